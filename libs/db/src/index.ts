@@ -1,0 +1,3 @@
+export { createDatabase, type Database, type DatabaseOptions } from "./create-database.ts";
+export { isUniqueViolation } from "./errors.ts";
+export { type Migrations, migrateToLatest } from "./migrate-to-latest.ts";

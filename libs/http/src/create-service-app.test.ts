@@ -1,0 +1,89 @@
+import Type from "typebox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServiceApp, type ServiceApp } from "./create-service-app.ts";
+import { HttpError } from "./http-error.ts";
+import { EmailAddress, ErrorReply } from "./schemas.ts";
+
+let ready = true;
+let app: ServiceApp;
+
+beforeAll(async () => {
+  app = createServiceApp({ name: "probe", logLevel: "silent", readiness: { database: async () => ready } });
+  app.post(
+    "/things",
+    {
+      schema: {
+        body: Type.Object(
+          { email: EmailAddress, count: Type.Integer({ minimum: 0, maximum: 10 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ email: Type.String() }), "4xx": ErrorReply },
+      },
+    },
+    async (request) => ({ email: request.body.email }),
+  );
+  app.get("/conflict", async () => {
+    throw new HttpError(409, "Already there");
+  });
+  app.get("/boom", async () => {
+    throw new Error("database password is hunter2");
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const post = (payload: string, contentType = "application/json") =>
+  app.inject({ method: "POST", url: "/things", payload, headers: { "content-type": contentType } });
+
+describe("service app", () => {
+  it("answers a valid request and echoes the caller's request id", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/things",
+      payload: { email: "a@b.co", count: 1 },
+      headers: { "x-request-id": "req-123" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["x-request-id"]).toBe("req-123");
+  });
+
+  it.each([
+    ['{"email":"nope","count":1}', "Please enter a valid email address"],
+    ['{"email":"a@b.co","count":"1"}', "body/count must be integer"],
+    ['{"email":"a@b.co","count":1,"admin":true}', 'Unknown field "admin" in body'],
+    ['{"email":"a@b.co"', "The request body is not valid JSON."],
+    ["", "The request body is empty; send a JSON object."],
+  ])("refuses %s with a 400 and a message", async (payload, message) => {
+    const response = await post(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it("refuses a body over the limit and a foreign content type", async () => {
+    expect((await post(JSON.stringify({ email: "x".repeat(70_000) }))).statusCode).toBe(413);
+    const form = await post("email=a", "application/x-www-form-urlencoded");
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toEqual({ message: "Send the request body as application/json." });
+  });
+
+  it("answers HttpError with its status and hides the cause of a 500", async () => {
+    expect((await app.inject("/conflict")).json()).toEqual({ message: "Already there" });
+    const boom = await app.inject("/boom");
+    expect(boom.statusCode).toBe(500);
+    expect(boom.body).not.toContain("hunter2");
+    expect((await app.inject("/nowhere")).json()).toEqual({ message: "No route for GET /nowhere" });
+  });
+
+  it("reports liveness, readiness and metrics", async () => {
+    expect((await app.inject("/healthz")).json()).toEqual({ status: "ok" });
+    expect((await app.inject("/readyz")).statusCode).toBe(200);
+    ready = false;
+    const notReady = await app.inject("/readyz");
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({ status: "unavailable", checks: { database: false } });
+    const metrics = await app.inject("/metrics");
+    expect(metrics.body).toContain(
+      'http_request_duration_seconds_count{service="probe",method="POST",route="/things",status_code="200"}',
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+
+const GENERIC_FAILURE = "Something went wrong on our side. Please try again in a moment.";
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request is too large.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as application/json.",
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
+};
+
+/** 4xx answers carry the reason; 5xx answers never leak internals, which go to the log instead. */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error.validation ? 400 : (error.statusCode ?? 500);
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed");
+    return reply.status(status).send({ message: GENERIC_FAILURE });
+  }
+  if (status === 400 && error.name === "SyntaxError") {
+    return reply.status(400).send({ message: FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
+  }
+  request.log.info({ status, reason: error.message }, "request refused");
+  return reply
+    .status(status)
+    .send({ message: (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message });
+}
+
+export function handleNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}` });
+}

@@ -1,0 +1,6 @@
+export { CALLER_HEADER, requireCaller } from "./caller.ts";
+export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
+export { HttpError } from "./http-error.ts";
+export { runUntilSignalled } from "./run-until-signalled.ts";
+export { EmailAddress, ErrorReply, INVALID_EMAIL, normaliseEmail } from "./schemas.ts";
+export { SESSION_USER_HEADER } from "./session-directive.ts";

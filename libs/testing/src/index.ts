@@ -1,0 +1,3 @@
+export { testInfra } from "./test-infra.ts";
+export { createTestSchema } from "./test-schema.ts";
+export { uniqueName } from "./unique-name.ts";

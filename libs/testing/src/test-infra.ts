@@ -1,0 +1,19 @@
+/**
+ * Where the real parts the integration tests talk to live. The global setup fills these from
+ * testcontainers when no URL is set and a Docker engine exists; otherwise the local services answer.
+ */
+export const testInfra = {
+  get postgresUrl(): string {
+    return process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  },
+  get redisUrl(): string {
+    return process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+  },
+  get amqpUrl(): string {
+    return process.env.TEST_AMQP_URL ?? "amqp://guest:guest@127.0.0.1:5672";
+  },
+  /** The RabbitMQ management API, used to create and drop a vhost per test. */
+  get amqpManagementUrl(): string {
+    return process.env.TEST_AMQP_MANAGEMENT_URL ?? "http://guest:guest@127.0.0.1:15672";
+  },
+};

@@ -1,0 +1,2 @@
+export { buildAuthApp } from "./app.ts";
+export type { AuthSettings } from "./config.ts";

@@ -1,0 +1,78 @@
+import { EmailAddress, INVALID_EMAIL } from "@tubedigest/http";
+import Type from "typebox";
+import type { User } from "../store/user-repository.ts";
+
+const passwordRequired = "Password is required";
+const passwordTooShort = "Password must be at least 8 characters";
+
+export const LoginBody = Type.Object(
+  {
+    email: EmailAddress,
+    password: Type.String({ minLength: 1, maxLength: 256, errorMessage: passwordRequired }),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: { required: { email: INVALID_EMAIL, password: passwordRequired } },
+  },
+);
+
+export const RegisterBody = Type.Object(
+  {
+    email: EmailAddress,
+    password: Type.String({
+      minLength: 8,
+      // Argon2 cost grows with input; no person types more than this.
+      maxLength: 256,
+      errorMessage: {
+        minLength: passwordTooShort,
+        type: passwordTooShort,
+        maxLength: "Password must be at most 256 characters",
+      },
+    }),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: { required: { email: INVALID_EMAIL, password: passwordTooShort } },
+  },
+);
+
+/** SPEC §3 "Channel sent to registration"; the subscriber count arrives as the search gave it. */
+const SelectedChannel = Type.Object(
+  {
+    youtubeId: Type.String({ minLength: 1, maxLength: 64 }),
+    title: Type.String({ maxLength: 300 }),
+    description: Type.String({ maxLength: 5000 }),
+    thumbnailUrl: Type.String({ maxLength: 2048 }),
+    subscriberCount: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: "^[0-9]{1,15}$" }), Type.Null()]),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RegisterWithEmailBody = Type.Object(
+  { email: EmailAddress, channels: Type.Optional(Type.Array(SelectedChannel, { maxItems: 25 })) },
+  { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
+);
+
+export const EmailOnlyBody = Type.Object(
+  { email: EmailAddress },
+  { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
+);
+
+export const ProfileBody = Type.Object(
+  {
+    fullName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    email: EmailAddress,
+  },
+  { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
+);
+
+export const AccountReply = Type.Object({
+  email: Type.String(),
+  fullName: Type.Union([Type.String(), Type.Null()]),
+});
+
+export function toAccount(user: User): { email: string; fullName: string | null } {
+  return { email: user.email, fullName: user.full_name };
+}

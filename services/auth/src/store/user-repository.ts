@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { AuthDatabase, UsersTable } from "./database.ts";
+
+export type User = Selectable<UsersTable>;
+
+/** The users aggregate: every query auth makes against its `users` table. */
+export class UserRepository {
+  constructor(private readonly db: Kysely<AuthDatabase>) {}
+
+  findById(id: string): Promise<User | undefined> {
+    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** E-mail addresses are unique regardless of case: `Ann@x.io` and `ann@x.io` are one account. */
+  findByEmail(email: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom("users")
+      .selectAll()
+      .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** Throws a unique violation when the e-mail is taken, which callers turn into a 409. */
+  insert(user: { email: string; passwordHash: string | null }): Promise<User> {
+    return this.db
+      .insertInto("users")
+      .values({ id: randomUUID(), email: user.email, password_hash: user.passwordHash, full_name: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Sets the password only while the account has none, so two racing claims cannot both win. */
+  async setFirstPassword(id: string, passwordHash: string): Promise<User | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .where("password_hash", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  replacePasswordHash(id: string, passwordHash: string): Promise<unknown> {
+    return this.db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+  }
+
+  updateProfile(id: string, profile: { fullName: string | null }): Promise<User | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({ full_name: profile.fullName, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}

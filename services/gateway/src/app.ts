@@ -1,0 +1,50 @@
+import rateLimit from "@fastify/rate-limit";
+import { createServiceApp, HttpError, type ServiceApp } from "@tubedigest/http";
+import { Redis } from "ioredis";
+import type { GatewaySettings } from "./config.ts";
+import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
+import { registerSessions } from "./plugins/sessions.ts";
+import { registerProxyRoutes } from "./routes/proxy-routes.ts";
+import { registerSessionRoutes } from "./routes/session-routes.ts";
+import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
+
+/** Builds the gateway: the one public entry, holding sessions and routing `/api/*` to the services. */
+export async function buildGatewayApp(settings: GatewaySettings): Promise<ServiceApp> {
+  const redis = settings.redisUrl
+    ? new Redis(settings.redisUrl, {
+        maxRetriesPerRequest: 2,
+        connectTimeout: 2_000,
+        enableOfflineQueue: true,
+      })
+    : undefined;
+  const app = createServiceApp({
+    name: "gateway",
+    logLevel: settings.logLevel,
+    trustProxy: settings.trustProxy,
+    notFoundHandler: webAppFallback(settings.webDist),
+    readiness: redis ? { redis: async () => (await redis.ping()) === "PONG" } : {},
+  });
+  app.addHook("onClose", async () => {
+    await redis?.quit();
+  });
+  registerSameOriginGuard(app, settings.publicOrigin);
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${settings.redisKeyPrefix}rate-limit:` } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
+  });
+  await registerSessions(app, {
+    secret: settings.sessionSecret,
+    secure: settings.secureCookies,
+    redis,
+    keyPrefix: settings.redisKeyPrefix,
+  });
+  registerSessionRoutes(app, settings.upstreams);
+  await registerProxyRoutes(app, {
+    upstreams: settings.upstreams,
+    signInRateLimit: settings.signInRateLimit,
+  });
+  await registerWebApp(app, settings.webDist);
+  return app;
+}

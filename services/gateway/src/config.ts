@@ -1,0 +1,48 @@
+import Type, { type Static } from "typebox";
+
+/** The gateway's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
+export const GatewayEnvironment = Type.Object({
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: "0.0.0.0" }),
+  LOG_LEVEL: Type.String({ default: "info" }),
+  APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "production" }),
+  REDIS_URL: Type.String({ minLength: 1 }),
+  SESSION_SECRET: Type.String({ minLength: 32 }),
+  AUTH_URL: Type.String({ format: "uri", pattern: "^https?://" }),
+  WEB_DIST: Type.String({ default: "web/dist" }),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
+  PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
+  SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  SIGN_IN_RATE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+});
+
+/** What the gateway needs, however it was configured (its own process or the embedded product). */
+export interface GatewaySettings {
+  logLevel: string;
+  secureCookies: boolean;
+  sessionSecret: string;
+  /** Sessions and rate-limit counters live here; in memory when absent (the embedded product). */
+  redisUrl?: string | undefined;
+  redisKeyPrefix: string;
+  upstreams: { auth: string };
+  webDist: string;
+  trustProxy: boolean;
+  publicOrigin?: string | undefined;
+  signInRateLimit: { max: number; windowSeconds: number };
+}
+
+export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
+  return {
+    logLevel: env.LOG_LEVEL,
+    secureCookies: env.APP_ENV !== "development",
+    sessionSecret: env.SESSION_SECRET,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: "td:",
+    upstreams: { auth: env.AUTH_URL },
+    webDist: env.WEB_DIST,
+    trustProxy: env.TRUST_PROXY,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
+  };
+}

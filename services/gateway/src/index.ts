@@ -1,0 +1,2 @@
+export { buildGatewayApp } from "./app.ts";
+export type { GatewaySettings } from "./config.ts";

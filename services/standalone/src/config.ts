@@ -1,0 +1,20 @@
+import Type from "typebox";
+
+/**
+ * The whole product in one process (`make start`). Every outside part is optional: without its URL the
+ * embedded stand-in is used (PGlite files under DATA_DIR, in-memory sessions and rate limits).
+ */
+export const StandaloneEnvironment = Type.Object({
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: "127.0.0.1" }),
+  LOG_LEVEL: Type.String({ default: "info" }),
+  APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "development" }),
+  DATA_DIR: Type.String({ default: ".data" }),
+  WEB_DIST: Type.String({ default: "web/dist" }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://" })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
+  SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+});

@@ -1,0 +1,2 @@
+export { StandaloneEnvironment } from "./config.ts";
+export { type RunningProduct, startProduct } from "./start-product.ts";

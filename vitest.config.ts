@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// One run covers every workspace: unit tests sit beside the code (src/**/*.test.ts), integration tests
+// against the real Postgres/Redis/RabbitMQ in each package's test/ folder.
+export default defineConfig({
+  test: {
+    include: ["{libs,services}/*/{src,test}/**/*.test.ts"],
+    globalSetup: ["libs/testing/src/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
