@@ -2,6 +2,9 @@ import { mkdirSync } from "node:fs";
 import { PGlite, types } from "@electric-sql/pglite";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 
+// int8 as a string, as node-postgres answers, so both adapters hand the code the same values.
+const SAME_VALUES_AS_PG = { parsers: { [types.INT8]: (value: string) => value } };
+
 /**
  * Presents one PGlite instance as the pool kysely's Postgres dialect expects. PGlite is a single
  * connection, so a checkout is exclusive: a second caller waits until the first releases, which keeps
@@ -13,8 +16,7 @@ export class PGlitePool implements PostgresPool {
 
   constructor(dataDir: string | undefined, schema: string) {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    // int8 as string, as node-postgres answers, so both adapters hand the same values to the code.
-    this.#pglite = new PGlite(dataDir, { parsers: { [types.INT8]: (value: string) => value } });
+    this.#pglite = new PGlite(dataDir);
     this.#queue = this.#pglite
       .exec(`create schema if not exists "${schema}"; set search_path to "${schema}"`)
       .then(() => undefined);
@@ -30,7 +32,7 @@ export class PGlitePool implements PostgresPool {
     const pglite = this.#pglite;
     return {
       async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
-        const result = await pglite.query<R>(sql, [...parameters]);
+        const result = await pglite.query<R>(sql, [...parameters], SAME_VALUES_AS_PG);
         return {
           command: result.command as PostgresQueryResult<R>["command"],
           rowCount: result.rowCount ?? 0,

@@ -1,0 +1,46 @@
+# tubedigest — the two commands are `make start` and `make test`; the rest are their steps.
+SHELL := /bin/bash
+.DEFAULT_GOAL := start
+NPM_STAMP := node_modules/.installed
+
+.PHONY: start stack install build lint typecheck unit browser test clean
+
+$(NPM_STAMP): package.json package-lock.json $(wildcard libs/*/package.json services/*/package.json web/package.json)
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: $(NPM_STAMP)
+
+build: install
+	npx turbo run build
+
+## The whole product on http://localhost:3000 in one process, with embedded parts unless
+## DATABASE_URL / REDIS_URL (and, as they land, the broker and API keys) are set.
+start: build
+	node --enable-source-maps services/standalone/dist/main.js
+
+## The services as separate processes against the local Postgres and Redis.
+stack: build
+	node scripts/stack.mjs
+
+lint: install
+	npx biome ci .
+	node scripts/check-migrations.mjs
+
+typecheck: install
+	npx tsc -p tsconfig.json
+	npx tsc -p web/tsconfig.json
+	npx tsc -p tests/browser/tsconfig.json
+
+## Unit tests beside the code and integration tests against the real Postgres, Redis and RabbitMQ.
+unit: install
+	npx vitest run
+
+browser: build
+	npm run test:browser
+
+test: lint typecheck unit browser
+	@echo "make test: format/lint, typecheck, unit + integration and browser checks all passed"
+
+clean:
+	rm -rf node_modules libs/*/node_modules services/*/node_modules web/node_modules services/*/dist web/dist .turbo

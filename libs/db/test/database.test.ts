@@ -1,0 +1,100 @@
+import { createTestSchema } from "@tubedigest/testing";
+import { type Kysely, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, type Database, isUniqueViolation, migrateToLatest } from "../src/index.ts";
+
+interface Tables {
+  counters: { name: string; value: string };
+}
+
+const migrations = {
+  "20261122T0001-create-counters": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("counters")
+        .addColumn("name", "text", (column) => column.primaryKey())
+        .addColumn("value", "int8", (column) => column.notNull())
+        .execute();
+    },
+  },
+};
+
+const setups = [
+  ["real Postgres", async () => createTestSchema("db")] as const,
+  ["embedded PGlite", async () => ({ schema: "owned", url: undefined, drop: async () => {} })] as const,
+];
+
+describe.each(setups)("database on %s", (_name, makeSchema) => {
+  let database: Database<Tables>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const { schema, url, drop: dropSchema } = await makeSchema();
+    drop = dropSchema;
+    database = createDatabase<Tables>({ url, schema });
+    expect(await migrateToLatest(database.db, schema, migrations)).toEqual(["20261122T0001-create-counters"]);
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it("keeps its tables in the service's own schema and migrates only once", async () => {
+    const where = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables
+      where table_name = 'counters'`.execute(database.db);
+    expect(where.rows.map((row) => row.schema)).toContain(database.schema);
+    expect(await migrateToLatest(database.db, database.schema, migrations)).toEqual([]);
+  });
+
+  it("answers int8 as a string on both adapters", async () => {
+    await database.db.insertInto("counters").values({ name: "big", value: "9007199254740993" }).execute();
+    const row = await database.db
+      .selectFrom("counters")
+      .selectAll()
+      .where("name", "=", "big")
+      .executeTakeFirst();
+    expect(row?.value).toBe("9007199254740993");
+  });
+
+  it("keeps concurrent transactions apart and rolls a failed one back", async () => {
+    await database.db.insertInto("counters").values({ name: "hits", value: "0" }).execute();
+    const increment = () =>
+      database.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom("counters")
+          .select("value")
+          .where("name", "=", "hits")
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        await trx
+          .updateTable("counters")
+          .set({ value: String(Number(row.value) + 1) })
+          .where("name", "=", "hits")
+          .execute();
+      });
+    await Promise.all(Array.from({ length: 20 }, increment));
+    const failing = database.db.transaction().execute(async (trx) => {
+      await trx.updateTable("counters").set({ value: "999" }).where("name", "=", "hits").execute();
+      await trx.insertInto("counters").values({ name: "big", value: "1" }).execute();
+    });
+    const error = await failing.catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe(true);
+    const hits = await database.db
+      .selectFrom("counters")
+      .select("value")
+      .where("name", "=", "hits")
+      .executeTakeFirst();
+    expect(hits?.value).toBe("20");
+  });
+
+  it("reports whether it is reachable", async () => {
+    expect(await database.ping()).toBe(true);
+  });
+});
+
+it("reports an unreachable Postgres as not ready instead of throwing", async () => {
+  const database = createDatabase({ url: "postgres://postgres@127.0.0.1:1/none", schema: "nowhere" });
+  expect(await database.ping()).toBe(false);
+  await database.close();
+});

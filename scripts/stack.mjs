@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `make stack`: every service as its own process against the real Postgres and Redis (the local ones
+// unless DATABASE_URL / REDIS_URL say otherwise), as compose and Kubernetes run them.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+
+const env = process.env;
+const secret = () => randomBytes(32).toString("hex");
+const shared = { APP_ENV: env.APP_ENV ?? "development", LOG_LEVEL: env.LOG_LEVEL ?? "info" };
+const databaseUrl = env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const authPort = env.AUTH_PORT ?? "4001";
+
+const services = [
+  {
+    name: "auth",
+    env: { PORT: authPort, DATABASE_URL: databaseUrl, CLAIM_SECRET: env.CLAIM_SECRET ?? secret() },
+  },
+  {
+    name: "gateway",
+    env: {
+      PORT: env.PORT ?? "3000",
+      REDIS_URL: env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      SESSION_SECRET: env.SESSION_SECRET ?? secret(),
+      AUTH_URL: `http://127.0.0.1:${authPort}`,
+      WEB_DIST: "web/dist",
+    },
+  },
+];
+
+const children = services.map(({ name, env: own }) => {
+  const child = spawn(process.execPath, ["--enable-source-maps", `services/${name}/dist/main.js`], {
+    env: { PATH: env.PATH, ...shared, ...own },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk) => {
+      for (const line of chunk.toString().split("\n").filter(Boolean))
+        process.stdout.write(`${name.padEnd(8)}| ${line}\n`);
+    });
+  }
+  child.on("exit", (code) => {
+    process.stdout.write(`${name.padEnd(8)}| exited with ${code}\n`);
+    stopAll(code ?? 1);
+  });
+  return child;
+});
+
+let stopping = false;
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 11_000).unref();
+}
+process.on("SIGINT", () => stopAll(0));
+process.on("SIGTERM", () => stopAll(0));

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+
+const password = "correct horse battery";
+let counter = 0;
+const freshEmail = () => `person${Date.now()}${counter++}@example.com`;
+
+describe.each<Infra>(["real", "embedded"])(
+  "sign-up, sign-in and profile through the gateway (%s parts)",
+  (infra) => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      stack = await startTestStack(infra);
+    });
+    afterAll(() => stack.stop());
+
+    it("signs up, answers current-user, saves the profile and signs out", async () => {
+      const browser = new Browser(stack.gateway);
+      const email = freshEmail();
+      const signup = await browser.call("POST", "/api/auth/register", { email: `  ${email} `, password });
+      expect(signup.statusCode).toBe(201);
+      expect(signup.json()).toEqual({ email, fullName: null });
+      expect(signup.headers["x-tubedigest-session-user"]).toBeUndefined();
+
+      expect((await browser.call("GET", "/api/auth/current-user")).json()).toEqual({
+        email,
+        fullName: null,
+        subscriptionStatus: null,
+        subscriptionPlan: null,
+        channelCount: 0,
+      });
+
+      const profile = await browser.call("PATCH", "/api/user/profile", {
+        fullName: "  Ada Lovelace ",
+        email,
+      });
+      expect(profile.json()).toEqual({ email, fullName: "Ada Lovelace" });
+      expect((await browser.call("GET", "/api/auth/current-user")).json()).toMatchObject({
+        fullName: "Ada Lovelace",
+      });
+
+      const sessionBefore = browser.cookies.get("td_session");
+      expect((await browser.call("POST", "/api/auth/logout")).statusCode).toBe(200);
+      expect((await browser.call("GET", "/api/auth/current-user")).statusCode).toBe(401);
+
+      // The id the browser held before logging out is dead in the store, not just forgotten by the browser.
+      const replay = new Browser(stack.gateway);
+      replay.cookies.set("td_session", sessionBefore ?? "");
+      const replayed = await replay.call("GET", "/api/auth/current-user");
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json()).toEqual({ message: "You are not signed in." });
+    });
+
+    it("sets the session cookie httpOnly, SameSite=Lax, for the whole site", async () => {
+      const response = await new Browser(stack.gateway).call("POST", "/api/auth/register", {
+        email: freshEmail(),
+        password,
+      });
+      const cookie = String(response.headers["set-cookie"]);
+      expect(cookie).toMatch(/^td_session=[^;]+;/);
+      expect(cookie).toContain("HttpOnly");
+      expect(cookie).toContain("SameSite=Lax");
+      expect(cookie).toContain("Path=/");
+      expect(cookie).not.toContain("Secure");
+    });
+
+    it("gives a new session id at login and retires the old one", async () => {
+      const email = freshEmail();
+      await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password });
+      const browser = new Browser(stack.gateway);
+      const other = freshEmail();
+      await browser.call("POST", "/api/auth/register", { email: other, password });
+      const before = browser.cookies.get("td_session");
+
+      const login = await browser.call("POST", "/api/auth/login", { email: email.toUpperCase(), password });
+      expect(login.statusCode).toBe(200);
+      const after = browser.cookies.get("td_session");
+      expect(after).toBeDefined();
+      expect(after).not.toBe(before);
+      expect((await browser.call("GET", "/api/auth/current-user")).json()).toMatchObject({ email });
+
+      const stale = new Browser(stack.gateway);
+      stale.cookies.set("td_session", before ?? "");
+      expect((await stale.call("GET", "/api/auth/current-user")).statusCode).toBe(401);
+    });
+
+    it("refuses a second account for the same e-mail, whatever its case and spacing", async () => {
+      const email = freshEmail();
+      await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password });
+      const again = await new Browser(stack.gateway).call("POST", "/api/auth/register", {
+        email: ` ${email.toUpperCase()}`,
+        password,
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        message: "An account with this email already exists. Please sign in instead.",
+      });
+    });
+
+    it("answers a wrong password and an unknown e-mail identically", async () => {
+      const email = freshEmail();
+      await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password });
+      const wrongPassword = await new Browser(stack.gateway).call("POST", "/api/auth/login", {
+        email,
+        password: "not the password",
+      });
+      const unknownEmail = await new Browser(stack.gateway).call("POST", "/api/auth/login", {
+        email: freshEmail(),
+        password: "not the password",
+      });
+      expect(wrongPassword.statusCode).toBe(401);
+      expect(unknownEmail.statusCode).toBe(401);
+      expect(wrongPassword.body).toBe(unknownEmail.body);
+      expect(wrongPassword.json()).toEqual({ message: "Invalid email or password. Please try again." });
+      expect(wrongPassword.headers["set-cookie"]).toBeUndefined();
+    });
+
+    it.each([
+      ["/api/auth/login", { email: "no-at-sign", password }, "Please enter a valid email address"],
+      ["/api/auth/login", { email: "a b@c.de", password }, "Please enter a valid email address"],
+      ["/api/auth/login", { email: "ann@example.com", password: "" }, "Password is required"],
+      ["/api/auth/login", { email: "ann@example.com" }, "Password is required"],
+      ["/api/auth/register", { email: "ann@example", password }, "Please enter a valid email address"],
+      [
+        "/api/auth/register",
+        { email: "ann@example.com", password: "1234567" },
+        "Password must be at least 8 characters",
+      ],
+      ["/api/auth/register", { email: "ann@example.com" }, "Password must be at least 8 characters"],
+      [
+        "/api/auth/register-with-email",
+        { email: "nope", channels: [] },
+        "Please enter a valid email address",
+      ],
+      ["/api/auth/login-with-email", {}, "Please enter a valid email address"],
+    ])("POST %s with %j answers 400 %s (SPEC §5)", async (url, body, message) => {
+      const response = await new Browser(stack.gateway).call("POST", url, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    });
+
+    it("validates the profile and keeps the e-mail fixed", async () => {
+      const browser = new Browser(stack.gateway);
+      const email = freshEmail();
+      await browser.call("POST", "/api/auth/register", { email, password });
+      const invalid = await browser.call("PATCH", "/api/user/profile", { fullName: "A", email: "broken" });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json()).toEqual({ message: "Please enter a valid email address" });
+      const changed = await browser.call("PATCH", "/api/user/profile", {
+        fullName: "A",
+        email: freshEmail(),
+      });
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json()).toEqual({ message: "Your email address cannot be changed here." });
+      const cleared = await browser.call("PATCH", "/api/user/profile", { email: email.toUpperCase() });
+      expect(cleared.json()).toEqual({ email, fullName: null });
+    });
+
+    it("does not let a client name the caller itself", async () => {
+      const victim = new Browser(stack.gateway);
+      const email = freshEmail();
+      await victim.call("POST", "/api/auth/register", { email, password });
+      const forged = await new Browser(stack.gateway).call(
+        "PATCH",
+        "/api/user/profile",
+        { fullName: "pwned", email },
+        { "x-tubedigest-user-id": "00000000-0000-0000-0000-000000000000" },
+      );
+      expect(forged.statusCode).toBe(401);
+      expect((await victim.call("GET", "/api/auth/current-user")).json()).toMatchObject({ fullName: null });
+    });
+
+    it("refuses state changes sent from another website", async () => {
+      const response = await new Browser(stack.gateway).call(
+        "POST",
+        "/api/auth/login",
+        { email: "a@b.co", password },
+        { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: "This request came from another website and was refused." });
+      const sameSite = await new Browser(stack.gateway).call(
+        "POST",
+        "/api/auth/login",
+        { email: "a@b.co", password },
+        { origin: "http://localhost:3000", host: "localhost:3000" },
+      );
+      expect(sameSite.statusCode).toBe(401);
+    });
+
+    describe("password-less accounts from the landing page", () => {
+      const channel = {
+        youtubeId: "UC_x5XG1OV2P6uZZ5FSM9Ttw",
+        title: "Google for Developers",
+        description: "",
+        thumbnailUrl: "https://yt3.ggpht.com/a.jpg",
+        subscriberCount: "2540000",
+      };
+
+      it("signs in automatically only in the browser that made the account", async () => {
+        const maker = new Browser(stack.gateway);
+        const email = freshEmail();
+        const made = await maker.call("POST", "/api/auth/register-with-email", {
+          email,
+          channels: [channel],
+        });
+        expect(made.statusCode).toBe(201);
+        const claim = String(made.headers["set-cookie"]);
+        expect(claim).toMatch(/td_claim=.+; Max-Age=86400; Path=\/api\/auth; HttpOnly; SameSite=Lax/);
+
+        const stranger = await new Browser(stack.gateway).call("POST", "/api/auth/login-with-email", {
+          email,
+        });
+        expect(stranger.statusCode).toBe(401);
+        expect(stranger.json()).toEqual({ message: "Please sign in with your email and password." });
+        expect(stranger.headers["set-cookie"]).toBeUndefined();
+
+        // A forged claim (right user id, no valid signature) is no claim.
+        const forger = new Browser(stack.gateway);
+        forger.cookies.set("td_claim", (maker.cookies.get("td_claim") ?? "").replace(/\.[^.]+$/, ".forged"));
+        expect((await forger.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(401);
+
+        const auto = await maker.call("POST", "/api/auth/login-with-email", { email: email.toUpperCase() });
+        expect(auto.statusCode).toBe(200);
+        expect((await maker.call("GET", "/api/auth/current-user")).json()).toMatchObject({ email });
+      });
+
+      it("lets only the claiming browser set the first password", async () => {
+        const maker = new Browser(stack.gateway);
+        const email = freshEmail();
+        await maker.call("POST", "/api/auth/register-with-email", { email, channels: [channel] });
+        expect(
+          (await maker.call("POST", "/api/auth/register-with-email", { email, channels: [] })).statusCode,
+        ).toBe(200);
+
+        const elsewhere = await new Browser(stack.gateway).call("POST", "/api/auth/register", {
+          email,
+          password,
+        });
+        expect(elsewhere.statusCode).toBe(409);
+        const elsewhereLanding = await new Browser(stack.gateway).call(
+          "POST",
+          "/api/auth/register-with-email",
+          {
+            email,
+            channels: [],
+          },
+        );
+        expect(elsewhereLanding.statusCode).toBe(409);
+        // The password-less account cannot be entered with any password.
+        const guess = await new Browser(stack.gateway).call("POST", "/api/auth/login", { email, password });
+        expect(guess.statusCode).toBe(401);
+
+        const signup = await maker.call("POST", "/api/auth/register", { email, password });
+        expect(signup.statusCode).toBe(201);
+        expect(maker.cookies.has("td_claim")).toBe(false);
+        expect(
+          (await new Browser(stack.gateway).call("POST", "/api/auth/login", { email, password })).statusCode,
+        ).toBe(200);
+        // With a password set, the e-mail alone no longer signs anyone in.
+        expect((await maker.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(401);
+      });
+    });
+  },
+);
+
+describe("sign-in rate limit", () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack("real", { signInRateLimit: 3 });
+  });
+  afterAll(() => stack.stop());
+
+  it("answers 429 with a message once a client has tried too often", async () => {
+    const attempt = () =>
+      new Browser(stack.gateway).call("POST", "/api/auth/login", {
+        email: "x@example.com",
+        password: "guess",
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await attempt();
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
+    expect(limited.headers["retry-after"]).toBeDefined();
+  });
+});
+
+describe("secure cookies outside development", () => {
+  it("marks the session cookie Secure when TLS ends at the proxy in front", async () => {
+    const stack = await startTestStack("embedded", { secureCookies: true });
+    try {
+      const response = await new Browser(stack.gateway).call(
+        "POST",
+        "/api/auth/register",
+        { email: freshEmail(), password },
+        { "x-forwarded-proto": "https" },
+      );
+      expect(String(response.headers["set-cookie"])).toContain("; Secure");
+    } finally {
+      await stack.stop();
+    }
+  });
+});

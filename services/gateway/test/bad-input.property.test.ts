@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
+
+/** Every public route of this stack, with the fields a well-formed body would have. */
+const ROUTES = [
+  { method: "POST", url: "/api/auth/register", fields: ["email", "password"] },
+  { method: "POST", url: "/api/auth/login", fields: ["email", "password"] },
+  { method: "POST", url: "/api/auth/register-with-email", fields: ["email", "channels"] },
+  { method: "POST", url: "/api/auth/login-with-email", fields: ["email"] },
+  { method: "POST", url: "/api/auth/logout", fields: [] },
+  { method: "PATCH", url: "/api/user/profile", fields: ["fullName", "email"] },
+  { method: "GET", url: "/api/auth/current-user", fields: [] },
+  { method: "DELETE", url: "/api/auth/no-such-route", fields: [] },
+] as const;
+
+const huge = (size: number) => fc.constant("x".repeat(size));
+
+/** Bodies a careless or hostile client might send: not JSON, the wrong JSON, the right keys with wrong values. */
+function badBodies(fields: readonly string[]) {
+  const value = fc.oneof(fc.jsonValue(), huge(300_000), fc.string({ maxLength: 2_000 }));
+  return fc.oneof(
+    fc.string({ maxLength: 500 }),
+    fc.jsonValue().map((json) => JSON.stringify(json)),
+    fc
+      .record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] })
+      .chain((body) =>
+        fc.record({ unknown: fc.option(fc.jsonValue()) }).map((extra) => ({ ...body, ...extra })),
+      )
+      .map((body) => JSON.stringify(body)),
+    huge(1_100_000).map((text) => JSON.stringify({ email: text })),
+  );
+}
+
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "multipart/form-data",
+];
+
+describe("bad input to every route", () => {
+  let stack: TestStack;
+  let signedIn: Browser;
+  beforeAll(async () => {
+    stack = await startTestStack("real");
+    signedIn = new Browser(stack.gateway);
+    await signedIn.call("POST", "/api/auth/register", {
+      email: `fuzz${Date.now()}@example.com`,
+      password: "password123",
+    });
+  });
+  afterAll(() => stack.stop());
+
+  for (const route of ROUTES) {
+    it(`${route.method} ${route.url} answers 4xx with a message, never 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          badBodies(route.fields),
+          fc.constantFrom(...CONTENT_TYPES),
+          fc.boolean(),
+          async (body, contentType, withSession) => {
+            const browser = withSession ? signedIn : new Browser(stack.gateway);
+            const response = await browser.call(
+              route.method,
+              route.url,
+              route.method === "GET" ? undefined : body,
+              {
+                "content-type": contentType,
+              },
+            );
+            expect(response.statusCode).toBeLessThan(500);
+            if (response.statusCode >= 400) expect(typeof response.json().message).toBe("string");
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+  }
+});

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildAuthApp } from "@tubedigest/auth";
+import type { ServiceApp } from "@tubedigest/http";
+import { createTestSchema, testInfra, uniqueName } from "@tubedigest/testing";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { Redis } from "ioredis";
+import { buildGatewayApp } from "../src/app.ts";
+
+export type Infra = "real" | "embedded";
+
+export interface TestStack {
+  gateway: ServiceApp;
+  redisPrefix: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Gateway and auth as they run in production, each test stack isolated: its own Postgres schema and
+ * Redis key prefix on the real parts, or a throw-away PGlite and in-memory sessions on the embedded ones.
+ */
+export async function startTestStack(
+  infra: Infra,
+  options: { signInRateLimit?: number; secureCookies?: boolean } = {},
+): Promise<TestStack> {
+  const schema = infra === "real" ? await createTestSchema("auth") : undefined;
+  const dataDir = infra === "embedded" ? mkdtempSync(path.join(tmpdir(), "td-auth-")) : undefined;
+  const secureCookies = options.secureCookies ?? false;
+  const auth = await buildAuthApp({
+    logLevel: "silent",
+    secureCookies,
+    claimSecret: "claim-secret-for-tests-only-0123456789",
+    database: schema ? { url: schema.url, schema: schema.schema } : { dataDir, schema: "auth" },
+  });
+  const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
+  const redisPrefix = `${uniqueName("gw")}:`;
+  const gateway = await buildGatewayApp({
+    logLevel: "silent",
+    secureCookies,
+    sessionSecret: "session-secret-for-tests-only-0123456789",
+    redisUrl: infra === "real" ? testInfra.redisUrl : undefined,
+    redisKeyPrefix: redisPrefix,
+    upstreams: { auth: authUrl },
+    webDist: path.join(tmpdir(), "no-web-build-here"),
+    trustProxy: secureCookies,
+    signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
+  });
+  return {
+    gateway,
+    redisPrefix,
+    async stop() {
+      await gateway.close();
+      await auth.close();
+      await schema?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (infra === "real") await deleteKeys(redisPrefix);
+    },
+  };
+}
+
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(testInfra.redisUrl);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+}
+
+/** A browser's cookie jar over `inject`: keeps what the server sets and sends it back. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly gateway: ServiceApp) {}
+
+  async call(
+    method: InjectOptions["method"],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await this.gateway.inject({
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }),
+    });
+    this.keep(response);
+    return response;
+  }
+
+  private keep(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as { name: string; value: string; expires?: Date }[]) {
+      const expired = cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
+      if (expired || cookie.value === "") this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}

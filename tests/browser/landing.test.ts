@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type RunningProduct, startProduct } from "@tubedigest/standalone";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { assertWebAppBuilt, launchChromium, WEB_DIST } from "./support.ts";
+
+const HERO_TITLE = "Make an email Newsletter out of your favorite YouTube Channels";
+
+describe("web app served by the product", () => {
+  let dataDir: string;
+  let product: RunningProduct | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: Error[];
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-browser-"));
+    product = await startProduct({
+      PORT: 0,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      WEB_DIST,
+      APP_ENV: "development",
+      LOG_LEVEL: "warn",
+      SIGN_IN_RATE_LIMIT: 100,
+    });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    if (!browser || !product) throw new Error("the product or the browser did not start");
+    context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    pageErrors = [];
+    page.on("pageerror", (error) => pageErrors.push(error));
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(pageErrors.map((error) => error.message)).toEqual([]);
+  });
+
+  const header = () => page.getByRole("banner");
+
+  it("shows the landing page with a Log In link to a visitor", async () => {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: HERO_TITLE }).waitFor();
+    const logIn = header().getByRole("link", { name: "Log In" });
+    await logIn.waitFor();
+    expect(await logIn.getAttribute("href")).toBe("/login");
+    expect(await header().getByRole("link", { name: "Dashboard" }).count()).toBe(0);
+
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.textContent()).toContain(
+      "Your favorite video channels, summarized and delivered to your inbox.",
+    );
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} tubedigest`);
+
+    await page.screenshot({ path: "/tmp/landing.png", fullPage: true });
+  });
+
+  it("shows the not-found screen for an unknown path", async () => {
+    const response = await page.goto("/some/unknown/path");
+    expect(response?.status()).toBe(200); // the SPA fallback; the router decides what to show
+    await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+  });
+
+  it("shows Dashboard once registered, with a session cookie scripts cannot read", async () => {
+    await page.goto("/");
+    await header().getByRole("link", { name: "Log In" }).waitFor();
+
+    const email = `browser-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const status = await page.evaluate(async (email) => {
+      const response = await fetch("/api/auth/register", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "password123" }),
+      });
+      return response.status;
+    }, email);
+    expect(status).toBe(201);
+
+    await page.reload();
+    const dashboard = header().getByRole("link", { name: "Dashboard" });
+    await dashboard.waitFor();
+    expect(await dashboard.getAttribute("href")).toBe("/dashboard");
+    expect(await header().getByRole("link", { name: "Log In" }).count()).toBe(0);
+
+    const session = (await context.cookies()).find((cookie) => cookie.name === "td_session");
+    expect(session).toBeDefined();
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    // A string expression runs in the page, so this file needs no DOM typings.
+    expect(await page.evaluate<string>("document.cookie")).not.toContain("td_session");
+  });
+});
