@@ -5,8 +5,10 @@ NPM_STAMP := node_modules/.installed
 
 .PHONY: start stack install build lint typecheck unit browser test clean
 
+# `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
+# lock list other platforms' optional binaries, which a registry mirror may not describe.
 $(NPM_STAMP): package.json package-lock.json $(wildcard libs/*/package.json services/*/package.json web/package.json)
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	@touch $@
 
 install: $(NPM_STAMP)
