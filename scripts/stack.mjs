@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `make stack`: every service as its own process against the real Postgres and Redis (the local ones
-// unless DATABASE_URL / REDIS_URL say otherwise), as compose and Kubernetes run them.
+// `make stack`: every service as its own process against the real Postgres, Redis and RabbitMQ (the
+// local ones unless DATABASE_URL / REDIS_URL / RABBITMQ_URL say otherwise), as compose and Kubernetes
+// run them.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
@@ -8,12 +9,18 @@ const env = process.env;
 const secret = () => randomBytes(32).toString("hex");
 const shared = { APP_ENV: env.APP_ENV ?? "development", LOG_LEVEL: env.LOG_LEVEL ?? "info" };
 const databaseUrl = env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const rabbitUrl = env.RABBITMQ_URL ?? "amqp://guest:guest@127.0.0.1:5672";
 const authPort = env.AUTH_PORT ?? "4001";
 
 const services = [
   {
     name: "auth",
-    env: { PORT: authPort, DATABASE_URL: databaseUrl, CLAIM_SECRET: env.CLAIM_SECRET ?? secret() },
+    env: {
+      PORT: authPort,
+      DATABASE_URL: databaseUrl,
+      RABBITMQ_URL: rabbitUrl,
+      CLAIM_SECRET: env.CLAIM_SECRET ?? secret(),
+    },
   },
   {
     name: "gateway",

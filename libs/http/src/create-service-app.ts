@@ -8,9 +8,11 @@ import Fastify, {
   type FastifyRequest,
   type RawServerDefault,
 } from "fastify";
+import type { Logger } from "pino";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessCheck, registerHealthRoutes } from "./health-routes.ts";
 import { registerMetrics } from "./metrics.ts";
+import { createServiceLogger } from "./service-logger.ts";
 import { formatValidationError, validatorCompiler } from "./validation.ts";
 
 export type ServiceApp = FastifyInstance<
@@ -25,6 +27,8 @@ export interface ServiceAppOptions {
   /** Names the service in logs and metrics. */
   name: string;
   logLevel?: string;
+  /** A logger made with `createServiceLogger`, when the service logs before its app exists. */
+  logger?: Logger;
   /** What `/readyz` asks before saying the service can take traffic. */
   readiness?: Record<string, ReadinessCheck>;
   /** The largest request body accepted, in bytes. */
@@ -43,11 +47,9 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
  */
 export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
-    logger: {
-      level: options.logLevel ?? "info",
-      base: { service: options.name },
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
+    // Typed as Fastify's logger so every service app has the same type, whoever made the pino instance.
+    loggerInstance: (options.logger ??
+      createServiceLogger(options.name, options.logLevel)) as FastifyBaseLogger,
     // A request id from the gateway ties the log lines of one user action together across services.
     genReqId: (request) => {
       const given = request.headers["x-request-id"];

@@ -3,4 +3,5 @@ export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./cre
 export { HttpError } from "./http-error.ts";
 export { runUntilSignalled } from "./run-until-signalled.ts";
 export { EmailAddress, ErrorReply, INVALID_EMAIL, normaliseEmail } from "./schemas.ts";
+export { createServiceLogger } from "./service-logger.ts";
 export { SESSION_USER_HEADER } from "./session-directive.ts";

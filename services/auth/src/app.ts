@@ -1,6 +1,8 @@
 import cookie from "@fastify/cookie";
+import { busMigrations, type EventPublisher, startOutboxRelay } from "@tubedigest/bus";
 import { createDatabase, migrateToLatest } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import type { Logger } from "pino";
 import type { AuthSettings } from "./config.ts";
 import { createPasswordHasher } from "./domain/password-hasher.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
@@ -8,16 +10,32 @@ import { registerSignInRoutes } from "./routes/sign-in-routes.ts";
 import type { AuthDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
 
-/** Builds the auth service: migrates its schema, then answers `/api/auth/*` and `/api/user/profile`. */
-export async function buildAuthApp(settings: AuthSettings): Promise<ServiceApp> {
+/** What auth is handed rather than building: the process's logger and its event bus. */
+export interface AuthDependencies {
+  log: Logger;
+  events: EventPublisher;
+}
+
+/**
+ * Builds the auth service: migrates its schema, relays its outbox to the bus, and answers
+ * `/api/auth/*` and `/api/user/profile`.
+ */
+export async function buildAuthApp(
+  settings: AuthSettings,
+  dependencies: AuthDependencies,
+): Promise<ServiceApp> {
   const database = createDatabase<AuthDatabase>(settings.database);
-  await migrateToLatest(database.db, database.schema, migrations);
+  await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
   const app = createServiceApp({
     name: "auth",
-    logLevel: settings.logLevel,
+    logger: dependencies.log,
     readiness: { database: database.ping },
   });
-  app.addHook("onClose", () => database.close());
+  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
+  app.addHook("onClose", async () => {
+    await relay.stop();
+    await database.close();
+  });
   await app.register(cookie, { secret: settings.claimSecret });
   const context = { db: database.db, hasher: createPasswordHasher() };
   registerSignInRoutes(app, context, { secure: settings.secureCookies });

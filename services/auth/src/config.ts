@@ -8,13 +8,13 @@ export const AuthEnvironment = Type.Object({
   APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "production" }),
   DATABASE_URL: Type.String({ minLength: 1 }),
   DATABASE_SCHEMA: Type.String({ pattern: "^[a-z_][a-z0-9_]*$", default: "auth" }),
+  RABBITMQ_URL: Type.String({ pattern: "^amqps?://" }),
   /** Signs the claim cookie of password-less accounts. */
   CLAIM_SECRET: Type.String({ minLength: 32 }),
 });
 
 /** What the auth service needs, however it was configured (its own process or the embedded product). */
 export interface AuthSettings {
-  logLevel: string;
   secureCookies: boolean;
   claimSecret: string;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
@@ -22,7 +22,6 @@ export interface AuthSettings {
 
 export function authSettingsFrom(env: Static<typeof AuthEnvironment>): AuthSettings {
   return {
-    logLevel: env.LOG_LEVEL,
     secureCookies: env.APP_ENV !== "development",
     claimSecret: env.CLAIM_SECRET,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },

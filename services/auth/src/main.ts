@@ -1,9 +1,15 @@
+import { createRabbitMqBus } from "@tubedigest/bus";
 import { loadConfigOrExit } from "@tubedigest/config";
-import { runUntilSignalled } from "@tubedigest/http";
+import { createServiceLogger, runUntilSignalled } from "@tubedigest/http";
 import { buildAuthApp } from "./app.ts";
 import { AuthEnvironment, authSettingsFrom } from "./config.ts";
 
 const env = loadConfigOrExit(AuthEnvironment);
-const app = await buildAuthApp(authSettingsFrom(env));
-runUntilSignalled(app.log, () => app.close());
+const log = createServiceLogger("auth", env.LOG_LEVEL);
+const events = await createRabbitMqBus({ url: env.RABBITMQ_URL, log });
+const app = await buildAuthApp(authSettingsFrom(env), { log, events });
+runUntilSignalled(log, async () => {
+  await app.close();
+  await events.close();
+});
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import { createServiceApp, HttpError, type ServiceApp } from "@tubedigest/http";
 import { Redis } from "ioredis";
+import type { Logger } from "pino";
 import type { GatewaySettings } from "./config.ts";
 import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSessions } from "./plugins/sessions.ts";
@@ -9,7 +10,10 @@ import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
 
 /** Builds the gateway: the one public entry, holding sessions and routing `/api/*` to the services. */
-export async function buildGatewayApp(settings: GatewaySettings): Promise<ServiceApp> {
+export async function buildGatewayApp(
+  settings: GatewaySettings,
+  dependencies: { log: Logger },
+): Promise<ServiceApp> {
   const redis = settings.redisUrl
     ? new Redis(settings.redisUrl, {
         maxRetriesPerRequest: 2,
@@ -19,7 +23,7 @@ export async function buildGatewayApp(settings: GatewaySettings): Promise<Servic
     : undefined;
   const app = createServiceApp({
     name: "gateway",
-    logLevel: settings.logLevel,
+    logger: dependencies.log,
     trustProxy: settings.trustProxy,
     notFoundHandler: webAppFallback(settings.webDist),
     readiness: redis ? { redis: async () => (await redis.ping()) === "PONG" } : {},

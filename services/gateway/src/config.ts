@@ -19,7 +19,6 @@ export const GatewayEnvironment = Type.Object({
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
 export interface GatewaySettings {
-  logLevel: string;
   secureCookies: boolean;
   sessionSecret: string;
   /** Sessions and rate-limit counters live here; in memory when absent (the embedded product). */
@@ -34,7 +33,6 @@ export interface GatewaySettings {
 
 export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
   return {
-    logLevel: env.LOG_LEVEL,
     secureCookies: env.APP_ENV !== "development",
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,

@@ -84,6 +84,20 @@ describe.each<Infra>(["real", "embedded"])(
       expect((await stale.call("GET", "/api/auth/current-user")).statusCode).toBe(401);
     });
 
+    it("accepts every address SPEC §5 accepts, however unusual", async () => {
+      for (const email of [
+        `ü${Date.now()}@bücher.de`,
+        `a..b${Date.now()}@x.io`,
+        `o'neil${Date.now()}@x.io`,
+      ]) {
+        const response = await new Browser(stack.gateway).call("POST", "/api/auth/register", {
+          email,
+          password,
+        });
+        expect(response.statusCode, email).toBe(201);
+      }
+    });
+
     it("refuses a second account for the same e-mail, whatever its case and spacing", async () => {
       const email = freshEmail();
       await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password });

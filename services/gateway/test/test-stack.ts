@@ -2,16 +2,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildAuthApp } from "@tubedigest/auth";
+import type { EventBus } from "@tubedigest/bus";
+import { createTestBus } from "@tubedigest/bus/testing";
 import type { ServiceApp } from "@tubedigest/http";
 import { createTestSchema, testInfra, uniqueName } from "@tubedigest/testing";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
+import { pino } from "pino";
 import { buildGatewayApp } from "../src/app.ts";
 
 export type Infra = "real" | "embedded";
 
 export interface TestStack {
   gateway: ServiceApp;
+  /** The bus the services publish to: RabbitMQ on the real parts, in process on the embedded ones. */
+  events: EventBus;
   redisPrefix: string;
   stop(): Promise<void>;
 }
@@ -27,31 +32,39 @@ export async function startTestStack(
   const schema = infra === "real" ? await createTestSchema("auth") : undefined;
   const dataDir = infra === "embedded" ? mkdtempSync(path.join(tmpdir(), "td-auth-")) : undefined;
   const secureCookies = options.secureCookies ?? false;
-  const auth = await buildAuthApp({
-    logLevel: "silent",
-    secureCookies,
-    claimSecret: "claim-secret-for-tests-only-0123456789",
-    database: schema ? { url: schema.url, schema: schema.schema } : { dataDir, schema: "auth" },
-  });
+  const log = pino({ level: "silent" });
+  const testBus = await createTestBus(infra === "real" ? "rabbitmq" : "in-process");
+  const auth = await buildAuthApp(
+    {
+      secureCookies,
+      claimSecret: "claim-secret-for-tests-only-0123456789",
+      database: schema ? { url: schema.url, schema: schema.schema } : { dataDir, schema: "auth" },
+    },
+    { log, events: testBus.bus },
+  );
   const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
   const redisPrefix = `${uniqueName("gw")}:`;
-  const gateway = await buildGatewayApp({
-    logLevel: "silent",
-    secureCookies,
-    sessionSecret: "session-secret-for-tests-only-0123456789",
-    redisUrl: infra === "real" ? testInfra.redisUrl : undefined,
-    redisKeyPrefix: redisPrefix,
-    upstreams: { auth: authUrl },
-    webDist: path.join(tmpdir(), "no-web-build-here"),
-    trustProxy: secureCookies,
-    signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
-  });
+  const gateway = await buildGatewayApp(
+    {
+      secureCookies,
+      sessionSecret: "session-secret-for-tests-only-0123456789",
+      redisUrl: infra === "real" ? testInfra.redisUrl : undefined,
+      redisKeyPrefix: redisPrefix,
+      upstreams: { auth: authUrl },
+      webDist: path.join(tmpdir(), "no-web-build-here"),
+      trustProxy: secureCookies,
+      signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
+    },
+    { log },
+  );
   return {
     gateway,
+    events: testBus.bus,
     redisPrefix,
     async stop() {
       await gateway.close();
       await auth.close();
+      await testBus.cleanup();
       await schema?.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (infra === "real") await deleteKeys(redisPrefix);

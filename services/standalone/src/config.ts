@@ -13,6 +13,7 @@ export const StandaloneEnvironment = Type.Object({
   WEB_DIST: Type.String({ default: "web/dist" }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://" })),
   REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
+  RABBITMQ_URL: Type.Optional(Type.String({ pattern: "^amqps?://" })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { buildAuthApp } from "@tubedigest/auth";
+import { createInProcessBus, createRabbitMqBus, type EventBus, InProcessBroker } from "@tubedigest/bus";
 import { buildGatewayApp } from "@tubedigest/gateway";
+import { createServiceLogger } from "@tubedigest/http";
 import type { Static } from "typebox";
 import type { StandaloneEnvironment } from "./config.ts";
 import { localSecrets } from "./local-secrets.ts";
@@ -12,37 +14,46 @@ export interface RunningProduct {
 
 /**
  * Starts every service in this process. Each listens on its own loopback port and the gateway reaches
- * it over HTTP, exactly as when they run apart, so there is one code path for both.
+ * it over HTTP, exactly as when they run apart, so there is one code path for both. Events go through
+ * RabbitMQ when RABBITMQ_URL is set, otherwise through an in-process broker with the same semantics.
  */
 export async function startProduct(env: Static<typeof StandaloneEnvironment>): Promise<RunningProduct> {
   const secrets = localSecrets(env.DATA_DIR);
   const development = env.APP_ENV === "development";
+  const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL);
   const database = (schema: string) => ({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "pglite", schema),
     schema,
   });
+  const events: EventBus = env.RABBITMQ_URL
+    ? await createRabbitMqBus({ url: env.RABBITMQ_URL, log: logger("bus") })
+    : createInProcessBus({ log: logger("bus"), broker: new InProcessBroker() });
 
-  const auth = await buildAuthApp({
-    logLevel: env.LOG_LEVEL,
-    secureCookies: !development,
-    claimSecret: env.CLAIM_SECRET ?? secrets.claimSecret,
-    database: database("auth"),
-  });
+  const auth = await buildAuthApp(
+    {
+      secureCookies: !development,
+      claimSecret: env.CLAIM_SECRET ?? secrets.claimSecret,
+      database: database("auth"),
+    },
+    { log: logger("auth"), events },
+  );
   const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
 
-  const gateway = await buildGatewayApp({
-    logLevel: env.LOG_LEVEL,
-    secureCookies: !development,
-    sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
-    redisUrl: env.REDIS_URL,
-    redisKeyPrefix: "td:",
-    upstreams: { auth: authUrl },
-    webDist: env.WEB_DIST,
-    trustProxy: false,
-    publicOrigin: env.PUBLIC_ORIGIN,
-    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
-  });
+  const gateway = await buildGatewayApp(
+    {
+      secureCookies: !development,
+      sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
+      redisUrl: env.REDIS_URL,
+      redisKeyPrefix: "td:",
+      upstreams: { auth: authUrl },
+      webDist: env.WEB_DIST,
+      trustProxy: false,
+      publicOrigin: env.PUBLIC_ORIGIN,
+      signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
+    },
+    { log: logger("gateway") },
+  );
   const url = await gateway.listen({ port: env.PORT, host: env.HOST });
 
   return {
@@ -51,6 +62,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
       // The entry closes first so nothing new arrives while the services finish what they have.
       await gateway.close();
       await auth.close();
+      await events.close();
     },
   };
 }

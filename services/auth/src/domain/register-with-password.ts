@@ -1,3 +1,5 @@
+import { writeToOutbox } from "@tubedigest/bus";
+import { createEvent } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http";
 import { type User, UserRepository } from "../store/user-repository.ts";
@@ -10,7 +12,7 @@ import { messages } from "./messages.ts";
  */
 export async function registerWithPassword(
   context: AuthContext,
-  input: { email: string; password: string; claimedUserId: string | undefined },
+  input: { email: string; password: string; claimedUserId: string | undefined; correlationId: string },
 ): Promise<User> {
   const users = new UserRepository(context.db);
   const passwordHash = await context.hasher.hash(input.password);
@@ -22,7 +24,18 @@ export async function registerWithPassword(
     return updated;
   }
   try {
-    return await users.insert({ email: input.email, passwordHash });
+    return await context.db.transaction().execute(async (trx) => {
+      const user = await new UserRepository(trx).insert({ email: input.email, passwordHash });
+      const data = {
+        userId: user.id,
+        email: user.email,
+        fullName: null,
+        passwordless: false,
+        selectedChannels: [],
+      };
+      await writeToOutbox(trx, createEvent("user.registered", data, { correlationId: input.correlationId }));
+      return user;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken);
     throw error;

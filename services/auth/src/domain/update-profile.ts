@@ -1,3 +1,5 @@
+import { writeToOutbox } from "@tubedigest/bus";
+import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
@@ -9,14 +11,18 @@ import { messages } from "./messages.ts";
  */
 export async function updateProfile(
   context: AuthContext,
-  input: { userId: string; email: string; fullName: string | null },
+  input: { userId: string; email: string; fullName: string | null; correlationId: string },
 ): Promise<User> {
   const users = new UserRepository(context.db);
   const user = await users.findById(input.userId);
   if (!user) throw new HttpError(404, messages.accountGone);
   if (user.email.toLowerCase() !== input.email.toLowerCase())
     throw new HttpError(400, messages.emailImmutable);
-  const updated = await users.updateProfile(user.id, { fullName: input.fullName });
-  if (!updated) throw new HttpError(404, messages.accountGone);
-  return updated;
+  return context.db.transaction().execute(async (trx) => {
+    const updated = await new UserRepository(trx).updateProfile(user.id, { fullName: input.fullName });
+    if (!updated) throw new HttpError(404, messages.accountGone);
+    const data = { userId: updated.id, email: updated.email, fullName: updated.full_name };
+    await writeToOutbox(trx, createEvent("user.updated", data, { correlationId: input.correlationId }));
+    return updated;
+  });
 }

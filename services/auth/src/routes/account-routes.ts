@@ -18,6 +18,7 @@ export function registerAccountRoutes(app: ServiceApp, context: AuthContext): vo
         userId: requireCaller(request),
         email: normaliseEmail(request.body.email),
         fullName,
+        correlationId: request.id,
       });
       return toAccount(user);
     },

@@ -1,5 +1,6 @@
+import type { UserRegisteredData } from "@tubedigest/contracts";
 import { EmailAddress, INVALID_EMAIL } from "@tubedigest/http";
-import Type from "typebox";
+import Type, { type Static } from "typebox";
 import type { User } from "../store/user-repository.ts";
 
 const passwordRequired = "Password is required";
@@ -49,6 +50,14 @@ const SelectedChannel = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The search answers subscriber counts as numeric strings (SPEC §3); events carry them as numbers. */
+export function toSelectedChannel(
+  channel: Static<typeof SelectedChannel>,
+): UserRegisteredData["selectedChannels"][number] {
+  const { subscriberCount, ...rest } = channel;
+  return { ...rest, subscriberCount: subscriberCount == null ? 0 : Number(subscriberCount) };
+}
 
 export const RegisterWithEmailBody = Type.Object(
   { email: EmailAddress, channels: Type.Optional(Type.Array(SelectedChannel, { maxItems: 25 })) },

@@ -12,6 +12,7 @@ import {
   RegisterBody,
   RegisterWithEmailBody,
   toAccount,
+  toSelectedChannel,
 } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
@@ -31,6 +32,7 @@ export function registerSignInRoutes(
         email: normaliseEmail(request.body.email),
         password: request.body.password,
         claimedUserId,
+        correlationId: request.id,
       });
       if (claimedUserId) clearClaim(reply, cookies);
       return reply.status(201).header(SESSION_USER_HEADER, user.id).send(toAccount(user));
@@ -58,6 +60,8 @@ export function registerSignInRoutes(
       const { user, created } = await registerWithEmail(context, {
         email: normaliseEmail(request.body.email),
         claimedUserId: readClaim(request),
+        selectedChannels: (request.body.channels ?? []).map(toSelectedChannel),
+        correlationId: request.id,
       });
       writeClaim(reply, user.id, cookies);
       return reply.status(created ? 201 : 200).send(toAccount(user));

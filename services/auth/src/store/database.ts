@@ -1,3 +1,4 @@
+import type { BusTables } from "@tubedigest/bus";
 import type { Generated } from "kysely";
 
 export interface UsersTable {
@@ -9,6 +10,6 @@ export interface UsersTable {
   updated_at: Generated<Date>;
 }
 
-export interface AuthDatabase {
+export interface AuthDatabase extends BusTables {
   users: UsersTable;
 }

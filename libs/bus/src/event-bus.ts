@@ -1,0 +1,51 @@
+import type { AnyEvent, EventData, EventEnvelope, EventMetadata, EventName } from "@tubedigest/contracts";
+import type { Logger } from "pino";
+import type { DeadLetterQueues } from "./dead-letters.ts";
+import type { Subscriptions } from "./subscriptions.ts";
+
+/** What a handler gets besides the event. */
+export interface HandlerContext {
+  /** The bus logger's child carrying correlationId, eventId, event and queue: log through it. */
+  log: Logger;
+  /** 1 on the first try; counts the bus's retries after a handler failure. */
+  attempt: number;
+  /** The queue the event came from ("<service>.<purpose>"); the inbox keys processed events by it. */
+  queue: string;
+}
+
+/**
+ * Acts on one event. Resolving acknowledges the event, so resolve only once the effect is committed;
+ * throwing schedules a retry with back-off, and after the last attempt the event is dead-lettered.
+ */
+export type EventHandler<Name extends EventName = EventName> = (
+  event: EventEnvelope<Name>,
+  context: HandlerContext,
+) => Promise<void>;
+
+/** The one thing the outbox relay needs from a bus. */
+export interface EventPublisher {
+  /** Validates and publishes a prepared event; resolves once the broker has it (publisher confirm). */
+  publishEvent(event: AnyEvent): Promise<void>;
+}
+
+/** The bus as services use it; RabbitMQ and in-process implementations behave the same. */
+export interface EventBus extends EventPublisher {
+  /**
+   * Builds, validates and publishes an event, bypassing the outbox: only for events that record no
+   * state change of the caller (a schedule firing). Anything else goes through `writeToOutbox`.
+   */
+  publish<Name extends EventName>(
+    name: Name,
+    data: EventData<Name>,
+    metadata: EventMetadata,
+  ): Promise<EventEnvelope<Name>>;
+  /**
+   * Declares the service's queues and starts its handlers; resolves once they consume. Fails at once
+   * when the subscriptions name an event without a handler (or a handler without its event).
+   */
+  subscribe(subscriptions: Subscriptions): Promise<void>;
+  /** Operator access to what could not be handled. */
+  readonly deadLetters: DeadLetterQueues;
+  /** Stops consuming, lets running handlers finish (they ack), then disconnects. */
+  close(): Promise<void>;
+}

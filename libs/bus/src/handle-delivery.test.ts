@@ -1,0 +1,111 @@
+import { Writable } from "node:stream";
+import { contractOf, createEvent } from "@tubedigest/contracts";
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import type { EventHandler } from "./event-bus.ts";
+import { handleDelivery } from "./handle-delivery.ts";
+import type { QueuePlan } from "./plan-queues.ts";
+
+function capturingLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { log: pino({ level: "debug" }, stream), lines };
+}
+
+function planWith(handler: EventHandler): QueuePlan {
+  return {
+    name: "mailer.welcome-mail",
+    events: ["user.registered"],
+    handlers: new Map([["user.registered", handler]]),
+    retry: { delaysMs: [100, 400] },
+    prefetch: 1,
+  };
+}
+
+const event = createEvent("user.registered", contractOf("user.registered").example, {
+  correlationId: "req-abc",
+});
+const body = JSON.stringify(event);
+
+describe("handleDelivery", () => {
+  it("acks after the handler resolved, which logged through a child carrying the correlation id", async () => {
+    const { log, lines } = capturingLog();
+    const outcome = await handleDelivery(
+      planWith(async (received, context) => {
+        expect(received).toEqual(event);
+        expect(context).toMatchObject({ attempt: 1, queue: "mailer.welcome-mail" });
+        context.log.info("welcome mail sent");
+      }),
+      { body, attempt: 1 },
+      log,
+    );
+    expect(outcome).toEqual({ action: "ack" });
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: "welcome mail sent",
+        correlationId: "req-abc",
+        eventId: event.id,
+        event: "user.registered",
+      }),
+    );
+  });
+
+  it("retries a failure with the policy's back-off, then dead-letters after the last attempt", async () => {
+    const { log } = capturingLog();
+    const plan = planWith(async () => {
+      throw new Error("smtp down");
+    });
+    expect(await handleDelivery(plan, { body, attempt: 1 }, log)).toEqual({
+      action: "retry",
+      nextAttempt: 2,
+      delayMs: 100,
+      reason: "smtp down",
+    });
+    expect(await handleDelivery(plan, { body, attempt: 2 }, log)).toMatchObject({
+      action: "retry",
+      delayMs: 400,
+    });
+    expect(await handleDelivery(plan, { body, attempt: 3 }, log)).toEqual({
+      action: "dead-letter",
+      reason: "handler failed 3 times; last error: smtp down",
+    });
+  });
+
+  it("dead-letters at once what breaks the contract, without calling the handler", async () => {
+    const { log } = capturingLog();
+    let called = false;
+    const plan = planWith(async () => {
+      called = true;
+    });
+    const invalid = JSON.stringify({ ...event, data: { ...event.data, email: 42 } });
+    expect(await handleDelivery(plan, { body: invalid, attempt: 1 }, log)).toEqual({
+      action: "dead-letter",
+      reason: "rejected: Invalid event: data/email must be string",
+    });
+    expect(await handleDelivery(plan, { body: "<xml/>", attempt: 1 }, log)).toMatchObject({
+      action: "dead-letter",
+      reason: expect.stringMatching(/^rejected: .*JSON/),
+    });
+    expect(called).toBe(false);
+  });
+
+  it("dead-letters an event the queue has no handler for (a binding left behind)", async () => {
+    const { log } = capturingLog();
+    const other = createEvent("user.updated", contractOf("user.updated").example, { correlationId: "c" });
+    expect(
+      await handleDelivery(
+        planWith(async () => {}),
+        { body: JSON.stringify(other), attempt: 1 },
+        log,
+      ),
+    ).toEqual({
+      action: "dead-letter",
+      reason: 'no handler for "user.updated" in mailer.welcome-mail',
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { type AnyEvent, type EventEnvelope, parseEvent } from "@tubedigest/contracts";
+import type { Logger } from "pino";
+import type { QueuePlan } from "./plan-queues.ts";
+import { retryDelayAfter } from "./retry-policy.ts";
+
+/** What the transport must do with a delivery once the handler is done with it. */
+export type DeliveryOutcome =
+  | { action: "ack" }
+  | { action: "retry"; nextAttempt: number; delayMs: number; reason: string }
+  | { action: "dead-letter"; reason: string };
+
+export interface Delivery {
+  body: string;
+  /** Which try this is, from the message's attempt header. */
+  attempt: number;
+}
+
+/**
+ * The consuming half both buses share, so they cannot drift apart: decode and validate, run the
+ * handler with a logger that carries the correlation id, and decide between ack, retry and dead letter.
+ * `log` is expected to carry the queue name already.
+ * An event that breaks its contract is dead-lettered at once: retrying the same bytes cannot help.
+ */
+export async function handleDelivery(
+  plan: QueuePlan,
+  delivery: Delivery,
+  log: Logger,
+): Promise<DeliveryOutcome> {
+  let event: AnyEvent;
+  try {
+    event = parseEvent(JSON.parse(delivery.body));
+  } catch (error) {
+    const reason = `rejected: ${messageOf(error)}`;
+    log.error({ reason }, "dead-lettering a message that breaks its contract");
+    return { action: "dead-letter", reason };
+  }
+  const eventLog = log.child({
+    correlationId: event.correlationId,
+    eventId: event.id,
+    event: event.name,
+  });
+  const handler = plan.handlers.get(event.name);
+  if (!handler) {
+    // Only after a binding outlived its handler (bindings are never removed automatically).
+    const reason = `no handler for "${event.name}" in ${plan.name}`;
+    eventLog.error({ reason }, "dead-lettering an event the queue has no handler for");
+    return { action: "dead-letter", reason };
+  }
+  const { attempt } = delivery;
+  try {
+    await handler(event as EventEnvelope, { log: eventLog, attempt, queue: plan.name });
+    return { action: "ack" };
+  } catch (error) {
+    const reason = messageOf(error);
+    const delayMs = retryDelayAfter(plan.retry, attempt);
+    if (delayMs === undefined) {
+      eventLog.error({ err: error, attempt }, "handler failed on its last attempt; dead-lettering the event");
+      return { action: "dead-letter", reason: `handler failed ${attempt} times; last error: ${reason}` };
+    }
+    eventLog.warn({ err: error, attempt, retryInMs: delayMs }, "handler failed; retrying later");
+    return { action: "retry", nextAttempt: attempt + 1, delayMs, reason };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

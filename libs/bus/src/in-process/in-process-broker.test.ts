@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { type BrokerDelivery, InProcessBroker } from "./in-process-broker.ts";
+
+function collect(broker: InProcessBroker, queue: string, prefetch: number) {
+  const deliveries: BrokerDelivery[] = [];
+  broker.consume(queue, prefetch, (delivery) => deliveries.push(delivery));
+  return deliveries;
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("InProcessBroker", () => {
+  it("routes by routing key to every bound queue and to no other", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("mailer.welcome", ["user.registered"]);
+    broker.declareQueue("billing.trials", ["user.registered", "user.updated"]);
+    const mails = collect(broker, "mailer.welcome", 10);
+    const trials = collect(broker, "billing.trials", 10);
+    broker.publish("user.registered", "a");
+    broker.publish("user.updated", "b");
+    broker.publish("channel.followed", "dropped: nobody is bound");
+    await tick();
+    expect(mails.map((delivery) => delivery.message.body)).toEqual(["a"]);
+    expect(trials.map((delivery) => delivery.message.body)).toEqual(["a", "b"]);
+  });
+
+  it("holds back deliveries beyond the prefetch until earlier ones are acked", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const deliveries = collect(broker, "q", 2);
+    for (const body of ["1", "2", "3"]) broker.publish("e", body);
+    await tick();
+    expect(deliveries).toHaveLength(2);
+    deliveries[0]?.settle();
+    await tick();
+    expect(deliveries.map((delivery) => delivery.message.body)).toEqual(["1", "2", "3"]);
+  });
+
+  it("returns unacked deliveries to the front of the queue on connection loss; their late acks do nothing", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const deliveries = collect(broker, "q", 1);
+    broker.publish("e", "first");
+    broker.publish("e", "second");
+    await tick();
+    const [first] = deliveries;
+    broker.simulateConnectionLoss();
+    await tick();
+    expect(first?.settle()).toBe(false);
+    expect(deliveries.map((delivery) => delivery.message.body)).toEqual(["first", "first"]);
+    expect(deliveries[1]?.message.failedDeliveries).toBe(1);
+    expect(deliveries[1]?.settle()).toBe(true);
+  });
+
+  it("dead-letters a message whose deliveries keep dying, past the delivery limit", async () => {
+    const broker = new InProcessBroker({ deliveryLimit: 2 });
+    broker.declareQueue("q", ["e"]);
+    collect(broker, "q", 1);
+    broker.publish("e", "crashes its consumer");
+    // As RabbitMQ does: a limit of 2 allows 3 deliveries.
+    for (let loss = 0; loss < 3; loss++) {
+      await tick();
+      broker.simulateConnectionLoss();
+    }
+    expect(broker.peek("q.dead-letter", 10)).toEqual([
+      expect.objectContaining({
+        body: "crashes its consumer",
+        headers: { "x-first-death-reason": "delivery_limit" },
+      }),
+    ]);
+  });
+
+  it("delivers a delayed message after its delay", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const deliveries = collect(broker, "q", 5);
+    broker.sendToQueueAfter("q", 30, { body: "later", headers: {}, routingKey: "q", failedDeliveries: 0 });
+    await tick();
+    expect(deliveries).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(deliveries.map((delivery) => delivery.message.body)).toEqual(["later"]);
+    broker.close();
+  });
+});

@@ -1,0 +1,106 @@
+import { type AnyEvent, createEvent, parseEvent } from "@tubedigest/contracts";
+import type { Logger } from "pino";
+import type { EventBus } from "../event-bus.ts";
+import { type DeliveryOutcome, handleDelivery } from "../handle-delivery.ts";
+import { attemptOf, messageHeaders } from "../message-headers.ts";
+import { planQueues, type QueuePlan } from "../plan-queues.ts";
+import { defaultRetryPolicy, type RetryPolicy } from "../retry-policy.ts";
+import { settleWithin } from "../sleep.ts";
+import { deadLetterQueueName } from "../topology-names.ts";
+import { type BrokerMessage, type ConsumerHandle, InProcessBroker } from "./in-process-broker.ts";
+import { InProcessDeadLetters } from "./in-process-dead-letters.ts";
+
+export interface InProcessBusOptions {
+  log: Logger;
+  /** Shared by every service's bus in the process; a private one when absent. */
+  broker?: InProcessBroker;
+  retry?: RetryPolicy;
+  prefetch?: number;
+  /** How long `close` waits for running handlers; deliveries still unacked then go back to the queue. */
+  closeGraceMs?: number;
+}
+
+const DEFAULT_PREFETCH = 16;
+const DEFAULT_CLOSE_GRACE_MS = 10_000;
+
+/** The bus without RabbitMQ, for the embedded single-process mode: same contract, same ack semantics. */
+export function createInProcessBus(options: InProcessBusOptions): EventBus {
+  const broker = options.broker ?? new InProcessBroker();
+  const { log } = options;
+  const defaults = {
+    retry: options.retry ?? defaultRetryPolicy,
+    prefetch: options.prefetch ?? DEFAULT_PREFETCH,
+  };
+  const consumers: ConsumerHandle[] = [];
+  const inFlight = new Set<Promise<void>>();
+
+  function consume(plan: QueuePlan): void {
+    broker.declareQueue(plan.name, plan.events);
+    const queueLog = log.child({ queue: plan.name });
+    const consumer = broker.consume(plan.name, plan.prefetch, (delivery) => {
+      const { message } = delivery;
+      const attempt = attemptOf(message.headers);
+      const handled = handleDelivery(plan, { body: message.body, attempt }, queueLog).then((outcome) => {
+        const settled = delivery.settle(() => forward(plan, message, attempt, outcome));
+        if (!settled) queueLog.warn("delivery was returned to the queue before its ack");
+      });
+      inFlight.add(handled);
+      void handled.finally(() => inFlight.delete(handled));
+    });
+    consumers.push(consumer);
+  }
+
+  /** The retry or dead-letter copy of a failed delivery, made just before the original is acked. */
+  function forward(plan: QueuePlan, message: BrokerMessage, attempt: number, outcome: DeliveryOutcome): void {
+    if (outcome.action === "ack") return;
+    const originalRoutingKey = String(
+      message.headers[messageHeaders.originalRoutingKey] ?? message.routingKey,
+    );
+    const copy = { body: message.body, routingKey: plan.name, failedDeliveries: 0 };
+    if (outcome.action === "retry") {
+      broker.sendToQueueAfter(plan.name, outcome.delayMs, {
+        ...copy,
+        headers: {
+          [messageHeaders.attempt]: outcome.nextAttempt,
+          [messageHeaders.lastError]: outcome.reason,
+          [messageHeaders.originalRoutingKey]: originalRoutingKey,
+        },
+      });
+      return;
+    }
+    broker.sendToQueue(deadLetterQueueName(plan.name), {
+      ...copy,
+      headers: {
+        [messageHeaders.attempt]: attempt,
+        [messageHeaders.deadLetterReason]: outcome.reason,
+        [messageHeaders.deadLetteredAt]: new Date().toISOString(),
+        [messageHeaders.originalRoutingKey]: originalRoutingKey,
+      },
+    });
+  }
+
+  async function publishEvent(event: AnyEvent): Promise<void> {
+    parseEvent(event);
+    broker.publish(event.name, JSON.stringify(event), { [messageHeaders.attempt]: 1 });
+  }
+
+  return {
+    publishEvent,
+    async publish(name, data, metadata) {
+      const event = createEvent(name, data, metadata);
+      await publishEvent(event as AnyEvent);
+      return event;
+    },
+    async subscribe(subscriptions) {
+      for (const plan of planQueues(subscriptions, defaults)) consume(plan);
+    },
+    deadLetters: new InProcessDeadLetters(broker),
+    async close() {
+      const closing = consumers.splice(0);
+      for (const consumer of closing) consumer.cancel();
+      await settleWithin([...inFlight], options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      for (const consumer of closing) consumer.disconnect();
+      if (!options.broker) broker.close();
+    },
+  };
+}

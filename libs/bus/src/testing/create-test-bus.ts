@@ -1,0 +1,57 @@
+import { testInfra, uniqueName } from "@tubedigest/testing";
+import amqp from "amqplib";
+import { pino } from "pino";
+import type { EventBus } from "../event-bus.ts";
+import { InProcessBroker } from "../in-process/in-process-broker.ts";
+import { createInProcessBus } from "../in-process/in-process-bus.ts";
+import { createRabbitMqBus } from "../rabbitmq/rabbitmq-bus.ts";
+import type { RetryPolicy } from "../retry-policy.ts";
+import type { Subscriptions } from "../subscriptions.ts";
+import { deadLetterExchangeName, deadLetterQueueName, queueName, retryQueueName } from "../topology-names.ts";
+
+export type TestBusKind = "rabbitmq" | "in-process";
+
+export interface TestBus {
+  bus: EventBus;
+  /** Closes the bus and, on RabbitMQ, deletes the exchange and every queue this test declared. */
+  cleanup(): Promise<void>;
+}
+
+const fastRetry: RetryPolicy = { delaysMs: [50, 100] };
+
+/**
+ * A bus for a service's tests: the real RabbitMQ on an exchange of the test's own (so parallel tests
+ * never see each other's events), or the in-process one. Retries are fast so failures show quickly.
+ */
+export async function createTestBus(kind: TestBusKind): Promise<TestBus> {
+  const log = pino({ level: "silent" });
+  if (kind === "in-process") {
+    const bus = createInProcessBus({ log, broker: new InProcessBroker(), retry: fastRetry });
+    return { bus, cleanup: () => bus.close() };
+  }
+  const exchange = uniqueName("test.events");
+  const bus = await createRabbitMqBus({ url: testInfra.amqpUrl, exchange, log, retry: fastRetry });
+  const queues = new Set<string>();
+  return {
+    bus: {
+      ...bus,
+      subscribe(subscriptions: Subscriptions) {
+        for (const [purpose, queue] of Object.entries(subscriptions.queues)) {
+          const name = queueName(subscriptions.service, purpose);
+          queues.add(name).add(deadLetterQueueName(name));
+          for (const delay of (queue.retry ?? fastRetry).delaysMs) queues.add(retryQueueName(name, delay));
+        }
+        return bus.subscribe(subscriptions);
+      },
+    },
+    async cleanup() {
+      await bus.close();
+      const connection = await amqp.connect(testInfra.amqpUrl);
+      const channel = await connection.createChannel();
+      for (const queue of queues) await channel.deleteQueue(queue);
+      await channel.deleteExchange(exchange);
+      await channel.deleteExchange(deadLetterExchangeName(exchange));
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createTestBus, type TestBus, type TestBusKind } from "./create-test-bus.ts";

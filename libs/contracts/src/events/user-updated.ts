@@ -1,0 +1,22 @@
+import Type, { type Static } from "typebox";
+import { defineEvent } from "../contract.ts";
+import { EmailAddress } from "../email-address.ts";
+
+export const UserUpdatedData = Type.Object({
+  userId: Type.String({ format: "uuid" }),
+  email: EmailAddress,
+  fullName: Type.Union([Type.String(), Type.Null()]),
+});
+export type UserUpdatedData = Static<typeof UserUpdatedData>;
+
+/** Emitted by auth when a profile changes; carries the whole profile so read models just overwrite. */
+export const userUpdated = defineEvent({
+  name: "user.updated",
+  version: 1,
+  schema: UserUpdatedData,
+  example: {
+    userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",
+    email: "ada@example.com",
+    fullName: "Ada King",
+  },
+});

@@ -1,0 +1,17 @@
+export { defineEvent, type EventContract } from "./contract.ts";
+export { createEvent } from "./create-event.ts";
+export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetadata } from "./envelope.ts";
+export { ChannelFollowData } from "./events/channel-follow.ts";
+export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
+export { type ChannelUnfollowedData, channelUnfollowed } from "./events/channel-unfollowed.ts";
+export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
+export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
+export {
+  contractOf,
+  type EventContracts,
+  type EventData,
+  type EventName,
+  eventContracts,
+  isEventName,
+} from "./registry.ts";
+export { assertEventData, InvalidEventError, parseEvent } from "./validate-event.ts";

@@ -1,0 +1,38 @@
+import type { Static } from "typebox";
+import type { EventContract } from "./contract.ts";
+import { channelFollowed } from "./events/channel-followed.ts";
+import { channelUnfollowed } from "./events/channel-unfollowed.ts";
+import { userRegistered } from "./events/user-registered.ts";
+import { userUpdated } from "./events/user-updated.ts";
+
+type ContractsByName<Contracts extends readonly EventContract[]> = {
+  readonly [Contract in Contracts[number] as Contract["name"]]: Contract;
+};
+
+/** Keys each contract by its own name, so a key and its contract's name can never disagree. */
+function byName<const Contracts extends readonly EventContract[]>(
+  ...contracts: Contracts
+): ContractsByName<Contracts> {
+  const registry: Record<string, EventContract> = {};
+  for (const contract of contracts) {
+    if (registry[contract.name]) throw new Error(`Event "${contract.name}" is registered twice`);
+    registry[contract.name] = contract;
+  }
+  return registry as ContractsByName<Contracts>;
+}
+
+/** Every event of the system. A new event gets its file in events/ and one entry here. */
+export const eventContracts = byName(userRegistered, userUpdated, channelFollowed, channelUnfollowed);
+
+export type EventContracts = typeof eventContracts;
+export type EventName = keyof EventContracts & string;
+/** The payload (`data`) of the event called `Name`. */
+export type EventData<Name extends EventName> = Static<EventContracts[Name]["schema"]>;
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(eventContracts, name);
+}
+
+export function contractOf<Name extends EventName>(name: Name): EventContracts[Name] {
+  return eventContracts[name];
+}

@@ -1,0 +1,83 @@
+import { defineSubscriptions } from "@tubedigest/bus";
+import type { AnyEvent } from "@tubedigest/contracts";
+import { uniqueName } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+
+async function eventually<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (infra) => {
+  let stack: TestStack;
+  const received: AnyEvent[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack(infra);
+    const record = async (event: AnyEvent) => {
+      received.push(event);
+    };
+    await stack.events.subscribe(
+      defineSubscriptions({
+        service: uniqueName("observer"),
+        queues: {
+          "user-events": {
+            events: ["user.registered", "user.updated"],
+            handlers: { "user.registered": record, "user.updated": record },
+          },
+        },
+      }),
+    );
+  });
+  afterAll(() => stack.stop());
+
+  it("publishes user.registered and user.updated once each, tied to the request that caused them", async () => {
+    const browser = new Browser(stack.gateway);
+    const email = `${uniqueName("events")}@example.com`;
+    const channel = {
+      youtubeId: "UCabcdefghijklmnopqrstuv",
+      title: "Demo channel",
+      description: "",
+      thumbnailUrl: "https://example.invalid/a.jpg",
+      subscriberCount: "1200",
+    };
+    const made = await browser.call(
+      "POST",
+      "/api/auth/register-with-email",
+      { email, channels: [channel] },
+      { "x-request-id": "landing-signup-1" },
+    );
+    expect(made.statusCode).toBe(201);
+    await browser.call("POST", "/api/auth/login-with-email", { email });
+    const renamed = await browser.call("PATCH", "/api/user/profile", { email, fullName: "Grace" });
+    const renameRequestId = String(renamed.headers["x-request-id"]);
+
+    const registered = await eventually(() =>
+      received.find((event) => event.name === "user.registered" && event.data.email === email),
+    );
+    expect(registered.correlationId).toBe("landing-signup-1");
+    expect(registered.data).toMatchObject({
+      email,
+      fullName: null,
+      passwordless: true,
+      selectedChannels: [{ ...channel, subscriberCount: 1200 }],
+    });
+    const updated = await eventually(() =>
+      received.find((event) => event.name === "user.updated" && event.data.email === email),
+    );
+    expect(updated.correlationId).toBe(renameRequestId);
+    expect(updated.data).toEqual({ userId: registered.data.userId, email, fullName: "Grace" });
+
+    // A refused sign-up changes nothing and so announces nothing.
+    await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password: "password123" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mine = received.filter((event) => "email" in event.data && event.data.email === email);
+    expect(mine.map((event) => event.name).sort()).toEqual(["user.registered", "user.updated"]);
+  });
+});
