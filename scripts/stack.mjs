@@ -11,6 +11,8 @@ const shared = { APP_ENV: env.APP_ENV ?? "development", LOG_LEVEL: env.LOG_LEVEL
 const databaseUrl = env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const rabbitUrl = env.RABBITMQ_URL ?? "amqp://guest:guest@127.0.0.1:5672";
 const authPort = env.AUTH_PORT ?? "4001";
+const catalogPort = env.CATALOG_PORT ?? "4002";
+const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const services = [
   {
@@ -23,12 +25,23 @@ const services = [
     },
   },
   {
+    name: "catalog",
+    env: {
+      PORT: catalogPort,
+      DATABASE_URL: databaseUrl,
+      RABBITMQ_URL: rabbitUrl,
+      REDIS_URL: redisUrl,
+      ...(env.YOUTUBE_API_KEY ? { YOUTUBE_API_KEY: env.YOUTUBE_API_KEY } : {}),
+    },
+  },
+  {
     name: "gateway",
     env: {
       PORT: env.PORT ?? "3000",
-      REDIS_URL: env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      REDIS_URL: redisUrl,
       SESSION_SECRET: env.SESSION_SECRET ?? secret(),
       AUTH_URL: `http://127.0.0.1:${authPort}`,
+      CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
       WEB_DIST: "web/dist",
     },
   },

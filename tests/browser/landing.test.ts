@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type RunningProduct, startProduct } from "@tubedigest/standalone";
+import { loadConfig } from "@tubedigest/config";
+import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assertWebAppBuilt, launchChromium, WEB_DIST } from "./support.ts";
@@ -19,15 +20,14 @@ describe("web app served by the product", () => {
   beforeAll(async () => {
     assertWebAppBuilt();
     dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-browser-"));
-    product = await startProduct({
-      PORT: 0,
-      HOST: "127.0.0.1",
+    // Through the product's own configuration schema, so its defaults apply as under `make start`.
+    const env = loadConfig(StandaloneEnvironment, {
+      PORT: "0",
       DATA_DIR: dataDir,
       WEB_DIST,
-      APP_ENV: "development",
       LOG_LEVEL: "warn",
-      SIGN_IN_RATE_LIMIT: 100,
     });
+    product = await startProduct(env);
     browser = await launchChromium();
   });
 

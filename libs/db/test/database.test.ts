@@ -98,3 +98,23 @@ it("reports an unreachable Postgres as not ready instead of throwing", async () 
   expect(await database.ping()).toBe(false);
   await database.close();
 });
+
+it("applies a shared migration that lands later under an earlier name", async () => {
+  const { schema, url, drop } = await createTestSchema("db");
+  const database = createDatabase<Tables>({ url, schema });
+  try {
+    await migrateToLatest(database.db, schema, migrations);
+    const later = {
+      ...migrations,
+      "20200101T0000-shared-notes": {
+        async up(db: Kysely<unknown>) {
+          await db.schema.createTable("notes").addColumn("id", "integer").execute();
+        },
+      },
+    };
+    expect(await migrateToLatest(database.db, schema, later)).toEqual(["20200101T0000-shared-notes"]);
+  } finally {
+    await database.close();
+    await drop();
+  }
+});

@@ -25,6 +25,9 @@ beforeAll(async () => {
   app.get("/conflict", async () => {
     throw new HttpError(409, "Already there");
   });
+  app.get("/unavailable", async () => {
+    throw new HttpError(503, "The video service is busy. Try again in a minute.");
+  });
   app.get("/boom", async () => {
     throw new Error("database password is hunter2");
   });
@@ -66,8 +69,11 @@ describe("service app", () => {
     expect(form.json()).toEqual({ message: "Send the request body as application/json." });
   });
 
-  it("answers HttpError with its status and hides the cause of a 500", async () => {
+  it("answers HttpError with its status and message, and hides the cause of any other failure", async () => {
     expect((await app.inject("/conflict")).json()).toEqual({ message: "Already there" });
+    const unavailable = await app.inject("/unavailable");
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.json()).toEqual({ message: "The video service is busy. Try again in a minute." });
     const boom = await app.inject("/boom");
     expect(boom.statusCode).toBe(500);
     expect(boom.body).not.toContain("hunter2");

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { HttpError } from "./http-error.ts";
 
 const GENERIC_FAILURE = "Something went wrong on our side. Please try again in a moment.";
 
@@ -9,9 +10,16 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
 };
 
-/** 4xx answers carry the reason; 5xx answers never leak internals, which go to the log instead. */
+/**
+ * 4xx answers carry the reason. A 5xx carries a message only when the code raised it on purpose as an
+ * HttpError ("YouTube's quota is spent ..."); any other failure's cause goes to the log, never out.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = error.validation ? 400 : (error.statusCode ?? 500);
+  if (status >= 500 && error instanceof HttpError) {
+    request.log.warn({ status, reason: error.message }, "request answered as unavailable");
+    return reply.status(status).send({ message: error.message });
+  }
   if (status >= 500) {
     request.log.error({ err: error }, "request failed");
     return reply.status(status).send({ message: GENERIC_FAILURE });

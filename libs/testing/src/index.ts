@@ -1,3 +1,12 @@
+export {
+  FAKE_YOUTUBE_COSTS,
+  type FakeChannel,
+  type FakeVideo,
+  type FakeYoutubeApi,
+  type FakeYoutubeEndpoint,
+  type FakeYoutubeFault,
+  startFakeYoutubeApi,
+} from "./fake-youtube-api.ts";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export { testInfra } from "./test-infra.ts";
 export { createTestSchema } from "./test-schema.ts";

@@ -36,7 +36,7 @@ export async function buildGatewayApp(
     global: false,
     ...(redis ? { redis, nameSpace: `${settings.redisKeyPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
+      new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
   await registerSessions(app, {
     secret: settings.sessionSecret,
@@ -45,10 +45,7 @@ export async function buildGatewayApp(
     keyPrefix: settings.redisKeyPrefix,
   });
   registerSessionRoutes(app, settings.upstreams);
-  await registerProxyRoutes(app, {
-    upstreams: settings.upstreams,
-    signInRateLimit: settings.signInRateLimit,
-  });
+  await registerProxyRoutes(app, settings);
   await registerWebApp(app, settings.webDist);
   return app;
 }

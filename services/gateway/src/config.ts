@@ -1,4 +1,5 @@
 import Type, { type Static } from "typebox";
+import type { ServiceName } from "./routes/upstream-table.ts";
 
 /** The gateway's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const GatewayEnvironment = Type.Object({
@@ -9,12 +10,14 @@ export const GatewayEnvironment = Type.Object({
   REDIS_URL: Type.String({ minLength: 1 }),
   SESSION_SECRET: Type.String({ minLength: 32 }),
   AUTH_URL: Type.String({ format: "uri", pattern: "^https?://" }),
+  CATALOG_URL: Type.String({ format: "uri", pattern: "^https?://" }),
   WEB_DIST: Type.String({ default: "web/dist" }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   SIGN_IN_RATE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
 });
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
@@ -24,11 +27,13 @@ export interface GatewaySettings {
   /** Sessions and rate-limit counters live here; in memory when absent (the embedded product). */
   redisUrl?: string | undefined;
   redisKeyPrefix: string;
-  upstreams: { auth: string };
+  upstreams: Record<ServiceName, string>;
   webDist: string;
   trustProxy: boolean;
   publicOrigin?: string | undefined;
   signInRateLimit: { max: number; windowSeconds: number };
+  /** Channel searches per client address per minute. */
+  searchRateLimit: number;
 }
 
 export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
@@ -37,10 +42,11 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     sessionSecret: env.SESSION_SECRET,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: "td:",
-    upstreams: { auth: env.AUTH_URL },
+    upstreams: { auth: env.AUTH_URL, catalog: env.CATALOG_URL },
     webDist: env.WEB_DIST,
     trustProxy: env.TRUST_PROXY,
     publicOrigin: env.PUBLIC_ORIGIN,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
+    searchRateLimit: env.SEARCH_RATE_LIMIT,
   };
 }

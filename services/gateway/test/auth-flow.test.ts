@@ -295,7 +295,7 @@ describe("sign-in rate limit", () => {
     for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limited = await attempt();
-    expect(limited.json().message).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
+    expect(limited.json().message).toMatch(/^Too many requests\. Please wait .+ and try again\.$/);
     expect(limited.headers["retry-after"]).toBeDefined();
   });
 });

@@ -4,8 +4,15 @@ import path from "node:path";
 import { buildAuthApp } from "@tubedigest/auth";
 import type { EventBus } from "@tubedigest/bus";
 import { createTestBus } from "@tubedigest/bus/testing";
+import { buildCatalogApp } from "@tubedigest/catalog";
 import type { ServiceApp } from "@tubedigest/http";
-import { createTestSchema, testInfra, uniqueName } from "@tubedigest/testing";
+import {
+  createTestSchema,
+  type FakeYoutubeApi,
+  startFakeYoutubeApi,
+  testInfra,
+  uniqueName,
+} from "@tubedigest/testing";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
 import { pino } from "pino";
@@ -15,6 +22,8 @@ export type Infra = "real" | "embedded";
 
 export interface TestStack {
   gateway: ServiceApp;
+  /** The fake YouTube Data API catalog talks to on the real parts; the demo catalog answers otherwise. */
+  youtube: FakeYoutubeApi | undefined;
   /** The bus the services publish to: RabbitMQ on the real parts, in process on the embedded ones. */
   events: EventBus;
   redisPrefix: string;
@@ -22,15 +31,25 @@ export interface TestStack {
 }
 
 /**
- * Gateway and auth as they run in production, each test stack isolated: its own Postgres schema and
- * Redis key prefix on the real parts, or a throw-away PGlite and in-memory sessions on the embedded ones.
+ * Gateway, auth and catalog as they run in production, each test stack isolated: its own Postgres
+ * schemas, Redis key prefix and RabbitMQ exchange, with the official YouTube SDK pointed at a fake Data
+ * API on the real parts; or throw-away PGlite files, memory stores, the in-process bus and the demo
+ * catalog on the embedded ones.
  */
 export async function startTestStack(
   infra: Infra,
-  options: { signInRateLimit?: number; secureCookies?: boolean } = {},
+  options: { signInRateLimit?: number; searchRateLimit?: number; secureCookies?: boolean } = {},
 ): Promise<TestStack> {
-  const schema = infra === "real" ? await createTestSchema("auth") : undefined;
-  const dataDir = infra === "embedded" ? mkdtempSync(path.join(tmpdir(), "td-auth-")) : undefined;
+  const real = infra === "real";
+  const schemas = real ? await Promise.all([createTestSchema("auth"), createTestSchema("catalog")]) : [];
+  const database = (name: "auth" | "catalog", index: number) => {
+    const schema = schemas[index];
+    return schema
+      ? { url: schema.url, schema: schema.schema }
+      : { dataDir: path.join(dataDir ?? "", name), schema: name };
+  };
+  const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
+  const youtube = real ? await startFakeYoutubeApi() : undefined;
   const secureCookies = options.secureCookies ?? false;
   const log = pino({ level: "silent" });
   const testBus = await createTestBus(infra === "real" ? "rabbitmq" : "in-process");
@@ -38,36 +57,50 @@ export async function startTestStack(
     {
       secureCookies,
       claimSecret: "claim-secret-for-tests-only-0123456789",
-      database: schema ? { url: schema.url, schema: schema.schema } : { dataDir, schema: "auth" },
+      database: database("auth", 0),
     },
     { log, events: testBus.bus },
   );
   const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
   const redisPrefix = `${uniqueName("gw")}:`;
+  const catalog = await buildCatalogApp(
+    {
+      database: database("catalog", 1),
+      redisUrl: real ? testInfra.redisUrl : undefined,
+      redisKeyPrefix: `${redisPrefix}catalog:`,
+      youtube: youtube ? { apiKey: "test-key", rootUrl: youtube.rootUrl, requestTimeoutMs: 1_000 } : {},
+    },
+    { log, events: testBus.bus },
+  );
+  const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
   const gateway = await buildGatewayApp(
     {
       secureCookies,
       sessionSecret: "session-secret-for-tests-only-0123456789",
-      redisUrl: infra === "real" ? testInfra.redisUrl : undefined,
+      redisUrl: real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
-      upstreams: { auth: authUrl },
+      upstreams: { auth: authUrl, catalog: catalogUrl },
       webDist: path.join(tmpdir(), "no-web-build-here"),
       trustProxy: secureCookies,
       signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
+      searchRateLimit: options.searchRateLimit ?? 1000,
     },
     { log },
   );
   return {
     gateway,
+    youtube,
     events: testBus.bus,
     redisPrefix,
     async stop() {
       await gateway.close();
-      await auth.close();
+      await testBus.bus.close();
+      await Promise.all([auth.close(), catalog.close()]);
       await testBus.cleanup();
-      await schema?.drop();
+      await youtube?.close();
+      await Promise.all(schemas.map((schema) => schema.drop()));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (infra === "real") await deleteKeys(redisPrefix);
+      if (real) await deleteKeys(redisPrefix);
     },
   };
 }

@@ -5,7 +5,8 @@ import Type from "typebox";
  * embedded stand-in is used (PGlite files under DATA_DIR, in-memory sessions and rate limits).
  */
 export const StandaloneEnvironment = Type.Object({
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
+  /** 0 picks a free port (the browser tests). */
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ default: "127.0.0.1" }),
   LOG_LEVEL: Type.String({ default: "info" }),
   APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "development" }),
@@ -18,4 +19,8 @@ export const StandaloneEnvironment = Type.Object({
   CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
+  /** The YouTube Data API key; without it the demo catalog shipped in the repo answers searches. */
+  YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({ minimum: 1, default: 10_000 }),
 });

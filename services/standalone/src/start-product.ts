@@ -1,6 +1,7 @@
 import path from "node:path";
 import { buildAuthApp } from "@tubedigest/auth";
 import { createInProcessBus, createRabbitMqBus, type EventBus, InProcessBroker } from "@tubedigest/bus";
+import { buildCatalogApp } from "@tubedigest/catalog";
 import { buildGatewayApp } from "@tubedigest/gateway";
 import { createServiceLogger } from "@tubedigest/http";
 import type { Static } from "typebox";
@@ -40,17 +41,28 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   );
   const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
 
+  const catalog = await buildCatalogApp(
+    {
+      database: database("catalog"),
+      redisUrl: env.REDIS_URL,
+      youtube: { apiKey: env.YOUTUBE_API_KEY, dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS },
+    },
+    { log: logger("catalog"), events },
+  );
+  const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
+
   const gateway = await buildGatewayApp(
     {
       secureCookies: !development,
       sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: "td:",
-      upstreams: { auth: authUrl },
+      upstreams: { auth: authUrl, catalog: catalogUrl },
       webDist: env.WEB_DIST,
       trustProxy: false,
       publicOrigin: env.PUBLIC_ORIGIN,
       signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
+      searchRateLimit: env.SEARCH_RATE_LIMIT,
     },
     { log: logger("gateway") },
   );
@@ -61,8 +73,9 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     async stop() {
       // The entry closes first so nothing new arrives while the services finish what they have.
       await gateway.close();
-      await auth.close();
+      // Consumers stop before the services, so no handler starts against a closing database.
       await events.close();
+      await Promise.all([auth.close(), catalog.close()]);
     },
   };
 }

@@ -3,8 +3,8 @@ import * as createOutboxAndInbox from "./20261122T0230-create-outbox-and-inbox.t
 
 /**
  * The outbox and inbox tables, for every service that publishes or consumes events: spread them into
- * the service's own migrations (`{ ...busMigrations, ...migrations }`). A later bus migration must be
- * named after the newest migration of every service, since kysely refuses to run one out of order.
+ * the service's own migrations (`{ ...busMigrations, ...migrations }`). Their names need not follow any
+ * service's: `migrateToLatest` applies a migration named earlier than those already applied.
  */
 export const busMigrations: Migrations = {
   "20261122T0230-bus-create-outbox-and-inbox": createOutboxAndInbox,

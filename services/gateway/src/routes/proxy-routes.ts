@@ -1,7 +1,7 @@
 import replyFrom from "@fastify/reply-from";
 import { CALLER_HEADER, HttpError, SESSION_USER_HEADER, type ServiceApp } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ownerOf, type ServiceName, SIGN_IN_PATHS } from "./upstream-table.ts";
+import { ownerOf, SEARCH_PATH, type ServiceName, SIGN_IN_PATHS } from "./upstream-table.ts";
 
 const SIGNED_IN_USER = Symbol("signed-in user");
 type ProxiedRequest = FastifyRequest & { [SIGNED_IN_USER]?: string };
@@ -15,6 +15,7 @@ export async function registerProxyRoutes(
   options: {
     upstreams: Record<ServiceName, string>;
     signInRateLimit: { max: number; windowSeconds: number };
+    searchRateLimit: number;
   },
 ): Promise<void> {
   await app.register(replyFrom, { http: { requestOptions: { timeout: 30_000 } } });
@@ -64,5 +65,10 @@ export async function registerProxyRoutes(
   for (const path of SIGN_IN_PATHS) {
     app.post(path, { config: { rateLimit: { ...rateLimit, groupId: "sign-in" } } }, forward);
   }
+  app.get(
+    SEARCH_PATH,
+    { config: { rateLimit: { max: options.searchRateLimit, timeWindow: 60_000 } } },
+    forward,
+  );
   app.all("/api/*", forward);
 }

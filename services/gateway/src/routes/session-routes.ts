@@ -1,5 +1,7 @@
 import { CALLER_HEADER, ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
-import Type from "typebox";
+import type { FastifyBaseLogger } from "fastify";
+import Type, { type Static } from "typebox";
+import type { ServiceName } from "./upstream-table.ts";
 
 const CurrentUser = Type.Object({
   email: Type.String(),
@@ -12,30 +14,63 @@ const CurrentUser = Type.Object({
 const NOT_SIGNED_IN = "You are not signed in.";
 const OWNER_TIMEOUT_MS = 3_000;
 
+type Summary = { status: number; body: Record<string, unknown> | undefined };
+
+/** One owner's part of the signed-in user, from its `/internal/account-summary`. */
+async function askOwner(url: string, userId: string, requestId: string): Promise<Summary> {
+  const answer = await fetch(`${url}/internal/account-summary`, {
+    headers: { [CALLER_HEADER]: userId, "x-request-id": requestId },
+    signal: AbortSignal.timeout(OWNER_TIMEOUT_MS),
+  });
+  return {
+    status: answer.status,
+    body: answer.ok ? ((await answer.json()) as Record<string, unknown>) : undefined,
+  };
+}
+
+/** An owner that cannot answer costs its part of the answer, not the whole page: its fields keep their defaults. */
+async function askOptionalOwner(url: string, userId: string, requestId: string, log: FastifyBaseLogger) {
+  try {
+    const summary = await askOwner(url, userId, requestId);
+    if (summary.body) return summary.body;
+    log.warn({ url, status: summary.status }, "account summary missing a part");
+  } catch (error) {
+    log.warn({ url, err: error }, "account summary missing a part");
+  }
+  return {};
+}
+
 /**
  * The routes about the session itself, which only the gateway holds: who is signed in (SPEC §3 current
  * user, composed from the services that own each part) and signing out.
  */
-export function registerSessionRoutes(app: ServiceApp, upstreams: { auth: string }): void {
+export function registerSessionRoutes(app: ServiceApp, upstreams: Record<ServiceName, string>): void {
   app.get(
     "/api/auth/current-user",
     { schema: { response: { 200: CurrentUser, "4xx": ErrorReply, "5xx": ErrorReply } } },
     async (request) => {
       const userId = request.session.userId;
       if (!userId) throw new HttpError(401, NOT_SIGNED_IN);
-      const answer = await fetch(`${upstreams.auth}/internal/account-summary`, {
-        headers: { [CALLER_HEADER]: userId, "x-request-id": request.id },
-        signal: AbortSignal.timeout(OWNER_TIMEOUT_MS),
-      });
-      if (answer.status === 404) {
+      const [account, channels] = await Promise.all([
+        askOwner(upstreams.auth, userId, request.id).catch(() => ({ status: 503, body: undefined })),
+        askOptionalOwner(upstreams.catalog, userId, request.id, request.log),
+      ]);
+      if (account.status === 404) {
         await request.session.destroy();
         throw new HttpError(401, NOT_SIGNED_IN);
       }
-      if (!answer.ok)
+      if (!account.body) {
         throw new HttpError(503, "Your account cannot be loaded right now. Please try again in a moment.");
-      const account = (await answer.json()) as { email: string; fullName: string | null };
-      // Billing and catalog fill these once they own subscriptions and channels.
-      return { ...account, subscriptionStatus: null, subscriptionPlan: null, channelCount: 0 };
+      }
+      // Billing fills the subscription fields once it owns subscriptions.
+      const parts = {
+        subscriptionStatus: null,
+        subscriptionPlan: null,
+        channelCount: 0,
+        ...channels,
+        ...account.body,
+      };
+      return parts as Static<typeof CurrentUser>;
     },
   );
 

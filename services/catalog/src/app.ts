@@ -1,0 +1,85 @@
+import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
+import { createDatabase, migrateToLatest } from "@tubedigest/db";
+import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import type { Logger } from "pino";
+import type { JsonCache } from "./cache/json-cache.ts";
+import { createMemoryJsonCache } from "./cache/memory-json-cache.ts";
+import { createRedisJsonCache } from "./cache/redis-json-cache.ts";
+import type { CatalogSettings } from "./config.ts";
+import type { CatalogContext } from "./domain/catalog-context.ts";
+import { createQuotaMeter } from "./domain/quota-meter.ts";
+import { catalogSubscriptions } from "./events/subscriptions.ts";
+import { registerChannelRoutes } from "./routes/channel-routes.ts";
+import { registerInternalRoutes } from "./routes/internal-routes.ts";
+import { registerSearchRoutes } from "./routes/search-routes.ts";
+import type { CatalogDatabase } from "./store/database.ts";
+import { migrations } from "./store/migrations/index.ts";
+import { createDemoYoutubeCatalog } from "./youtube/demo-youtube-catalog.ts";
+import { createGoogleYoutubeCatalog } from "./youtube/google-youtube-catalog.ts";
+import { meteredYoutube, unmetered, type YoutubeFor } from "./youtube/metered-youtube.ts";
+
+/** What catalog is handed rather than building: the process's logger and its event bus. */
+export interface CatalogDependencies {
+  log: Logger;
+  events: EventBus;
+}
+
+/**
+ * Builds the catalog service: migrates its schema, relays its outbox, follows the channels picked at
+ * sign-up, and answers channel search, the user's channel list and other services' questions about
+ * channels' new videos.
+ */
+export async function buildCatalogApp(
+  settings: CatalogSettings,
+  dependencies: CatalogDependencies,
+): Promise<ServiceApp> {
+  const database = createDatabase<CatalogDatabase>(settings.database);
+  await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
+  const now = () => new Date();
+  const app = createServiceApp({
+    name: "catalog",
+    logger: dependencies.log,
+    readiness: { database: database.ping },
+  });
+  const cache: JsonCache = settings.redisUrl
+    ? createRedisJsonCache({
+        url: settings.redisUrl,
+        keyPrefix: settings.redisKeyPrefix ?? "td:catalog:",
+        onError: (error, operation) => app.log.warn({ err: error, operation }, "search cache unavailable"),
+      })
+    : createMemoryJsonCache();
+  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
+  app.addHook("onClose", async () => {
+    await relay.stop();
+    await cache.close();
+    await database.close();
+  });
+
+  const { apiKey, rootUrl, requestTimeoutMs } = settings.youtube;
+  const youtube: YoutubeFor = apiKey
+    ? meteredYoutube(
+        createGoogleYoutubeCatalog({ apiKey, rootUrl, requestTimeoutMs }),
+        createQuotaMeter(database.db, settings.youtube, now),
+      )
+    : unmetered(createDemoYoutubeCatalog(now));
+  app.log.info({ youtube: apiKey ? "data-api" : "demo-catalog" }, "catalog adapters chosen");
+
+  const context: CatalogContext = {
+    db: database.db,
+    youtube,
+    cache,
+    recordEvent: writeToOutbox,
+    log: app.log,
+    now,
+    uploads: {
+      refreshAfterSeconds: settings.uploads?.refreshAfterSeconds ?? 3_600,
+      firstCheckLookbackDays: settings.uploads?.firstCheckLookbackDays ?? 7,
+    },
+    uploadChecks: new Map(),
+  };
+  registerSearchRoutes(app, context);
+  registerChannelRoutes(app, context);
+  registerInternalRoutes(app, context);
+  await dependencies.events.subscribe(catalogSubscriptions(context));
+  return app;
+}

@@ -1,0 +1,69 @@
+import Type, { type Static } from "typebox";
+
+/** Catalog's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
+export const CatalogEnvironment = Type.Object({
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 4002 }),
+  HOST: Type.String({ default: "0.0.0.0" }),
+  LOG_LEVEL: Type.String({ default: "info" }),
+  DATABASE_URL: Type.String({ minLength: 1 }),
+  DATABASE_SCHEMA: Type.String({ pattern: "^[a-z_][a-z0-9_]*$", default: "catalog" }),
+  /** The search cache; in memory when unset. */
+  REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  REDIS_KEY_PREFIX: Type.String({ default: "td:catalog:" }),
+  /** Without a key the embedded demo catalog answers instead of YouTube. */
+  YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Another address for the Data API (a fake server in tests, a proxy); the SDK's default when unset. */
+  YOUTUBE_ROOT_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({ minimum: 1, default: 10_000 }),
+  /** How much of the daily quota searches may spend; 80 % of it when unset. */
+  YOUTUBE_SEARCH_BUDGET_UNITS: Type.Optional(Type.Integer({ minimum: 0 })),
+  YOUTUBE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 8_000 }),
+  /** A channel's uploads are asked of YouTube at most this often, however many followers ask. */
+  UPLOADS_REFRESH_SECONDS: Type.Integer({ minimum: 0, default: 3_600 }),
+  RABBITMQ_URL: Type.String({ pattern: "^amqps?://" }),
+});
+
+export interface YoutubeSettings {
+  /** Without it the demo catalog shipped in the repo answers, with no network. */
+  apiKey?: string | undefined;
+  /** Points the real SDK somewhere else: the fake Data API in tests. */
+  rootUrl?: string | undefined;
+  /** The project's quota per Pacific-time day; YouTube's default, 10 000, when absent. */
+  dailyQuotaUnits?: number | undefined;
+  /** The part of the daily quota searches may spend, so upload checks always have some left. */
+  searchBudgetUnits?: number | undefined;
+  /** A call that takes longer is abandoned and answered as "YouTube unavailable". */
+  requestTimeoutMs?: number | undefined;
+}
+
+/** What the catalog service needs, however it was configured (its own process or the embedded product). */
+export interface CatalogSettings {
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  /** The search cache; an in-memory cache with the same behaviour when absent. */
+  redisUrl?: string | undefined;
+  /** Every cache key starts with it (default "td:catalog:"). */
+  redisKeyPrefix?: string | undefined;
+  youtube: YoutubeSettings;
+  uploads?: {
+    /** Minimum time between two upload checks of one channel (default 3600). */
+    refreshAfterSeconds?: number | undefined;
+    /** How far back a channel's first check looks (default 7 days: one weekly digest). */
+    firstCheckLookbackDays?: number | undefined;
+  };
+}
+
+export function catalogSettingsFrom(env: Static<typeof CatalogEnvironment>): CatalogSettings {
+  return {
+    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    youtube: {
+      apiKey: env.YOUTUBE_API_KEY,
+      rootUrl: env.YOUTUBE_ROOT_URL,
+      dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS,
+      searchBudgetUnits: env.YOUTUBE_SEARCH_BUDGET_UNITS,
+      requestTimeoutMs: env.YOUTUBE_TIMEOUT_MS,
+    },
+    uploads: { refreshAfterSeconds: env.UPLOADS_REFRESH_SECONDS },
+  };
+}

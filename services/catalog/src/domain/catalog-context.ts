@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { JsonCache } from "../cache/json-cache.ts";
+import type { CatalogDatabase } from "../store/database.ts";
+import type { YoutubeFor } from "../youtube/metered-youtube.ts";
+import type { UploadCheck } from "./check-channel-uploads.ts";
+import type { RecordEvent } from "./record-event.ts";
+
+/** Where an operation reports what it survived (a stale answer, a failed check) without failing. */
+export interface CatalogLogger {
+  warn(details: object, message: string): void;
+}
+
+/** What catalog's operations work with, built once at start-up. */
+export interface CatalogContext {
+  db: Kysely<CatalogDatabase>;
+  /** YouTube (or the demo catalog), each call booked against the given purpose's quota budget. */
+  youtube: YoutubeFor;
+  cache: JsonCache;
+  recordEvent: RecordEvent;
+  log: CatalogLogger;
+  now: () => Date;
+  uploads: { refreshAfterSeconds: number; firstCheckLookbackDays: number };
+  /** Upload checks running in this process, by channel: a second asker waits for the first. */
+  uploadChecks: Map<string, Promise<UploadCheck>>;
+}

@@ -1,0 +1,48 @@
+import { ChannelRepository } from "../store/channel-repository.ts";
+import { type Video, VideoRepository } from "../store/video-repository.ts";
+import type { CatalogContext } from "./catalog-context.ts";
+import { checkChannelUploads } from "./check-channel-uploads.ts";
+import { resolveChannel } from "./resolve-channel.ts";
+import { isYoutubeFailure } from "./youtube-failure.ts";
+
+/** A digest never needs more than this from one channel. */
+const MAX_VIDEOS = 200;
+
+export interface ChannelVideos {
+  youtubeChannelId: string;
+  /** False when YouTube could not be asked just now: the videos are those known from earlier checks. */
+  upToDate: boolean;
+  /** The last successful check of the channel's uploads; null if none ever succeeded. */
+  checkedAt: Date | null;
+  videos: Video[];
+}
+
+/**
+ * "New videos of channel X since T" for other services (the summariser's digests). Checks the channel's
+ * uploads first unless a recent check exists, then answers from catalog's store. When YouTube cannot be
+ * asked, the stored videos are answered and `upToDate` says so, rather than failing a whole digest.
+ */
+export async function videosSince(
+  context: CatalogContext,
+  input: { youtubeChannelId: string; since: Date },
+): Promise<ChannelVideos> {
+  const channels = new ChannelRepository(context.db);
+  const channel =
+    (await channels.find(input.youtubeChannelId)) ??
+    (await channels.saveDetails(await resolveChannel(context, input.youtubeChannelId), context.now()));
+  let upToDate = true;
+  let checkedAt = channel.uploads_checked_at;
+  try {
+    checkedAt = (await checkChannelUploads(context, channel)).checkedAt;
+  } catch (error) {
+    if (!isYoutubeFailure(error)) throw error;
+    context.log.warn({ err: error, channel: channel.youtube_channel_id }, "answering stored videos only");
+    upToDate = false;
+  }
+  const videos = await new VideoRepository(context.db).publishedAfter(
+    channel.youtube_channel_id,
+    input.since,
+    MAX_VIDEOS,
+  );
+  return { youtubeChannelId: channel.youtube_channel_id, upToDate, checkedAt, videos };
+}

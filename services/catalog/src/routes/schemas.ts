@@ -1,0 +1,132 @@
+import Type from "typebox";
+import { CHANNEL_ID } from "../domain/channel-reference.ts";
+import { messages } from "../domain/messages.ts";
+import { MAX_QUERY_LENGTH } from "../domain/search-query.ts";
+import type { FollowedChannelRow } from "../store/follow-repository.ts";
+import type { Video } from "../store/video-repository.ts";
+import type { YoutubeChannel } from "../youtube/youtube-catalog.ts";
+
+const channelIdPattern = CHANNEL_ID.source;
+
+export const SearchQuery = Type.Object(
+  {
+    query: Type.String({
+      // Room for spacing that normalising collapses; the domain checks the length it keeps.
+      maxLength: MAX_QUERY_LENGTH * 4,
+      errorMessage: { type: messages.queryTooShort, maxLength: messages.queryTooLong },
+    }),
+  },
+  { errorMessage: { required: { query: messages.queryTooShort } } },
+);
+
+/** SPEC §3 channel search result; statistics.subscriberCount is a number written as a string. */
+export const ChannelSearchResult = Type.Object({
+  id: Type.String(),
+  snippet: Type.Object({
+    title: Type.String(),
+    description: Type.String(),
+    thumbnails: Type.Object({ default: Type.Object({ url: Type.String() }) }),
+  }),
+  statistics: Type.Object({ subscriberCount: Type.String() }),
+});
+
+export function toSearchResult(channel: YoutubeChannel) {
+  return {
+    id: channel.id,
+    snippet: {
+      title: channel.title,
+      description: channel.description,
+      thumbnails: { default: { url: channel.thumbnailUrl } },
+    },
+    // A hidden count reads as 0: the page parses it as a number and sorts by it.
+    statistics: { subscriberCount: String(channel.subscriberCount ?? 0) },
+  };
+}
+
+/**
+ * SPEC §3 "User channel as sent when adding". Only youtubeChannelId is used: the rest is accepted so
+ * the page can send what the search gave it, but the stored details come from YouTube.
+ */
+export const FollowBody = Type.Object(
+  {
+    youtubeChannelId: Type.String({ pattern: channelIdPattern, errorMessage: messages.channelIdInvalid }),
+    title: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
+    thumbnailUrl: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])),
+    subscriberCount: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: "^[0-9]{1,15}$" }), Type.Null()]),
+    ),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: { required: { youtubeChannelId: messages.channelIdInvalid } },
+  },
+);
+
+export const ChannelIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** SPEC §3 dashboard channel: id (the YouTube channel id, also what DELETE takes), title, thumbnail, count. */
+export const DashboardChannel = Type.Object({
+  id: Type.String(),
+  youtubeChannelId: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  thumbnailUrl: Type.String(),
+  subscriberCount: Type.Optional(Type.Integer()),
+});
+
+export function toDashboardChannel(row: FollowedChannelRow) {
+  return {
+    id: row.youtube_channel_id,
+    youtubeChannelId: row.youtube_channel_id,
+    title: row.title,
+    description: row.description,
+    thumbnailUrl: row.thumbnail_url,
+    ...(row.subscriber_count === null ? {} : { subscriberCount: Number(row.subscriber_count) }),
+  };
+}
+
+export const AccountSummaryReply = Type.Object({ channelCount: Type.Integer({ minimum: 0 }) });
+
+export const ChannelVideosParams = Type.Object({
+  youtubeChannelId: Type.String({ pattern: channelIdPattern, errorMessage: messages.channelIdInvalid }),
+});
+
+export const ChannelVideosQuery = Type.Object(
+  { since: Type.String({ format: "date-time", maxLength: 64, errorMessage: messages.sinceInvalid }) },
+  { errorMessage: { required: { since: messages.sinceInvalid } } },
+);
+
+export const ChannelVideo = Type.Object({
+  youtubeVideoId: Type.String(),
+  url: Type.String(),
+  title: Type.String(),
+  publishedAt: Type.String(),
+  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  thumbnailUrl: Type.String(),
+  isShort: Type.Boolean(),
+  liveStatus: Type.Union([Type.Literal("none"), Type.Literal("live"), Type.Literal("upcoming")]),
+  /** Shorts and streams that are live or upcoming: digests leave them out. */
+  skipInDigest: Type.Boolean(),
+});
+
+export const ChannelVideosReply = Type.Object({
+  youtubeChannelId: Type.String(),
+  upToDate: Type.Boolean(),
+  checkedAt: Type.Union([Type.String(), Type.Null()]),
+  videos: Type.Array(ChannelVideo),
+});
+
+export function toChannelVideo(video: Video) {
+  return {
+    youtubeVideoId: video.youtube_video_id,
+    url: `https://www.youtube.com/watch?v=${video.youtube_video_id}`,
+    title: video.title,
+    publishedAt: video.published_at.toISOString(),
+    durationSeconds: video.duration_seconds,
+    thumbnailUrl: video.thumbnail_url,
+    isShort: video.is_short,
+    liveStatus: video.live_status,
+    skipInDigest: video.is_short || video.live_status !== "none",
+  };
+}

@@ -1,0 +1,73 @@
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import type { CatalogDatabase, VideosTable } from "./database.ts";
+
+export type Video = Selectable<VideosTable>;
+export type NewVideo = Omit<Insertable<VideosTable>, "detected_at" | "updated_at">;
+
+/** The videos aggregate: every upload detected on a followed channel, stored once for all followers. */
+export class VideoRepository {
+  constructor(private readonly db: Kysely<CatalogDatabase>) {}
+
+  async knownIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom("videos")
+      .select("youtube_video_id")
+      .where("youtube_video_id", "in", [...ids])
+      .execute();
+    return new Set(rows.map((row) => row.youtube_video_id));
+  }
+
+  /** Streams that were live or upcoming when last seen: they change (and get a duration) when they end. */
+  async unfinishedLiveIds(youtubeChannelId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("videos")
+      .select("youtube_video_id")
+      .where("youtube_channel_id", "=", youtubeChannelId)
+      .where("live_status", "!=", "none")
+      .orderBy("published_at", "desc")
+      .limit(50)
+      .execute();
+    return rows.map((row) => row.youtube_video_id);
+  }
+
+  /** Inserts the videos not stored yet and answers exactly those. */
+  insertNew(videos: readonly NewVideo[]): Promise<Video[]> {
+    if (videos.length === 0) return Promise.resolve([]);
+    return this.db
+      .insertInto("videos")
+      .values([...videos])
+      .onConflict((conflict) => conflict.column("youtube_video_id").doNothing())
+      .returningAll()
+      .execute();
+  }
+
+  async refresh(video: NewVideo): Promise<void> {
+    await this.db
+      .updateTable("videos")
+      .set({
+        title: video.title,
+        published_at: video.published_at,
+        duration_seconds: video.duration_seconds,
+        thumbnail_url: video.thumbnail_url,
+        is_short: video.is_short,
+        live_status: video.live_status,
+        updated_at: sql`now()`,
+      })
+      .where("youtube_video_id", "=", video.youtube_video_id)
+      .execute();
+  }
+
+  /** The channel's videos published after `since`, oldest first. */
+  publishedAfter(youtubeChannelId: string, since: Date, limit: number): Promise<Video[]> {
+    return this.db
+      .selectFrom("videos")
+      .selectAll()
+      .where("youtube_channel_id", "=", youtubeChannelId)
+      .where("published_at", ">", since)
+      .orderBy("published_at")
+      .orderBy("youtube_video_id")
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,53 @@
+import { createServer } from "node:net";
+import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import type { ServiceApp } from "@tubedigest/http";
+import { createTestSchema, type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCatalogApp } from "../src/app.ts";
+import { fakeChannel } from "./support/youtube-fixtures.ts";
+
+/** A port nothing listens on: taken, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+describe("search while the Redis cache is down", () => {
+  let app: ServiceApp;
+  let fake: FakeYoutubeApi;
+  let drop: () => Promise<void>;
+  let testBus: TestBus;
+
+  beforeAll(async () => {
+    const schema = await createTestSchema("catalog");
+    drop = schema.drop;
+    fake = await startFakeYoutubeApi();
+    fake.addChannel(fakeChannel({ title: "Still searchable" }));
+    testBus = await createTestBus("in-process");
+    app = await buildCatalogApp(
+      {
+        database: { url: schema.url, schema: schema.schema },
+        redisUrl: `redis://127.0.0.1:${await closedPort()}`,
+        youtube: { apiKey: "test-api-key", rootUrl: fake.rootUrl, dailyQuotaUnits: 10_000 },
+      },
+      { log: pino({ level: "silent" }), events: testBus.bus },
+    );
+  });
+  afterAll(async () => {
+    await testBus.cleanup();
+    await app.close();
+    await fake.close();
+    await drop();
+  });
+
+  it("answers from YouTube instead of failing", async () => {
+    const response = await app.inject("/api/youtube/search?query=still");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject([{ snippet: { title: "Still searchable" } }]);
+  });
+});

@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { busMigrations } from "@tubedigest/bus";
+import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
+import type { ServiceApp } from "@tubedigest/http";
+import {
+  createTestSchema,
+  type FakeYoutubeApi,
+  startFakeYoutubeApi,
+  testInfra,
+  uniqueName,
+} from "@tubedigest/testing";
+import { Redis } from "ioredis";
+import { pino } from "pino";
+import { buildCatalogApp } from "../../src/app.ts";
+import { createRedisJsonCache } from "../../src/cache/redis-json-cache.ts";
+import type { CatalogSettings } from "../../src/config.ts";
+import type { CatalogContext } from "../../src/domain/catalog-context.ts";
+import { createQuotaMeter } from "../../src/domain/quota-meter.ts";
+import type { RecordEvent } from "../../src/domain/record-event.ts";
+import type { CatalogDatabase } from "../../src/store/database.ts";
+import { migrations } from "../../src/store/migrations/index.ts";
+import { createGoogleYoutubeCatalog } from "../../src/youtube/google-youtube-catalog.ts";
+import { meteredYoutube } from "../../src/youtube/metered-youtube.ts";
+
+/** The header only the gateway sets, naming the signed-in user; these tests stand in for the gateway. */
+export const asUser = (userId: string) => ({ "x-tubedigest-user-id": userId });
+
+const silent = pino({ level: "silent" });
+
+export interface CatalogUnderTest {
+  app: ServiceApp;
+  /** The bus catalog publishes to and consumes from (RabbitMQ on an exchange of this test's own). */
+  testBus: TestBus;
+  fake: FakeYoutubeApi;
+  /** A second connection to the service's schema, for checking what it stored. */
+  database: Database<CatalogDatabase>;
+  stop(): Promise<void>;
+}
+
+type Overrides = {
+  youtube?: Partial<CatalogSettings["youtube"]>;
+  uploads?: CatalogSettings["uploads"];
+};
+
+/**
+ * Catalog as it runs in production: the real Postgres (a schema of its own), the real Redis (a key
+ * prefix of its own) and the official YouTube SDK pointed at a fake Data API.
+ */
+export async function startCatalog(overrides: Overrides = {}): Promise<CatalogUnderTest> {
+  const schema = await createTestSchema("catalog");
+  const fake = await startFakeYoutubeApi();
+  const redisKeyPrefix = `${uniqueName("catalog")}:`;
+  const testBus = await createTestBus("rabbitmq");
+  const app = await buildCatalogApp(
+    {
+      database: { url: schema.url, schema: schema.schema },
+      redisUrl: testInfra.redisUrl,
+      redisKeyPrefix,
+      youtube: {
+        apiKey: "test-api-key",
+        rootUrl: fake.rootUrl,
+        dailyQuotaUnits: 10_000,
+        requestTimeoutMs: 1_000,
+        ...overrides.youtube,
+      },
+      uploads: { refreshAfterSeconds: 0, ...overrides.uploads },
+    },
+    { log: silent, events: testBus.bus },
+  );
+  const database = createDatabase<CatalogDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
+  return {
+    app,
+    testBus,
+    fake,
+    database,
+    async stop() {
+      await testBus.bus.close();
+      await app.close();
+      await testBus.cleanup();
+      await database.close();
+      await fake.close();
+      await schema.drop();
+      await deleteRedisKeys(redisKeyPrefix);
+    },
+  };
+}
+
+/** The embedded product's parts: PGlite in a temporary folder, memory cache, the demo catalog. */
+export async function startEmbeddedCatalog(): Promise<{ app: ServiceApp; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "td-catalog-"));
+  const testBus = await createTestBus("in-process");
+  const app = await buildCatalogApp(
+    { database: { dataDir, schema: "catalog" }, youtube: { dailyQuotaUnits: 10_000 } },
+    { log: silent, events: testBus.bus },
+  );
+  return {
+    app,
+    async stop() {
+      await testBus.bus.close();
+      await app.close();
+      await testBus.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ContextUnderTest {
+  context: CatalogContext;
+  fake: FakeYoutubeApi;
+  /** Moves the context's clock. */
+  setNow(date: Date): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Catalog's operations wired as app.ts wires them, on the real parts, with a clock the test moves and
+ * the event seam in the test's hands.
+ */
+export async function startContext(
+  options: { recordEvent?: RecordEvent; uploads?: Partial<CatalogContext["uploads"]> } = {},
+): Promise<ContextUnderTest> {
+  const schema = await createTestSchema("catalog");
+  const fake = await startFakeYoutubeApi();
+  const database = createDatabase<CatalogDatabase>({ url: schema.url, schema: schema.schema });
+  await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
+  const redisKeyPrefix = `${uniqueName("catalog")}:`;
+  const cache = createRedisJsonCache({
+    url: testInfra.redisUrl,
+    keyPrefix: redisKeyPrefix,
+    onError: () => {},
+  });
+  let now = new Date();
+  const clock = () => now;
+  const youtube = meteredYoutube(
+    createGoogleYoutubeCatalog({ apiKey: "test-api-key", rootUrl: fake.rootUrl, requestTimeoutMs: 1_000 }),
+    createQuotaMeter(database.db, { dailyQuotaUnits: 10_000 }, clock),
+  );
+  const context: CatalogContext = {
+    db: database.db,
+    youtube,
+    cache,
+    recordEvent: options.recordEvent ?? (async () => {}),
+    log: { warn: () => {} },
+    now: clock,
+    uploads: { refreshAfterSeconds: 0, firstCheckLookbackDays: 7, ...options.uploads },
+    uploadChecks: new Map(),
+  };
+  return {
+    context,
+    fake,
+    setNow(date) {
+      now = date;
+    },
+    async stop() {
+      await cache.close();
+      await database.close();
+      await fake.close();
+      await schema.drop();
+      await deleteRedisKeys(redisKeyPrefix);
+    },
+  };
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(testInfra.redisUrl);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+}

@@ -1,0 +1,249 @@
+import type { FakeVideo } from "@tubedigest/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkChannelUploads } from "../src/domain/check-channel-uploads.ts";
+import { resolveChannel } from "../src/domain/resolve-channel.ts";
+import { ChannelRepository } from "../src/store/channel-repository.ts";
+import {
+  type CatalogUnderTest,
+  type ContextUnderTest,
+  startCatalog,
+  startContext,
+} from "./support/catalog-harness.ts";
+import { fakeChannel, fakeVideo } from "./support/youtube-fixtures.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const weekAgo = () => new Date(Date.now() - 7 * DAY).toISOString();
+
+interface ChannelVideo {
+  youtubeVideoId: string;
+  title: string;
+  durationSeconds: number | null;
+  isShort: boolean;
+  liveStatus: string;
+  skipInDigest: boolean;
+}
+
+describe("new videos of a channel, for other services (fake Data API, Postgres)", () => {
+  let catalog: CatalogUnderTest;
+  const channel = fakeChannel({ title: "Uploading channel" });
+  const regular = fakeVideo(channel, { title: "Regular", hoursAgo: 20, duration: "PT10M5S" });
+  const short = fakeVideo(channel, { title: "Quick one", hoursAgo: 30, duration: "PT45S" });
+  const taggedShort = fakeVideo(channel, { title: "Tip #shorts", hoursAgo: 40, duration: "PT2M30S" });
+  const live = fakeVideo(channel, {
+    title: "On air",
+    hoursAgo: 1,
+    duration: "P0D",
+    liveBroadcastContent: "live",
+  });
+  const upcoming = fakeVideo(channel, {
+    title: "Soon",
+    hoursAgo: 2,
+    duration: "P0D",
+    liveBroadcastContent: "upcoming",
+  });
+  const long = fakeVideo(channel, { title: "Long talk", hoursAgo: 100, duration: "PT1H2M3S" });
+  const old = fakeVideo(channel, { title: "Old", hoursAgo: 24 * 20 });
+
+  const videosOf = (id: string, since: string) =>
+    catalog.app.inject(`/internal/channels/${id}/videos?since=${encodeURIComponent(since)}`);
+
+  beforeAll(async () => {
+    catalog = await startCatalog();
+    catalog.fake.addChannel(channel);
+    for (const video of [regular, short, taggedShort, live, upcoming, long, old])
+      catalog.fake.addVideo(video);
+  });
+  afterAll(() => catalog.stop());
+  beforeEach(() => {
+    catalog.fake.heal();
+    catalog.fake.resetCalls();
+  });
+
+  it("finds the week's uploads with durations, Shorts and streams flagged, oldest first", async () => {
+    const response = await videosOf(channel.id, weekAgo());
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { upToDate: boolean; checkedAt: string; videos: ChannelVideo[] };
+    expect(body.upToDate).toBe(true);
+    expect(body.videos.map((video) => video.title)).toEqual([
+      "Long talk",
+      "Tip #shorts",
+      "Quick one",
+      "Regular",
+      "Soon",
+      "On air",
+    ]);
+    const byTitle = Object.fromEntries(body.videos.map((video) => [video.title, video]));
+    expect(byTitle.Regular).toMatchObject({
+      youtubeVideoId: regular.id,
+      durationSeconds: 605,
+      isShort: false,
+      liveStatus: "none",
+      skipInDigest: false,
+      url: `https://www.youtube.com/watch?v=${regular.id}`,
+      publishedAt: regular.publishedAt,
+    });
+    expect(byTitle["Long talk"]).toMatchObject({
+      durationSeconds: 3723,
+      isShort: false,
+      skipInDigest: false,
+    });
+    expect(byTitle["Quick one"]).toMatchObject({ durationSeconds: 45, isShort: true, skipInDigest: true });
+    expect(byTitle["Tip #shorts"]).toMatchObject({ durationSeconds: 150, isShort: true, skipInDigest: true });
+    expect(byTitle["On air"]).toMatchObject({ liveStatus: "live", isShort: false, skipInDigest: true });
+    expect(byTitle.Soon).toMatchObject({ liveStatus: "upcoming", skipInDigest: true });
+    // The channel was unknown: one channels.list; then one page of uploads and one videos.list.
+    expect(catalog.fake.calls).toEqual({ search: 0, channels: 1, playlistItems: 1, videos: 1 });
+  });
+
+  it("answers only videos published after `since`", async () => {
+    const since = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    const body = (await videosOf(channel.id, since)).json() as { videos: ChannelVideo[] };
+    expect(body.videos.map((video) => video.title)).toEqual(["Regular", "Soon", "On air"]);
+  });
+
+  it("updates a stream once it has ended", async () => {
+    catalog.fake.addVideo({ ...live, liveBroadcastContent: "none", duration: "PT1H30M" } satisfies FakeVideo);
+    const body = (await videosOf(channel.id, weekAgo())).json() as { videos: ChannelVideo[] };
+    expect(body.videos.find((video) => video.title === "On air")).toMatchObject({
+      liveStatus: "none",
+      durationSeconds: 5400,
+      skipInDigest: false,
+    });
+  });
+
+  it("answers the stored videos, marked not up to date, when YouTube fails", async () => {
+    catalog.fake.fail("playlistItems", { kind: "serverError" });
+    const response = await videosOf(channel.id, weekAgo());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ upToDate: false });
+    expect((response.json() as { videos: unknown[] }).videos).toHaveLength(6);
+  });
+
+  it("shares one check among concurrent askers", async () => {
+    const other = fakeChannel();
+    catalog.fake.addChannel(other);
+    catalog.fake.addVideo(fakeVideo(other));
+    const responses = await Promise.all(Array.from({ length: 5 }, () => videosOf(other.id, weekAgo())));
+    for (const response of responses)
+      expect(response.json()).toMatchObject({ videos: [{ title: "A fixture video" }] });
+    expect(catalog.fake.calls.playlistItems).toBe(1);
+  });
+
+  it.each([
+    [
+      "/internal/channels/UCaaaaaaaaaaaaaaaaaaaaaa/videos",
+      400,
+      "since must be an ISO 8601 date-time, e.g. 2026-01-05T09:00:00Z.",
+    ],
+    [
+      "/internal/channels/UCaaaaaaaaaaaaaaaaaaaaaa/videos?since=yesterday",
+      400,
+      "since must be an ISO 8601 date-time, e.g. 2026-01-05T09:00:00Z.",
+    ],
+    [
+      "/internal/channels/not-a-channel/videos?since=2026-01-05T09:00:00Z",
+      400,
+      "Please choose a YouTube channel to add.",
+    ],
+    [
+      "/internal/channels/UCnobodyhasthischannel00/videos?since=2026-01-05T09:00:00Z",
+      404,
+      "We could not find that YouTube channel.",
+    ],
+  ])("answers %s with %i", async (url, status, message) => {
+    const response = await catalog.app.inject(url);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
+  });
+});
+
+describe("upload detection between weekly checks", () => {
+  let harness: ContextUnderTest;
+  const channel = fakeChannel({ title: "Weekly channel" });
+
+  beforeAll(async () => {
+    harness = await startContext();
+    harness.fake.addChannel(channel);
+    for (const hoursAgo of [10, 50, 90, 24 * 30]) harness.fake.addVideo(fakeVideo(channel, { hoursAgo }));
+  });
+  afterAll(() => harness.stop());
+
+  const storedChannel = async () => {
+    const channels = new ChannelRepository(harness.context.db);
+    return (
+      (await channels.find(channel.id)) ??
+      channels.saveDetails(await resolveChannel(harness.context, channel.id), harness.context.now())
+    );
+  };
+
+  it("returns exactly the videos uploaded since the last check, for 2 units a week", async () => {
+    const first = await checkChannelUploads(harness.context, await storedChannel());
+    expect(first.newVideos).toHaveLength(3);
+
+    // A week later, three new uploads (one a Short); the clock moves, the old ones are still listed.
+    harness.setNow(new Date(Date.now() + 7 * DAY));
+    const added = [
+      fakeVideo(channel, { title: "New 1", hoursAgo: -24 * 2 }),
+      fakeVideo(channel, { title: "New 2 #shorts", hoursAgo: -24 * 4, duration: "PT58S" }),
+      fakeVideo(channel, { title: "New 3", hoursAgo: -24 * 6, duration: "PT25M" }),
+    ];
+    for (const video of added) harness.fake.addVideo(video);
+    harness.fake.resetCalls();
+
+    const second = await checkChannelUploads(harness.context, await storedChannel());
+    expect(second.newVideos.map((video) => video.youtube_video_id)).toEqual(added.map((video) => video.id));
+    expect(second.newVideos.map((video) => [video.duration_seconds, video.is_short])).toEqual([
+      [600, false],
+      [58, true],
+      [1500, false],
+    ]);
+    // The weekly cost recorded in docs/performance.md: one uploads page and one videos.list.
+    expect(harness.fake.calls).toMatchObject({ playlistItems: 1, videos: 1 });
+    expect(harness.fake.unitsSpent).toBe(2);
+
+    // Nothing new: one unit for the uploads page, no videos.list at all.
+    harness.fake.resetCalls();
+    expect((await checkChannelUploads(harness.context, await storedChannel())).newVideos).toEqual([]);
+    expect(harness.fake.unitsSpent).toBe(1);
+  });
+
+  it("reuses a recent check instead of asking again", async () => {
+    harness.context.uploads.refreshAfterSeconds = 3_600;
+    harness.fake.resetCalls();
+    const check = await checkChannelUploads(harness.context, await storedChannel());
+    expect(check.newVideos).toEqual([]);
+    expect(harness.fake.unitsSpent).toBe(0);
+    harness.context.uploads.refreshAfterSeconds = 0;
+  });
+
+  it("treats a channel without an uploads playlist as having no uploads", async () => {
+    const silent = fakeChannel({ title: "Never uploaded" });
+    const stored = await new ChannelRepository(harness.context.db).saveDetails(
+      { ...silent, description: "", thumbnailUrl: "", subscriberCount: 0, uploadsPlaylistId: null },
+      harness.context.now(),
+    );
+    // The fake does not know this channel, so it answers 404 playlistNotFound as YouTube would.
+    const check = await checkChannelUploads(harness.context, stored);
+    expect(check.newVideos).toEqual([]);
+    expect(harness.fake.requests.at(-1)?.query.get("playlistId")).toBe(`UU${silent.id.slice(2)}`);
+  });
+
+  it("pages through a busy week: 50 uploads per page, videos.list in batches of 50", async () => {
+    const busy = fakeChannel({ title: "Busy channel" });
+    harness.fake.addChannel(busy);
+    for (let i = 0; i < 120; i++) harness.fake.addVideo(fakeVideo(busy, { hoursAgo: -24 * 7 + i }));
+    harness.fake.resetCalls();
+    const channels = new ChannelRepository(harness.context.db);
+    const stored = await channels.saveDetails(
+      await resolveChannel(harness.context, busy.id),
+      harness.context.now(),
+    );
+    const check = await checkChannelUploads(harness.context, stored);
+    expect(check.newVideos).toHaveLength(120);
+    expect(harness.fake.calls).toMatchObject({ playlistItems: 3, videos: 3 });
+    const batches = harness.fake.requests
+      .filter((request) => request.endpoint === "videos")
+      .map((request) => request.query.getAll("id").length);
+    expect(batches).toEqual([50, 50, 20]);
+  });
+});
