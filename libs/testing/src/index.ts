@@ -7,6 +7,8 @@ export {
   type FakeYoutubeFault,
   startFakeYoutubeApi,
 } from "./fake-youtube-api.ts";
+export { ANY_CONTENT_TYPE, hostileBodies } from "./hostile-input.ts";
+export { deleteRedisKeys } from "./redis-keys.ts";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export { testInfra } from "./test-infra.ts";
 export { createTestSchema } from "./test-schema.ts";

@@ -1,15 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { ANY_CONTENT_TYPE, hostileBodies } from "@tubedigest/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type CatalogUnderTest, startCatalog } from "./support/catalog-harness.ts";
 import { fakeChannel } from "./support/youtube-fixtures.ts";
-
-const CONTENT_TYPES = [
-  "application/json",
-  "application/json; charset=utf-8",
-  "text/plain",
-  "multipart/form-data",
-];
 
 /** Text a careless or hostile client might put in a query string or a path segment. */
 const nastyText = fc.oneof(
@@ -31,21 +25,6 @@ const nastyText = fc.oneof(
   ),
   fc.jsonValue().map((value) => JSON.stringify(value)),
 );
-
-function badBodies() {
-  const value = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 2_000 }), fc.constant("x".repeat(70_000)));
-  const fields = ["youtubeChannelId", "title", "description", "thumbnailUrl", "subscriberCount"];
-  return fc.oneof(
-    fc.string({ maxLength: 500 }),
-    fc.jsonValue().map((json) => JSON.stringify(json)),
-    fc
-      .record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] })
-      .chain((body) =>
-        fc.record({ unknown: fc.option(fc.jsonValue()) }).map((extra) => ({ ...body, ...extra })),
-      )
-      .map((body) => JSON.stringify(body)),
-  );
-}
 
 const caller = fc.oneof(
   fc.constant(undefined),
@@ -86,8 +65,8 @@ describe("bad input to every catalog route", () => {
   it("POST /api/user/channels answers bad bodies 4xx with a message, never 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(
-        badBodies(),
-        fc.constantFrom(...CONTENT_TYPES),
+        hostileBodies(["youtubeChannelId", "title", "description", "thumbnailUrl", "subscriberCount"]),
+        ANY_CONTENT_TYPE,
         caller,
         async (body, contentType, user) => {
           const response = await catalog.app.inject({

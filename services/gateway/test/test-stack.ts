@@ -8,13 +8,13 @@ import { buildCatalogApp } from "@tubedigest/catalog";
 import type { ServiceApp } from "@tubedigest/http";
 import {
   createTestSchema,
+  deleteRedisKeys,
   type FakeYoutubeApi,
   startFakeYoutubeApi,
   testInfra,
   uniqueName,
 } from "@tubedigest/testing";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { Redis } from "ioredis";
 import { pino } from "pino";
 import { buildGatewayApp } from "../src/app.ts";
 
@@ -100,16 +100,9 @@ export async function startTestStack(
       await youtube?.close();
       await Promise.all(schemas.map((schema) => schema.drop()));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (real) await deleteKeys(redisPrefix);
+      if (real) await deleteRedisKeys(redisPrefix);
     },
   };
-}
-
-async function deleteKeys(prefix: string): Promise<void> {
-  const redis = new Redis(testInfra.redisUrl);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
 }
 
 /** A browser's cookie jar over `inject`: keeps what the server sets and sends it back. */

@@ -7,12 +7,12 @@ import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
 import {
   createTestSchema,
+  deleteRedisKeys,
   type FakeYoutubeApi,
   startFakeYoutubeApi,
   testInfra,
   uniqueName,
 } from "@tubedigest/testing";
-import { Redis } from "ioredis";
 import { pino } from "pino";
 import { buildCatalogApp } from "../../src/app.ts";
 import { createRedisJsonCache } from "../../src/cache/redis-json-cache.ts";
@@ -162,11 +162,4 @@ export async function startContext(
       await deleteRedisKeys(redisKeyPrefix);
     },
   };
-}
-
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(testInfra.redisUrl);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
 }
