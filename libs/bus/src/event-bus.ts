@@ -44,6 +44,8 @@ export interface EventBus extends EventPublisher {
    * when the subscriptions name an event without a handler (or a handler without its event).
    */
   subscribe(subscriptions: Subscriptions): Promise<void>;
+  /** Whether the bus reaches its broker now; publishing and consuming resume by themselves when it does. */
+  isConnected(): boolean;
   /** Operator access to what could not be handled. */
   readonly deadLetters: DeadLetterQueues;
   /** Stops consuming, lets running handlers finish (they ack), then disconnects. */

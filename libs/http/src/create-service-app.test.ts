@@ -5,10 +5,18 @@ import { HttpError } from "./http-error.ts";
 import { EmailAddress, ErrorReply } from "./schemas.ts";
 
 let ready = true;
+let brokerUp = true;
 let app: ServiceApp;
 
 beforeAll(async () => {
-  app = createServiceApp({ name: "probe", logLevel: "silent", readiness: { database: async () => ready } });
+  app = createServiceApp({
+    name: "probe",
+    logLevel: "silent",
+    readiness: {
+      essential: { database: async () => ready },
+      degradable: { broker: async () => brokerUp },
+    },
+  });
   app.post(
     "/things",
     {
@@ -82,11 +90,18 @@ describe("service app", () => {
 
   it("reports liveness, readiness and metrics", async () => {
     expect((await app.inject("/healthz")).json()).toEqual({ status: "ok" });
-    expect((await app.inject("/readyz")).statusCode).toBe(200);
+    expect((await app.inject("/readyz")).json()).toEqual({
+      status: "ok",
+      checks: { database: true, broker: true },
+    });
+    brokerUp = false;
+    const degraded = await app.inject("/readyz");
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.json()).toEqual({ status: "degraded", checks: { database: true, broker: false } });
     ready = false;
     const notReady = await app.inject("/readyz");
     expect(notReady.statusCode).toBe(503);
-    expect(notReady.json()).toEqual({ status: "unavailable", checks: { database: false } });
+    expect(notReady.json()).toEqual({ status: "unavailable", checks: { database: false, broker: false } });
     const metrics = await app.inject("/metrics");
     expect(metrics.body).toContain(
       'http_request_duration_seconds_count{service="probe",method="POST",route="/things",status_code="200"}',

@@ -10,7 +10,7 @@ import Fastify, {
 } from "fastify";
 import type { Logger } from "pino";
 import { handleError, handleNotFound } from "./error-handler.ts";
-import { type ReadinessCheck, registerHealthRoutes } from "./health-routes.ts";
+import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
 import { registerMetrics } from "./metrics.ts";
 import { createServiceLogger } from "./service-logger.ts";
 import { formatValidationError, validatorCompiler } from "./validation.ts";
@@ -30,7 +30,7 @@ export interface ServiceAppOptions {
   /** A logger made with `createServiceLogger`, when the service logs before its app exists. */
   logger?: Logger;
   /** What `/readyz` asks before saying the service can take traffic. */
-  readiness?: Record<string, ReadinessCheck>;
+  readiness?: Partial<ReadinessChecks>;
   /** The largest request body accepted, in bytes. */
   bodyLimit?: number;
   /** Trust X-Forwarded-* from the proxy in front (the gateway behind a load balancer). */
@@ -67,7 +67,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  registerHealthRoutes(app, options.readiness ?? {});
+  registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });
   registerMetrics(app, options.name);
   return app;
 }

@@ -3,10 +3,20 @@ import Type from "typebox";
 
 export type ReadinessCheck = () => Promise<boolean>;
 
+export interface ReadinessChecks {
+  /** Parts the service cannot answer without (its database): any failing makes `/readyz` a 503. */
+  essential: Record<string, ReadinessCheck>;
+  /**
+   * Parts it can do without for a while (the broker, behind the outbox): reported as "degraded" with a
+   * 200, so an outage of one shared part does not take every replica out of rotation.
+   */
+  degradable: Record<string, ReadinessCheck>;
+}
+
 const CHECK_TIMEOUT_MS = 2_000;
 
 const HealthReply = Type.Object({
-  status: Type.Union([Type.Literal("ok"), Type.Literal("unavailable")]),
+  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded"), Type.Literal("unavailable")]),
   checks: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
 });
 
@@ -22,8 +32,14 @@ async function passes(check: ReadinessCheck): Promise<boolean> {
   }
 }
 
-/** `/healthz`: the process answers. `/readyz`: every part it needs (database, broker, ...) answers too. */
-export function registerHealthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
+async function run(checks: Record<string, ReadinessCheck>): Promise<Record<string, boolean>> {
+  const names = Object.keys(checks);
+  const results = await Promise.all(names.map((name) => passes(checks[name] as ReadinessCheck)));
+  return Object.fromEntries(names.map((name, i) => [name, results[i] as boolean]));
+}
+
+/** `/healthz`: the process answers. `/readyz`: the parts it needs answer too. */
+export function registerHealthRoutes(app: FastifyInstance, checks: ReadinessChecks): void {
   const quiet = { logLevel: "warn" as const };
   app.get("/healthz", { ...quiet, schema: { response: { 200: HealthReply } } }, async () => ({
     status: "ok" as const,
@@ -32,12 +48,15 @@ export function registerHealthRoutes(app: FastifyInstance, checks: Record<string
     "/readyz",
     { ...quiet, schema: { response: { 200: HealthReply, 503: HealthReply } } },
     async (_request, reply) => {
-      const names = Object.keys(checks);
-      const results = await Promise.all(names.map((name) => passes(checks[name] as ReadinessCheck)));
-      const status = results.every(Boolean) ? "ok" : "unavailable";
+      const [essential, degradable] = await Promise.all([run(checks.essential), run(checks.degradable)]);
+      const status = !Object.values(essential).every(Boolean)
+        ? "unavailable"
+        : Object.values(degradable).every(Boolean)
+          ? "ok"
+          : "degraded";
       return reply
-        .status(status === "ok" ? 200 : 503)
-        .send({ status, checks: Object.fromEntries(names.map((name, i) => [name, results[i] as boolean])) });
+        .status(status === "unavailable" ? 503 : 200)
+        .send({ status, checks: { ...essential, ...degradable } });
     },
   );
 }

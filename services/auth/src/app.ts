@@ -1,5 +1,5 @@
 import cookie from "@fastify/cookie";
-import { busMigrations, type EventPublisher, startOutboxRelay } from "@tubedigest/bus";
+import { busMigrations, type EventBus, startOutboxRelay } from "@tubedigest/bus";
 import { createDatabase, migrateToLatest } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
@@ -13,7 +13,7 @@ import { migrations } from "./store/migrations/index.ts";
 /** What auth is handed rather than building: the process's logger and its event bus. */
 export interface AuthDependencies {
   log: Logger;
-  events: EventPublisher;
+  events: EventBus;
 }
 
 /**
@@ -29,7 +29,10 @@ export async function buildAuthApp(
   const app = createServiceApp({
     name: "auth",
     logger: dependencies.log,
-    readiness: { database: database.ping },
+    readiness: {
+      essential: { database: database.ping },
+      degradable: { broker: async () => dependencies.events.isConnected() },
+    },
   });
   const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
   app.addHook("onClose", async () => {

@@ -39,7 +39,10 @@ export async function buildCatalogApp(
   const app = createServiceApp({
     name: "catalog",
     logger: dependencies.log,
-    readiness: { database: database.ping },
+    readiness: {
+      essential: { database: database.ping },
+      degradable: { broker: async () => dependencies.events.isConnected() },
+    },
   });
   const cache: JsonCache = settings.redisUrl
     ? createRedisJsonCache({

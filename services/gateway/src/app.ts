@@ -26,7 +26,8 @@ export async function buildGatewayApp(
     logger: dependencies.log,
     trustProxy: settings.trustProxy,
     notFoundHandler: webAppFallback(settings.webDist),
-    readiness: redis ? { redis: async () => (await redis.ping()) === "PONG" } : {},
+    // Without Redis there are no sessions, so nothing the gateway answers would work.
+    readiness: redis ? { essential: { redis: async () => (await redis.ping()) === "PONG" } } : {},
   });
   app.addHook("onClose", async () => {
     await redis?.quit();

@@ -86,6 +86,8 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
 
   return {
     publishEvent,
+    // The broker lives in this process: it is there as long as the bus is.
+    isConnected: () => true,
     async publish(name, data, metadata) {
       const event = createEvent(name, data, metadata);
       await publishEvent(event as AnyEvent);

@@ -77,6 +77,11 @@ export class AmqpConnection {
     await this.#recovering.close();
   }
 
+  /** Whether a connection to the broker is up right now (readiness reports it). */
+  get isConnected(): boolean {
+    return this.#current !== undefined;
+  }
+
   #watch(): void {
     const recovering = this.#recovering;
     recovering.on("connect", (model: ChannelModel) => {

@@ -71,6 +71,7 @@ export async function createRabbitMqBus(options: RabbitMqBusOptions): Promise<Ev
 
   return {
     publishEvent,
+    isConnected: () => connection.isConnected,
     async publish(name, data, metadata) {
       const event = createEvent(name, data, metadata);
       await publishEvent(event as AnyEvent);
