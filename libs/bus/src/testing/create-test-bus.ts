@@ -30,12 +30,16 @@ export async function createTestBus(kind: TestBusKind): Promise<TestBus> {
     return { bus, cleanup: () => bus.close() };
   }
   const exchange = uniqueName("test.events");
+  // Queue names carry no exchange, so a test's queues get a suffix of their own too: otherwise two test
+  // files (or a local `make start` on the same broker) would declare "catalog.signup-channels" alike.
+  const suffix = exchange.slice("test.events_".length);
   const bus = await createRabbitMqBus({ url: testInfra.amqpUrl, exchange, log, retry: fastRetry });
   const queues = new Set<string>();
   return {
     bus: {
       ...bus,
-      subscribe(subscriptions: Subscriptions) {
+      subscribe(given: Subscriptions) {
+        const subscriptions = { ...given, service: `${given.service}-${suffix}` };
         for (const [purpose, queue] of Object.entries(subscriptions.queues)) {
           const name = queueName(subscriptions.service, purpose);
           queues.add(name).add(deadLetterQueueName(name));
