@@ -7,6 +7,7 @@ import { type FollowedChannelRow, FollowRepository } from "../store/follow-repos
 import { UserPlanRepository } from "../store/user-plan-repository.ts";
 import { allowanceFor, allowanceReachedMessage } from "./allowance.ts";
 import type { CatalogContext } from "./catalog-context.ts";
+import { followEventData } from "./follow-event-data.ts";
 import { resolveChannel } from "./resolve-channel.ts";
 
 /**
@@ -34,12 +35,7 @@ export async function followChannel(
     await follows.insert(input.userId, input.youtubeChannelId);
     const channel = await follows.find(input.userId, input.youtubeChannelId);
     if (!channel) throw new Error("A follow just written cannot be read back");
-    const data = {
-      userId: input.userId,
-      youtubeChannelId: channel.youtube_channel_id,
-      title: channel.title,
-      thumbnailUrl: channel.thumbnail_url,
-    };
+    const data = followEventData(input.userId, channel);
     await context.recordEvent(
       trx,
       createEvent("channel.followed", data, { correlationId: input.correlationId }),

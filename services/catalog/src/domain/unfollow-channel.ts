@@ -3,6 +3,7 @@ import { HttpError } from "@tubedigest/http";
 import { type FollowedChannelRow, FollowRepository } from "../store/follow-repository.ts";
 import type { CatalogContext } from "./catalog-context.ts";
 import { CHANNEL_ID } from "./channel-reference.ts";
+import { followEventData } from "./follow-event-data.ts";
 import { messages } from "./messages.ts";
 
 /**
@@ -23,12 +24,7 @@ export async function unfollowChannel(
     if (!channel || !(await follows.delete(input.userId, input.youtubeChannelId))) {
       throw new HttpError(404, messages.notFollowing);
     }
-    const data = {
-      userId: input.userId,
-      youtubeChannelId: channel.youtube_channel_id,
-      title: channel.title,
-      thumbnailUrl: channel.thumbnail_url,
-    };
+    const data = followEventData(input.userId, channel);
     await context.recordEvent(
       trx,
       createEvent("channel.unfollowed", data, { correlationId: input.correlationId }),
