@@ -69,7 +69,13 @@ export async function startCatalog(overrides: Overrides = {}): Promise<CatalogUn
       uploads: { refreshAfterSeconds: 0, ...overrides.uploads },
     },
     { log: silent, events: testBus.bus },
-  );
+  ).catch(async (error: unknown) => {
+    // A start that fails leaves nothing behind on the shared Postgres and RabbitMQ.
+    await testBus.cleanup();
+    await fake.close();
+    await schema.drop();
+    throw error;
+  });
   const database = createDatabase<CatalogDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
   return {
     app,
