@@ -27,14 +27,12 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.env.TEST_REDIS_URL = `redis://${container.getHost()}:${container.getMappedPort(6379)}`;
   }
   if (!process.env.TEST_AMQP_URL) {
-    const container = await new GenericContainer("rabbitmq:3.13-management-alpine")
-      .withExposedPorts(5672, 15672)
+    const container = await new GenericContainer("rabbitmq:3.13-alpine")
+      .withExposedPorts(5672)
       .withWaitStrategy(Wait.forLogMessage(/Server startup complete/))
       .start();
     started.push(container);
-    const host = container.getHost();
-    process.env.TEST_AMQP_URL = `amqp://guest:guest@${host}:${container.getMappedPort(5672)}`;
-    process.env.TEST_AMQP_MANAGEMENT_URL = `http://guest:guest@${host}:${container.getMappedPort(15672)}`;
+    process.env.TEST_AMQP_URL = `amqp://guest:guest@${container.getHost()}:${container.getMappedPort(5672)}`;
   }
   return async () => {
     await Promise.all(started.map((container) => container.stop()));

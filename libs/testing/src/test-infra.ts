@@ -12,8 +12,4 @@ export const testInfra = {
   get amqpUrl(): string {
     return process.env.TEST_AMQP_URL ?? "amqp://guest:guest@127.0.0.1:5672";
   },
-  /** The RabbitMQ management API, used to create and drop a vhost per test. */
-  get amqpManagementUrl(): string {
-    return process.env.TEST_AMQP_MANAGEMENT_URL ?? "http://guest:guest@127.0.0.1:15672";
-  },
 };
