@@ -1,0 +1,90 @@
+# syntax=docker/dockerfile:1
+#
+# One image per service, chosen with a build argument:
+#
+#   docker build --build-arg SERVICE=gateway -t tubedigest/gateway .
+#   docker build --build-arg SERVICE=auth    -t tubedigest/auth .
+#   docker build --build-arg SERVICE=catalog -t tubedigest/catalog .
+#
+# The last stage is `runtime-${SERVICE}`, so BuildKit builds only what that service needs. Each image
+# holds the production node_modules, the service's bundle (services/<svc>/dist, which already contains our
+# own libs: see tsup.service.ts) and, for the gateway, the built web app. No sources, no dev tools.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+# Required: gateway | auth | catalog (no default, so a forgotten argument fails instead of building the
+# wrong service).
+ARG SERVICE
+
+# ---- manifests: the lockfile and every package.json, nothing else. Copied into the next stage by
+# content, so the slow install layer is reused until a dependency actually changes.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests \
+ && cp package.json package-lock.json /manifests/ \
+ && find libs services web -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /manifests/ \;
+
+# ---- deps: every workspace's dependencies, dev tools included (turbo, tsup, vite).
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV npm_config_update_notifier=false
+COPY --from=manifests /manifests/ ./
+# `npm install`, not `npm ci`: the lockfile does not list other platforms' optional binaries (esbuild,
+# rolldown, turbo, ...), which `npm ci` would insist on; `npm install` still installs the locked versions.
+# argon2 loads its bundled linux prebuild, so no compiler toolchain is needed here.
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm install --no-audit --no-fund
+
+# ---- build: one service's bundle (+ the web app for the gateway), then production dependencies only,
+# staged under /out exactly as the runtime image lays them out.
+FROM deps AS build
+ARG SERVICE
+ENV TURBO_TELEMETRY_DISABLED=1
+COPY . .
+RUN case "$SERVICE" in \
+      gateway) filters="--filter=@tubedigest/gateway --filter=@tubedigest/web" ;; \
+      auth|catalog) filters="--filter=@tubedigest/$SERVICE" ;; \
+      *) echo "build with --build-arg SERVICE=gateway|auth|catalog (got '$SERVICE')" >&2; exit 1 ;; \
+    esac \
+ && npx turbo run build $filters
+# The bundles import every npm package from node_modules (tsup keeps them external) and inline our own
+# @tubedigest/* libs, so the workspace links in node_modules/@tubedigest are not needed at run time.
+RUN npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/@tubedigest node_modules/.cache node_modules/.package-lock.json \
+ && mkdir -p /out/services/$SERVICE \
+ && cp -a package.json node_modules /out/ \
+ && cp -a services/$SERVICE/package.json services/$SERVICE/dist /out/services/$SERVICE/ \
+ && if [ -d services/$SERVICE/node_modules ]; then cp -a services/$SERVICE/node_modules /out/services/$SERVICE/; fi \
+ && if [ "$SERVICE" = gateway ]; then mkdir -p /out/web && cp -a web/dist /out/web/; fi
+# Smoke test of the staged tree: with no environment the service must get as far as its configuration
+# check, which runs after every static import has resolved. A package pruned by mistake fails here,
+# at build time, instead of in the cluster.
+RUN out="$(cd /out && env -i PATH="$PATH" node services/$SERVICE/dist/main.js 2>&1 || true)"; \
+    case "$out" in *"Invalid configuration"*) ;; *) echo "$out" >&2; exit 1 ;; esac
+
+# ---- runtime: shared by the three images. The package.json files stay because they carry
+# "type": "module", which tells node that dist/main.js is ESM.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+# Files stay owned by root: the service can read its code but not change it.
+COPY --from=build /out/ /app/
+# The `node` user of the official image. Numeric, so Kubernetes' runAsNonRoot can verify it.
+USER 1000:1000
+# No HEALTHCHECK here: Kubernetes uses its own probes (/healthz, /readyz) and docker-compose.yml declares
+# its checks next to the depends_on that use them.
+
+FROM runtime AS runtime-gateway
+ENV WEB_DIST=/app/web/dist
+EXPOSE 3000
+CMD ["node", "--enable-source-maps", "services/gateway/dist/main.js"]
+
+FROM runtime AS runtime-auth
+EXPOSE 4001
+CMD ["node", "--enable-source-maps", "services/auth/dist/main.js"]
+
+FROM runtime AS runtime-catalog
+EXPOSE 4002
+CMD ["node", "--enable-source-maps", "services/catalog/dist/main.js"]
+
+FROM runtime-${SERVICE}
