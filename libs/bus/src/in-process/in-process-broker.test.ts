@@ -55,13 +55,16 @@ describe("InProcessBroker", () => {
   it("dead-letters a message whose deliveries keep dying, past the delivery limit", async () => {
     const broker = new InProcessBroker({ deliveryLimit: 2 });
     broker.declareQueue("q", ["e"]);
-    collect(broker, "q", 1);
+    const deliveries = collect(broker, "q", 1);
     broker.publish("e", "crashes its consumer");
     // As RabbitMQ does: a limit of 2 allows 3 deliveries.
     for (let loss = 0; loss < 3; loss++) {
       await tick();
+      expect(broker.peek("q.dead-letter", 10)).toEqual([]);
       broker.simulateConnectionLoss();
     }
+    await tick();
+    expect(deliveries).toHaveLength(3);
     expect(broker.peek("q.dead-letter", 10)).toEqual([
       expect.objectContaining({
         body: "crashes its consumer",

@@ -137,23 +137,7 @@ export class InProcessBroker {
    * its queue (settling it later does nothing) and consumers carry on, as the bus does after reconnecting.
    */
   simulateConnectionLoss(): void {
-    for (const queue of this.#queues.values()) {
-      const returned: BrokerMessage[] = [];
-      for (const consumer of queue.consumers) {
-        for (const delivery of consumer.unacked) {
-          delivery.live = false;
-          returned.push({ ...delivery.message, failedDeliveries: delivery.message.failedDeliveries + 1 });
-        }
-        consumer.unacked.clear();
-      }
-      const [kept, overLimit] = partition(
-        returned,
-        (message) => message.failedDeliveries < this.#deliveryLimit,
-      );
-      queue.ready.unshift(...kept);
-      for (const message of overLimit) this.#deadLetterOverLimit(queue, message);
-      this.#dispatch(queue);
-    }
+    for (const queue of this.#queues.values()) this.#returnUnacked(queue, queue.consumers);
   }
 
   /** Drops pending delayed deliveries; the broker is unusable afterwards. */
