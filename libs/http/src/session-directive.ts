@@ -4,3 +4,11 @@
  * The gateway honours it only on answers from auth.
  */
 export const SESSION_USER_HEADER = "x-tubedigest-session-user";
+
+/**
+ * How auth asks the gateway to end every session of a user but the one this answer goes to: it answers
+ * with this header holding the user id when a password is set or changed, or an address is proven, so
+ * whoever signed in before that moment is signed out. Like the session directive, honoured only on
+ * answers from auth and removed before the browser sees it.
+ */
+export const END_OTHER_SESSIONS_HEADER = "x-tubedigest-end-other-sessions";
