@@ -37,6 +37,8 @@ export interface ServiceAppOptions {
   trustProxy?: boolean;
   /** Replaces the JSON 404 answer (the gateway falls back to the web app for page routes). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** Rewrites a request's URL before routing (the gateway's one canonical path). */
+  rewriteUrl?: (request: IncomingMessage) => string;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -59,6 +61,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     trustProxy: options.trustProxy ?? false,
     schemaErrorFormatter: formatValidationError,
     routerOptions: { maxParamLength: 200 },
+    ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
