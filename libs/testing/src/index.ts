@@ -8,6 +8,7 @@ export {
   startFakeYoutubeApi,
 } from "./fake-youtube-api.ts";
 export { ANY_CONTENT_TYPE, hostileBodies } from "./hostile-input.ts";
+export { type RawResponse, rawHttpRequest } from "./raw-http.ts";
 export { deleteRedisKeys } from "./redis-keys.ts";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export { testInfra } from "./test-infra.ts";

@@ -1,10 +1,28 @@
 import replyFrom from "@fastify/reply-from";
-import { CALLER_HEADER, HttpError, SESSION_USER_HEADER, type ServiceApp } from "@tubedigest/http";
+import {
+  CALLER_HEADER,
+  END_OTHER_SESSIONS_HEADER,
+  HttpError,
+  SESSION_USER_HEADER,
+  type ServiceApp,
+} from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SessionControl } from "../plugins/sessions.ts";
 import { ownerOf, SEARCH_PATH, type ServiceName, SIGN_IN_PATHS } from "./upstream-table.ts";
 
-const SIGNED_IN_USER = Symbol("signed-in user");
-type ProxiedRequest = FastifyRequest & { [SIGNED_IN_USER]?: string };
+/** What auth asked of the gateway's sessions in its answer, kept until the answer is sent on. */
+type Directives = { signIn?: string; endOtherSessions?: string };
+
+/** Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is dropped. */
+const GATEWAY_HEADERS = [CALLER_HEADER, SESSION_USER_HEADER, END_OTHER_SESSIONS_HEADER];
+
+/** The canonical path (see canonical-path.ts) and the query exactly as the client sent it. */
+function splitUrl(url: string): { path: string; query: string } {
+  const queryAt = url.indexOf("?");
+  return queryAt === -1
+    ? { path: url, query: "" }
+    : { path: url.slice(0, queryAt), query: url.slice(queryAt + 1) };
+}
 
 /**
  * Forwards `/api/*` to the owning service: the caller's identity goes along on a header only the gateway
@@ -16,6 +34,7 @@ export async function registerProxyRoutes(
     upstreams: Record<ServiceName, string>;
     signInRateLimit: { max: number; windowSeconds: number };
     searchRateLimit: number;
+    sessions: SessionControl;
   },
 ): Promise<void> {
   await app.register(replyFrom, { http: { requestOptions: { timeout: 30_000 } } });
@@ -25,50 +44,58 @@ export async function registerProxyRoutes(
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
   const forward = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split("?")[0] ?? "";
+    // request.url is already canonical (rewritten before routing), so this is the path that was routed.
+    const { path, query } = splitUrl(request.url);
     const service = ownerOf(path);
     if (!service) throw new HttpError(404, `No route for ${request.method} ${path}`);
     // Handed over as raw bytes with their own content type, so reply-from does not re-encode them.
     const body = Buffer.isBuffer(request.body)
       ? { body: request.body, contentType: request.headers["content-type"] ?? "application/octet-stream" }
       : {};
-    return reply.from(options.upstreams[service] + request.url, {
+    const directives: Directives = {};
+    return reply.from(options.upstreams[service] + path, {
       ...body,
+      // The query goes on byte for byte: a URL parser would re-encode some of it.
+      queryString: () => query,
       rewriteRequestHeaders: (incoming, headers) => {
-        const { [CALLER_HEADER]: _caller, [SESSION_USER_HEADER]: _directive, ...rest } = headers;
+        const forwarded = { ...headers };
+        for (const name of GATEWAY_HEADERS) delete forwarded[name];
         const userId = incoming.session.userId;
-        return { ...rest, "x-request-id": incoming.id, ...(userId ? { [CALLER_HEADER]: userId } : {}) };
+        return { ...forwarded, "x-request-id": incoming.id, ...(userId ? { [CALLER_HEADER]: userId } : {}) };
       },
-      rewriteHeaders: (headers, incoming) => {
-        const { [SESSION_USER_HEADER]: directive, ...rest } = headers;
-        if (service === "auth" && typeof directive === "string" && incoming) {
-          (incoming as ProxiedRequest)[SIGNED_IN_USER] = directive;
+      rewriteHeaders: (headers) => {
+        const {
+          [SESSION_USER_HEADER]: signIn,
+          [END_OTHER_SESSIONS_HEADER]: endOtherSessions,
+          ...rest
+        } = headers;
+        if (service === "auth") {
+          if (typeof signIn === "string") directives.signIn = signIn;
+          if (typeof endOtherSessions === "string") directives.endOtherSessions = endOtherSessions;
         }
         return rest;
       },
-      onResponse: async (incoming, outgoing, response) => {
-        const userId = (incoming as ProxiedRequest)[SIGNED_IN_USER];
-        if (userId) {
-          // A new id at every sign-in, so an id planted before login is worthless after it.
-          await incoming.session.regenerate();
-          incoming.session.userId = userId;
+      onResponse: async (_incoming, outgoing, response) => {
+        if (directives.signIn) await options.sessions.signIn(request, directives.signIn);
+        if (directives.endOtherSessions) {
+          await options.sessions.endOtherSessions(request, directives.endOtherSessions);
         }
         return outgoing.send(response.stream);
       },
     });
   };
 
-  const rateLimit = {
-    max: options.signInRateLimit.max,
-    timeWindow: options.signInRateLimit.windowSeconds * 1000,
-  };
-  for (const path of SIGN_IN_PATHS) {
-    app.post(path, { config: { rateLimit: { ...rateLimit, groupId: "sign-in" } } }, forward);
-  }
-  app.get(
-    SEARCH_PATH,
-    { config: { rateLimit: { max: options.searchRateLimit, timeWindow: 60_000 } } },
-    forward,
+  // One counter per group and client, whichever path of the group is called: the routes match canonical
+  // paths, so no other spelling of these paths reaches a service without being counted.
+  const limiter = (group: string, max: number, timeWindow: number) =>
+    app.rateLimit({ max, timeWindow, keyGenerator: (request) => `${group}:${request.ip}` });
+  const signInLimit = limiter(
+    "sign-in",
+    options.signInRateLimit.max,
+    options.signInRateLimit.windowSeconds * 1000,
   );
+  for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: signInLimit }, forward);
+  // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
+  app.get(SEARCH_PATH, { onRequest: limiter("search", options.searchRateLimit, 60_000) }, forward);
   app.all("/api/*", forward);
 }
