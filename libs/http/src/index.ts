@@ -4,4 +4,4 @@ export { HttpError } from "./http-error.ts";
 export { runUntilSignalled } from "./run-until-signalled.ts";
 export { EmailAddress, ErrorReply, INVALID_EMAIL, normaliseEmail } from "./schemas.ts";
 export { createServiceLogger } from "./service-logger.ts";
-export { END_OTHER_SESSIONS_HEADER, SESSION_USER_HEADER } from "./session-directive.ts";
+export { CLAIM_COOKIE, END_OTHER_SESSIONS_HEADER, SESSION_USER_HEADER } from "./session-directive.ts";

@@ -12,3 +12,9 @@ export const SESSION_USER_HEADER = "x-tubedigest-session-user";
  * answers from auth and removed before the browser sees it.
  */
 export const END_OTHER_SESSIONS_HEADER = "x-tubedigest-end-other-sessions";
+
+/**
+ * Auth's proof that a browser made a password-less account. Auth signs and reads it; the gateway only
+ * clears it at sign-out, so the next person at that browser is not signed in by it.
+ */
+export const CLAIM_COOKIE = { name: "td_claim", path: "/api/auth" } as const;

@@ -3,7 +3,9 @@ import { createServiceApp, HttpError, type ServiceApp } from "@tubedigest/http";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { GatewaySettings } from "./config.ts";
+import { refuseNonCanonicalPaths, rewriteToCanonicalPath } from "./plugins/canonical-paths.ts";
 import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSessions } from "./plugins/sessions.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
@@ -26,12 +28,16 @@ export async function buildGatewayApp(
     logger: dependencies.log,
     trustProxy: settings.trustProxy,
     notFoundHandler: webAppFallback(settings.webDist),
+    rewriteUrl: rewriteToCanonicalPath,
     // Without Redis there are no sessions, so nothing the gateway answers would work.
     readiness: redis ? { essential: { redis: async () => (await redis.ping()) === "PONG" } } : {},
   });
   app.addHook("onClose", async () => {
     await redis?.quit();
   });
+  // Headers first, so even a refused path is answered with them; then the path, before anything else.
+  await registerSecurityHeaders(app, { https: settings.secureCookies });
+  refuseNonCanonicalPaths(app);
   registerSameOriginGuard(app, settings.publicOrigin);
   await app.register(rateLimit, {
     global: false,
@@ -39,14 +45,14 @@ export async function buildGatewayApp(
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });
-  await registerSessions(app, {
+  const sessions = await registerSessions(app, {
     secret: settings.sessionSecret,
     secure: settings.secureCookies,
     redis,
     keyPrefix: settings.redisKeyPrefix,
   });
-  registerSessionRoutes(app, settings.upstreams);
-  await registerProxyRoutes(app, settings);
+  registerSessionRoutes(app, settings.upstreams, sessions);
+  await registerProxyRoutes(app, { ...settings, sessions });
   await registerWebApp(app, settings.webDist);
   return app;
 }

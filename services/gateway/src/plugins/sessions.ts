@@ -1,43 +1,87 @@
 import cookie from "@fastify/cookie";
 import session from "@fastify/session";
-import type { ServiceApp } from "@tubedigest/http";
+import { CLAIM_COOKIE, type ServiceApp } from "@tubedigest/http";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
+import { MemorySessionStore } from "./memory-session-store.ts";
 import { RedisSessionStore } from "./redis-session-store.ts";
+import { memorySessionEpochs, redisSessionEpochs, type SessionEpochs } from "./session-epochs.ts";
 
 declare module "fastify" {
   interface Session {
     userId?: string;
+    /** When this browser signed in (ms since the epoch): sessions of a user ended after it are void. */
+    startedAt?: number;
   }
 }
 
 export const SESSION_COOKIE = "td_session";
 const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** The embedded product's bound: past it the least recently used sessions are dropped. */
+const MAX_MEMORY_SESSIONS = 10_000;
+
+/** What the routes may do to sessions beyond reading them. */
+export interface SessionControl {
+  /** A fresh session id for the user, so an id planted before sign-in is worthless after it. */
+  signIn(request: FastifyRequest, userId: string): Promise<void>;
+  /** Ends every session of the user except this request's own. */
+  endOtherSessions(request: FastifyRequest, userId: string): Promise<void>;
+  /** Ends this request's session and tells the browser to forget every sign-in credential it holds. */
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
 
 /** Server-side sessions: only an opaque, signed, httpOnly id reaches the browser. */
 export async function registerSessions(
   app: ServiceApp,
   options: { secret: string; secure: boolean; redis: Redis | undefined; keyPrefix: string },
-): Promise<void> {
+): Promise<SessionControl> {
+  const cookieOptions = { httpOnly: true, sameSite: "lax", secure: options.secure, path: "/" } as const;
+  const memoryStore = options.redis
+    ? undefined
+    : new MemorySessionStore({ maxSessions: MAX_MEMORY_SESSIONS, ttlSeconds: SESSION_LIFETIME_SECONDS });
+  const store =
+    memoryStore ??
+    new RedisSessionStore(options.redis as Redis, `${options.keyPrefix}session:`, SESSION_LIFETIME_SECONDS);
+  const epochs: SessionEpochs = memoryStore
+    ? memorySessionEpochs(memoryStore)
+    : redisSessionEpochs(
+        options.redis as Redis,
+        `${options.keyPrefix}session-epoch:`,
+        SESSION_LIFETIME_SECONDS,
+      );
+
   await app.register(cookie);
   await app.register(session, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,
-    cookie: {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: options.secure,
-      path: "/",
-      maxAge: SESSION_LIFETIME_SECONDS * 1000,
-    },
-    ...(options.redis
-      ? {
-          store: new RedisSessionStore(
-            options.redis,
-            `${options.keyPrefix}session:`,
-            SESSION_LIFETIME_SECONDS,
-          ),
-        }
-      : {}),
+    cookie: { ...cookieOptions, maxAge: SESSION_LIFETIME_SECONDS * 1000 },
+    store,
   });
+  // Runs after the session is loaded: a session its user's sessions were ended after is no session.
+  app.addHook("onRequest", async (request) => {
+    const { userId, startedAt } = request.session;
+    if (!userId) return;
+    const endedBefore = await epochs.endedBefore(userId);
+    if (endedBefore !== undefined && (startedAt ?? 0) < endedBefore) await request.session.regenerate();
+  });
+
+  return {
+    async signIn(request, userId) {
+      await request.session.regenerate();
+      request.session.userId = userId;
+      request.session.startedAt = Date.now();
+    },
+    async endOtherSessions(request, userId) {
+      const moment = Date.now();
+      if (request.session.userId === userId) request.session.startedAt = moment;
+      await epochs.endSessionsBefore(userId, moment);
+    },
+    async signOut(request, reply) {
+      await request.session.destroy();
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      // Without this, the claim of a password-less account would sign the next person at this browser in.
+      reply.clearCookie(CLAIM_COOKIE.name, { ...cookieOptions, path: CLAIM_COOKIE.path });
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { CALLER_HEADER, ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
 import type { FastifyBaseLogger } from "fastify";
 import Type, { type Static } from "typebox";
+import type { SessionControl } from "../plugins/sessions.ts";
 import type { ServiceName } from "./upstream-table.ts";
 
 const CurrentUser = Type.Object({
@@ -44,7 +45,11 @@ async function askOptionalOwner(url: string, userId: string, requestId: string, 
  * The routes about the session itself, which only the gateway holds: who is signed in (SPEC §3 current
  * user, composed from the services that own each part) and signing out.
  */
-export function registerSessionRoutes(app: ServiceApp, upstreams: Record<ServiceName, string>): void {
+export function registerSessionRoutes(
+  app: ServiceApp,
+  upstreams: Record<ServiceName, string>,
+  sessions: SessionControl,
+): void {
   app.get(
     "/api/auth/current-user",
     { schema: { response: { 200: CurrentUser, "4xx": ErrorReply, "5xx": ErrorReply } } },
@@ -77,8 +82,8 @@ export function registerSessionRoutes(app: ServiceApp, upstreams: Record<Service
   app.post(
     "/api/auth/logout",
     { schema: { response: { 200: Type.Object({ message: Type.String() }) } } },
-    async (request) => {
-      await request.session.destroy();
+    async (request, reply) => {
+      await sessions.signOut(request, reply);
       return { message: "You have been signed out." };
     },
   );

@@ -1,0 +1,40 @@
+import type { Redis } from "ioredis";
+import type { MemorySessionStore } from "./memory-session-store.ts";
+
+/**
+ * When each user's sessions were last ended: a session of that user that started earlier is no longer
+ * valid. Ending every session of a user this way costs one write, wherever the sessions are stored.
+ */
+export interface SessionEpochs {
+  /** The moment before which the user's sessions are void, if any was set within the session lifetime. */
+  endedBefore(userId: string): Promise<number | undefined>;
+  endSessionsBefore(userId: string, moment: number): Promise<void>;
+}
+
+/** Kept beside the sessions in Redis, each forgotten once no session it could void is still alive. */
+export function redisSessionEpochs(redis: Redis, prefix: string, ttlSeconds: number): SessionEpochs {
+  return {
+    async endedBefore(userId) {
+      const value = await redis.get(prefix + userId);
+      return value === null ? undefined : Number(value);
+    },
+    async endSessionsBefore(userId, moment) {
+      await redis.set(prefix + userId, String(moment), "EX", ttlSeconds);
+    },
+  };
+}
+
+/**
+ * The embedded product's sessions are all in this process, so ending a user's sessions removes them
+ * from the store at once and nothing is left to check on later requests.
+ */
+export function memorySessionEpochs(store: MemorySessionStore): SessionEpochs {
+  return {
+    async endedBefore() {
+      return undefined;
+    },
+    async endSessionsBefore(userId, moment) {
+      store.removeSessionsOf(userId, moment);
+    },
+  };
+}
