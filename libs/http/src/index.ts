@@ -2,6 +2,14 @@ export { CALLER_HEADER, requireCaller } from "./caller.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export { HttpError } from "./http-error.ts";
 export { runUntilSignalled } from "./run-until-signalled.ts";
-export { EmailAddress, ErrorReply, INVALID_EMAIL, normaliseEmail } from "./schemas.ts";
+export {
+  EmailAddress,
+  ErrorReply,
+  INVALID_EMAIL,
+  multiLineText,
+  normaliseEmail,
+  singleLineText,
+  type TextOptions,
+} from "./schemas.ts";
 export { createServiceLogger } from "./service-logger.ts";
 export { CLAIM_COOKIE, END_OTHER_SESSIONS_HEADER, SESSION_USER_HEADER } from "./session-directive.ts";

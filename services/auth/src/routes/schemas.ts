@@ -1,5 +1,5 @@
 import type { UserRegisteredData } from "@tubedigest/contracts";
-import { EmailAddress, INVALID_EMAIL } from "@tubedigest/http";
+import { EmailAddress, INVALID_EMAIL, multiLineText, singleLineText } from "@tubedigest/http";
 import Type, { type Static } from "typebox";
 import type { User } from "../store/user-repository.ts";
 
@@ -9,7 +9,11 @@ const passwordTooShort = "Password must be at least 8 characters";
 export const LoginBody = Type.Object(
   {
     email: EmailAddress,
-    password: Type.String({ minLength: 1, maxLength: 256, errorMessage: passwordRequired }),
+    password: singleLineText("Password", {
+      minLength: 1,
+      maxLength: 256,
+      messages: { type: passwordRequired, minLength: passwordRequired },
+    }),
   },
   {
     additionalProperties: false,
@@ -20,15 +24,11 @@ export const LoginBody = Type.Object(
 export const RegisterBody = Type.Object(
   {
     email: EmailAddress,
-    password: Type.String({
+    password: singleLineText("Password", {
       minLength: 8,
       // Argon2 cost grows with input; no person types more than this.
       maxLength: 256,
-      errorMessage: {
-        minLength: passwordTooShort,
-        type: passwordTooShort,
-        maxLength: "Password must be at most 256 characters",
-      },
+      messages: { type: passwordTooShort, minLength: passwordTooShort },
     }),
   },
   {
@@ -40,10 +40,10 @@ export const RegisterBody = Type.Object(
 /** SPEC §3 "Channel sent to registration"; the subscriber count arrives as the search gave it. */
 const SelectedChannel = Type.Object(
   {
-    youtubeId: Type.String({ minLength: 1, maxLength: 64 }),
-    title: Type.String({ maxLength: 300 }),
-    description: Type.String({ maxLength: 5000 }),
-    thumbnailUrl: Type.String({ maxLength: 2048 }),
+    youtubeId: singleLineText("Channel id", { minLength: 1, maxLength: 64 }),
+    title: singleLineText("Channel title", { maxLength: 300 }),
+    description: multiLineText("Channel description", { maxLength: 5000 }),
+    thumbnailUrl: singleLineText("Channel thumbnail address", { maxLength: 2048 }),
     subscriberCount: Type.Optional(
       Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: "^[0-9]{1,15}$" }), Type.Null()]),
     ),
@@ -71,7 +71,7 @@ export const EmailOnlyBody = Type.Object(
 
 export const ProfileBody = Type.Object(
   {
-    fullName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    fullName: Type.Optional(Type.Union([singleLineText("Full name", { maxLength: 200 }), Type.Null()])),
     email: EmailAddress,
   },
   { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },

@@ -1,3 +1,4 @@
+import { multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import { CHANNEL_ID } from "../domain/channel-reference.ts";
 import { messages } from "../domain/messages.ts";
@@ -10,10 +11,11 @@ const channelIdPattern = CHANNEL_ID.source;
 
 export const SearchQuery = Type.Object(
   {
-    query: Type.String({
+    // Multi-line: a pasted tab or line break is spacing the domain collapses, not a reason to refuse.
+    query: multiLineText("Search text", {
       // Room for spacing that normalising collapses; the domain checks the length it keeps.
       maxLength: MAX_QUERY_LENGTH * 4,
-      errorMessage: { type: messages.queryTooShort, maxLength: messages.queryTooLong },
+      messages: { type: messages.queryTooShort, maxLength: messages.queryTooLong },
     }),
   },
   { errorMessage: { required: { query: messages.queryTooShort } } },
@@ -50,9 +52,13 @@ export function toSearchResult(channel: YoutubeChannel) {
 export const FollowBody = Type.Object(
   {
     youtubeChannelId: Type.String({ pattern: channelIdPattern, errorMessage: messages.channelIdInvalid }),
-    title: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()])),
-    thumbnailUrl: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])),
+    title: Type.Optional(Type.Union([singleLineText("Channel title", { maxLength: 500 }), Type.Null()])),
+    description: Type.Optional(
+      Type.Union([multiLineText("Channel description", { maxLength: 10_000 }), Type.Null()]),
+    ),
+    thumbnailUrl: Type.Optional(
+      Type.Union([singleLineText("Channel thumbnail address", { maxLength: 4096 }), Type.Null()]),
+    ),
     subscriberCount: Type.Optional(
       Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: "^[0-9]{1,15}$" }), Type.Null()]),
     ),
