@@ -98,6 +98,26 @@ describe.each<Infra>(["real", "embedded"])(
       }
     });
 
+    // Postgres' lower() and JavaScript's toLowerCase() fold these letters differently; an account made
+    // with one casing must be found with every other.
+    it.each([
+      ["ΑΣ", ["ΑΣ", "ας", "ασ", "Ας", "αΣ"]],
+      ["İ", ["İ", "i\u0307"]],
+    ])("signs in an address starting %s with any casing of it", async (start, casings) => {
+      const local = `${Date.now()}${counter++}`;
+      const email = `${start}${local}@x.io`;
+      const signup = await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password });
+      expect(signup.statusCode).toBe(201);
+      for (const casing of casings) {
+        const login = await new Browser(stack.gateway).call("POST", "/api/auth/login", {
+          email: `${casing}${local}@X.IO`,
+          password,
+        });
+        expect(login.statusCode, casing).toBe(200);
+        expect(login.json()).toEqual({ email, fullName: null });
+      }
+    });
+
     it("refuses a second account for the same e-mail, whatever its case and spacing", async () => {
       const email = freshEmail();
       await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password });

@@ -3,6 +3,7 @@ import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
+import { canonicalEmail } from "./canonical-email.ts";
 import { messages } from "./messages.ts";
 
 /**
@@ -16,8 +17,7 @@ export async function updateProfile(
   const users = new UserRepository(context.db);
   const user = await users.findById(input.userId);
   if (!user) throw new HttpError(404, messages.accountGone);
-  if (user.email.toLowerCase() !== input.email.toLowerCase())
-    throw new HttpError(400, messages.emailImmutable);
+  if (user.email_canonical !== canonicalEmail(input.email)) throw new HttpError(400, messages.emailImmutable);
   return context.db.transaction().execute(async (trx) => {
     const updated = await new UserRepository(trx).updateProfile(user.id, { fullName: input.fullName });
     if (!updated) throw new HttpError(404, messages.accountGone);

@@ -3,7 +3,10 @@ import type { Generated } from "kysely";
 
 export interface UsersTable {
   id: string;
+  /** The address as its owner typed it (trimmed): what mail is sent to and screens show. */
   email: string;
+  /** `canonicalEmail(email)`, unique: what every lookup by address compares. */
+  email_canonical: string;
   full_name: string | null;
   password_hash: string | null;
   created_at: Generated<Date>;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
+import { canonicalEmail } from "../domain/canonical-email.ts";
 import type { AuthDatabase, UsersTable } from "./database.ts";
 
 export type User = Selectable<UsersTable>;
@@ -12,12 +13,12 @@ export class UserRepository {
     return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  /** E-mail addresses are unique regardless of case: `Ann@x.io` and `ann@x.io` are one account. */
+  /** One account per address however it is spelt: the comparison is on `canonicalEmail`. */
   findByEmail(email: string): Promise<User | undefined> {
     return this.db
       .selectFrom("users")
       .selectAll()
-      .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+      .where("email_canonical", "=", canonicalEmail(email))
       .executeTakeFirst();
   }
 
@@ -25,7 +26,13 @@ export class UserRepository {
   insert(user: { email: string; passwordHash: string | null }): Promise<User> {
     return this.db
       .insertInto("users")
-      .values({ id: randomUUID(), email: user.email, password_hash: user.passwordHash, full_name: null })
+      .values({
+        id: randomUUID(),
+        email: user.email,
+        email_canonical: canonicalEmail(user.email),
+        password_hash: user.passwordHash,
+        full_name: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

@@ -1,6 +1,8 @@
 import type { Migrations } from "@tubedigest/db";
 import * as createUsers from "./20261122T0210-create-users.ts";
+import * as canonicalEmail from "./20261122T0640-canonical-email.ts";
 
 export const migrations: Migrations = {
   "20261122T0210-create-users": createUsers,
+  "20261122T0640-canonical-email": canonicalEmail,
 };
