@@ -26,51 +26,75 @@ export function rawHttpRequest(
   const head = `${request.method ?? "GET"} ${request.target} HTTP/1.1\r\n${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
+  const bodyless = (request.method ?? "GET") === "HEAD";
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer to ${request.target}`)));
-    socket.on("data", (chunk) => chunks.push(chunk));
+    const finish = () => {
+      const response = completeResponse(Buffer.concat(chunks), bodyless);
+      if (!response) return false;
+      socket.destroy();
+      resolve(response);
+      return true;
+    };
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(
+        new Error(`no complete answer to ${request.target}: ${Buffer.concat(chunks).toString("latin1")}`),
+      ),
+    );
+    socket.on("data", (chunk) => {
+      chunks.push(chunk);
+      finish();
+    });
     socket.on("error", reject);
     socket.on("close", () => {
-      try {
-        resolve(parseResponse(Buffer.concat(chunks)));
-      } catch (error) {
-        reject(error);
-      }
+      if (!finish()) reject(new Error(`connection closed during the answer to ${request.target}`));
     });
-    // latin1 keeps every byte of the target as written, including ones that are not valid UTF-8.
-    socket.end(Buffer.concat([Buffer.from(head, "latin1"), body]));
+    // latin1 keeps every byte of the target as written, including ones that are not valid UTF-8. The
+    // socket stays open for writing: a server may drop a request whose client has already hung up.
+    socket.write(Buffer.concat([Buffer.from(head, "latin1"), body]));
   });
 }
 
-function parseResponse(raw: Buffer): RawResponse {
+/** The answer once all of it has arrived (a proxy may keep the connection open whatever was asked). */
+function completeResponse(raw: Buffer, bodyless: boolean): RawResponse | undefined {
   const headEnd = raw.indexOf("\r\n\r\n");
-  if (headEnd === -1) throw new Error(`incomplete HTTP answer: ${JSON.stringify(raw.toString("latin1"))}`);
+  if (headEnd === -1) return undefined;
   const [statusLine = "", ...lines] = raw.subarray(0, headEnd).toString("latin1").split("\r\n");
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(":");
     const name = line.slice(0, colon).trim().toLowerCase();
-    headers[name] =
-      headers[name] === undefined
-        ? line.slice(colon + 1).trim()
-        : `${headers[name]}, ${line.slice(colon + 1).trim()}`;
+    const value = line.slice(colon + 1).trim();
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
+  const status = Number(statusLine.split(" ")[1]);
   let body = raw.subarray(headEnd + 4);
-  if (headers["transfer-encoding"]?.includes("chunked")) body = unchunk(body);
-  return { status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") };
+  if (bodyless || status === 204 || status === 304) body = Buffer.alloc(0);
+  else if (headers["transfer-encoding"]?.includes("chunked")) {
+    const unchunked = unchunk(body);
+    if (!unchunked) return undefined;
+    body = unchunked;
+  } else if (headers["content-length"] !== undefined) {
+    const length = Number(headers["content-length"]);
+    if (body.length < length) return undefined;
+    body = body.subarray(0, length);
+  } else return undefined;
+  return { status, headers, body: body.toString("utf8") };
 }
 
-function unchunk(body: Buffer): Buffer {
+/** The body of a chunked answer, or undefined until its last chunk has arrived. */
+function unchunk(body: Buffer): Buffer | undefined {
   const parts: Buffer[] = [];
   let at = 0;
   while (at < body.length) {
     const lineEnd = body.indexOf("\r\n", at);
+    if (lineEnd === -1) return undefined;
     const size = Number.parseInt(body.subarray(at, lineEnd).toString("latin1"), 16);
-    if (!size) break;
+    if (size === 0) return Buffer.concat(parts);
+    if (body.length < lineEnd + 2 + size + 2) return undefined;
     parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
     at = lineEnd + 2 + size + 2;
   }
-  return Buffer.concat(parts);
+  return undefined;
 }

@@ -1,0 +1,222 @@
+import { rawHttpRequest } from "@tubedigest/testing";
+import fc from "fast-check";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { canonicalTarget } from "../src/routes/canonical-path.ts";
+import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
+import { isInternalRoute } from "./support/recording-upstream.ts";
+
+const JSON_BODY = { body: "{}", headers: { "content-type": "application/json" } };
+const arrivalsAt = (edge: EdgeGateway) => [...edge.auth.arrivals, ...edge.catalog.arrivals];
+
+describe("one canonical path at the gateway's edge", () => {
+  let edge: EdgeGateway;
+  beforeAll(async () => {
+    edge = await startEdgeGateway();
+  });
+  afterAll(() => edge.stop());
+  afterEach(() => {
+    edge.auth.arrivals.length = 0;
+    edge.catalog.arrivals.length = 0;
+  });
+
+  it.each([
+    // The review's reproduction: reply-from's URL parser turned `\` into `/` and resolved `..`.
+    "/api/youtube/x\\..\\..\\..\\internal/channels/UC123/videos?since=2020-01-01T00:00:00Z",
+    "/api/youtube/x\\..\\..\\..\\metrics",
+    "/api/youtube/x\\..\\..\\..\\readyz",
+    "/api/youtube/x/../../internal/channels/UC123/videos",
+    "/api/auth/./login",
+    "/api/auth/%2e/login",
+    "/api/auth/%2E%2E/auth/login",
+    "/api/youtube/./search?query=ab",
+    "/api/youtube/..%2F..%2Fmetrics",
+    "/api/youtube/x%5C..%5C..%5Cmetrics",
+    "/api/youtube/%c0%ae%c0%ae/%c0%ae%c0%ae/metrics",
+    "/api//auth/login",
+    "//api/auth/login",
+    "/api/auth/login%00",
+    "/api/auth/lo%0d%0agin",
+    "/api/youtube/search%ZZ",
+    "/api/youtube/%",
+    "http://127.0.0.1/internal/account-summary",
+  ])("refuses %s with a 400 and forwards nothing", async (target) => {
+    const response = await rawHttpRequest(edge.port, { method: "POST", target, ...JSON_BODY });
+    expect(response.status).toBe(400);
+    expect(typeof JSON.parse(response.body).message).toBe("string");
+    expect(arrivalsAt(edge)).toEqual([]);
+  });
+
+  it.each([
+    ["raw NUL", "/api/auth/lo\u0000gin"],
+    ["raw space", "/api/auth/lo gin"],
+    ["raw byte 0xC0", "/api/auth/lo\u00c0gin"],
+  ])("refuses a %s in the request line and forwards nothing", async (_name, target) => {
+    const response = await rawHttpRequest(edge.port, { target });
+    expect(response.status).toBe(400);
+    expect(arrivalsAt(edge)).toEqual([]);
+  });
+
+  it.each([
+    ["POST", "/api/auth/log%69n", "auth", "/api/auth/login"],
+    ["POST", "/%61pi/auth/login", "auth", "/api/auth/login"],
+    [
+      "GET",
+      "/api/youtube/search?query=%2e%2e%2Fx&q='a'&r=a+b%20c&s=%E2%82%AC",
+      "catalog",
+      "/api/youtube/search",
+    ],
+    ["GET", "/api/user/channels?", "catalog", "/api/user/channels"],
+    ["GET", "/api/user/channels/UC%5Fx", "catalog", "/api/user/channels/UC_x"],
+  ])("%s %s reaches %s at exactly the path it was routed by", async (method, target, owner, path) => {
+    const response = await rawHttpRequest(edge.port, {
+      method,
+      target,
+      ...(method === "POST" ? JSON_BODY : {}),
+    });
+    expect(response.status).toBeLessThan(500);
+    const canonical = canonicalTarget(target);
+    expect(canonical).toMatchObject({ ok: true, path });
+    const query = target.includes("?") ? target.slice(target.indexOf("?") + 1) : "";
+    const received = owner === "auth" ? edge.auth.arrivals : edge.catalog.arrivals;
+    expect(received.map((arrival) => arrival.url)).toEqual([query ? `${path}?${query}` : path]);
+    expect(arrivalsAt(edge)).toHaveLength(1);
+  });
+
+  it.each([
+    "/metrics",
+    "/internal/account-summary",
+    "/api/internal/account-summary",
+    "/api/auth/../../metrics",
+  ])("never lets %s reach a service's internal routes", async (target) => {
+    const response = await rawHttpRequest(edge.port, { target });
+    // A path outside /api/ is a page of the web app, never forwarded.
+    expect(response.status).toBeLessThan(500);
+    expect(response.body).not.toContain("process_cpu");
+    expect(response.body).not.toContain("someone@example.com");
+    expect(arrivalsAt(edge).filter((arrival) => isInternalRoute(arrival.route))).toEqual([]);
+  });
+
+  it("puts security headers on proxied answers, refusals and the gateway's own answers alike", async () => {
+    for (const target of ["/api/youtube/search?query=ab", "/api/auth/./login", "/no-such-asset.js", "/"]) {
+      const { headers } = await rawHttpRequest(edge.port, { target });
+      expect(headers["content-security-policy"], target).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"], target).toContain("script-src 'self' https://js.stripe.com");
+      expect(headers["x-content-type-options"], target).toBe("nosniff");
+      expect(headers["x-frame-options"], target).toBe("SAMEORIGIN");
+      expect(headers["strict-transport-security"], target).toBeUndefined();
+    }
+  });
+});
+
+describe.each([
+  ["real", true],
+  ["embedded", false],
+])("limits no spelling escapes (%s parts)", (_infra, real) => {
+  let edge: EdgeGateway;
+  beforeAll(async () => {
+    edge = await startEdgeGateway({
+      real,
+      settings: { signInRateLimit: { max: 3, windowSeconds: 3600 }, searchRateLimit: 2 },
+    });
+  });
+  afterAll(() => edge.stop());
+
+  const routeCount = (route: string) => arrivalsAt(edge).filter((arrival) => arrival.route === route).length;
+
+  it("counts every spelling of the sign-in paths against one limit", async () => {
+    const post = (target: string) => rawHttpRequest(edge.port, { method: "POST", target, ...JSON_BODY });
+    const statuses = [];
+    for (const target of [
+      "/api/auth/login",
+      "/api/auth/log%69n",
+      "/api/auth/register",
+      "/api/auth/%6cogin",
+    ]) {
+      statuses.push((await post(target)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await post("/api/auth/./login")).status).toBe(400);
+    expect((await post("/api/auth/%2e/login")).status).toBe(400);
+    expect(routeCount("/api/auth/login") + routeCount("/api/auth/register")).toBe(3);
+  });
+
+  it("counts HEAD and GET of the search against one limit", async () => {
+    const statuses = [];
+    for (const method of ["GET", "HEAD", "GET", "HEAD"]) {
+      statuses.push(
+        (await rawHttpRequest(edge.port, { method, target: "/api/youtube/search?query=ab" })).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(routeCount("/api/youtube/search")).toBe(2);
+  });
+
+  it("finds no generated spelling that reaches an internal route or passes a spent limit", async () => {
+    const dots = fc.constantFrom(
+      "..",
+      ".",
+      "%2e%2e",
+      "%2E%2e",
+      ".%2e",
+      "%2e.",
+      "%c0%ae%c0%ae",
+      "%252e%252e",
+      "..;",
+    );
+    const separator = fc.constantFrom("/", "\\", "%2f", "%2F", "%5c", "//", "/./");
+    const target = fc.constantFrom(
+      "internal/account-summary",
+      "internal/channels/UC1/videos",
+      "metrics",
+      "readyz",
+      "api/auth/login",
+      "api/youtube/search",
+    );
+    const encodeSome = (text: string, mask: boolean[]) =>
+      [...text]
+        .map((char, i) =>
+          mask[i % mask.length] && char !== "/"
+            ? `%${char.charCodeAt(0).toString(16).padStart(2, "0")}`
+            : char,
+        )
+        .join("");
+    const spelling = fc
+      .record({
+        prefix: fc.constantFrom(
+          "/",
+          "/api/youtube/",
+          "/api/auth/",
+          "/api/user/channels/",
+          "/api/user/profile/",
+        ),
+        hops: fc.array(fc.tuple(dots, separator), { maxLength: 4 }),
+        target,
+        mask: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+        method: fc.constantFrom("GET", "POST", "HEAD"),
+        query: fc.constantFrom("", "?query=ab", "?x=%C0", "?a=..%2F"),
+      })
+      .map(({ prefix, hops, target: goal, mask, method, query }) => ({
+        method,
+        target: `${prefix}${hops.map(([dot, sep]) => dot + sep).join("")}${encodeSome(goal, mask)}${query}`,
+      }));
+    // Spend both limits first, with their plain spellings.
+    const before = { login: routeCount("/api/auth/login"), search: routeCount("/api/youtube/search") };
+    await fc.assert(
+      fc.asyncProperty(spelling, async ({ method, target: raw }) => {
+        const response = await rawHttpRequest(edge.port, {
+          method,
+          target: raw,
+          ...(method === "POST" ? JSON_BODY : {}),
+        });
+        expect(response.status, raw).toBeLessThan(500);
+        expect(
+          arrivalsAt(edge).filter((arrival) => isInternalRoute(arrival.route)),
+          raw,
+        ).toEqual([]);
+        expect(routeCount("/api/auth/login"), raw).toBe(before.login);
+        expect(routeCount("/api/youtube/search"), raw).toBe(before.search);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
+import { Browser } from "./test-stack.ts";
+
+const ANN = "11111111-1111-4111-8111-111111111111";
+const BOB = "22222222-2222-4222-8222-222222222222";
+const json = { "content-type": "application/json" };
+
+describe.each([
+  ["real", true],
+  ["embedded", false],
+])("sessions the gateway holds (%s parts)", (_infra, real) => {
+  let edge: EdgeGateway;
+  beforeAll(async () => {
+    edge = await startEdgeGateway({ real });
+  });
+  afterAll(() => edge.stop());
+
+  const signedIn = async (userId: string) => {
+    const browser = new Browser(edge.gateway);
+    const response = await browser.call(
+      "POST",
+      "/api/auth/login",
+      {},
+      { ...json, "x-test-sign-in-as": userId },
+    );
+    expect(response.statusCode).toBe(200);
+    return browser;
+  };
+  const isSignedIn = async (browser: Browser) =>
+    (await browser.call("GET", "/api/auth/current-user")).statusCode === 200;
+
+  it("signs a browser in only on auth's word, never on another service's or a client's", async () => {
+    expect(await isSignedIn(await signedIn(ANN))).toBe(true);
+
+    const viaCatalog = new Browser(edge.gateway);
+    await viaCatalog.call("GET", "/api/user/channels", undefined, { "x-test-sign-in-as": ANN });
+    expect(await isSignedIn(viaCatalog)).toBe(false);
+
+    const forged = new Browser(edge.gateway);
+    await forged.call("POST", "/api/auth/register", {}, { ...json, "x-tubedigest-session-user": ANN });
+    expect(await isSignedIn(forged)).toBe(false);
+    const arrival = edge.auth.arrivals.at(-1);
+    expect(arrival?.url).toBe("/api/auth/register");
+    expect(arrival?.headers["x-tubedigest-session-user"]).toBeUndefined();
+    expect(arrival?.headers["x-tubedigest-end-other-sessions"]).toBeUndefined();
+  });
+
+  it("ends every other session of the user when auth asks, and keeps the one that asked", async () => {
+    const [asking, otherDevice, otherUser] = [await signedIn(ANN), await signedIn(ANN), await signedIn(BOB)];
+    const answer = await asking.call(
+      "POST",
+      "/api/auth/change-password",
+      {},
+      {
+        ...json,
+        "x-test-end-other-sessions-of": ANN,
+      },
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["x-tubedigest-end-other-sessions"]).toBeUndefined();
+    expect(await isSignedIn(asking)).toBe(true);
+    expect(await isSignedIn(otherDevice)).toBe(false);
+    expect(await isSignedIn(otherUser)).toBe(true);
+    // Signing in again afterwards works as usual.
+    expect(await isSignedIn(await signedIn(ANN))).toBe(true);
+  });
+
+  it("does not end sessions when another service asks", async () => {
+    const [asking, otherDevice] = [await signedIn(BOB), await signedIn(BOB)];
+    await asking.call("GET", "/api/user/channels", undefined, { "x-test-end-other-sessions-of": BOB });
+    expect(await isSignedIn(otherDevice)).toBe(true);
+  });
+
+  it("signs out completely: the session ends and the browser is told to drop its session and claim", async () => {
+    const browser = await signedIn(ANN);
+    browser.cookies.set("td_claim", "s:some-claim.signature");
+    const cookieBefore = browser.cookies.get("td_session");
+    const logout = await browser.call("POST", "/api/auth/logout");
+    expect(logout.statusCode).toBe(200);
+    const setCookies = ([] as string[]).concat(logout.headers["set-cookie"] ?? []);
+    expect(setCookies.find((cookie) => cookie.startsWith("td_session=;"))).toMatch(
+      /Expires=Thu, 01 Jan 1970/,
+    );
+    expect(setCookies.find((cookie) => cookie.startsWith("td_claim=;"))).toMatch(
+      /Path=\/api\/auth;.*Expires=Thu, 01 Jan 1970|Expires=Thu, 01 Jan 1970.*Path=\/api\/auth/,
+    );
+    expect(browser.cookies.has("td_session")).toBe(false);
+    expect(browser.cookies.has("td_claim")).toBe(false);
+    const replay = new Browser(edge.gateway);
+    replay.cookies.set("td_session", cookieBefore ?? "");
+    expect(await isSignedIn(replay)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ServiceApp } from "@tubedigest/http";
+import { deleteRedisKeys, testInfra, uniqueName } from "@tubedigest/testing";
+import { pino } from "pino";
+import { buildGatewayApp } from "../../src/app.ts";
+import type { GatewaySettings } from "../../src/config.ts";
+import { type RecordingUpstream, startRecordingUpstream } from "./recording-upstream.ts";
+
+export interface EdgeGateway {
+  gateway: ServiceApp;
+  port: number;
+  /** Stands in for auth. */
+  auth: RecordingUpstream;
+  /** Stands in for catalog. */
+  catalog: RecordingUpstream;
+  stop(): Promise<void>;
+}
+
+/**
+ * The gateway listening on a real port in front of two recording upstreams, so tests can send it raw
+ * request lines and see exactly what each service received.
+ */
+export async function startEdgeGateway(
+  options: { real?: boolean; settings?: Partial<GatewaySettings> } = {},
+): Promise<EdgeGateway> {
+  const [auth, catalog] = await Promise.all([startRecordingUpstream(), startRecordingUpstream()]);
+  const redisPrefix = `${uniqueName("edge")}:`;
+  const webDist = mkdtempSync(path.join(tmpdir(), "td-web-"));
+  writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>tubedigest</title>");
+  const gateway = await buildGatewayApp(
+    {
+      secureCookies: false,
+      sessionSecret: "session-secret-for-tests-only-0123456789",
+      redisUrl: options.real ? testInfra.redisUrl : undefined,
+      redisKeyPrefix: redisPrefix,
+      upstreams: { auth: auth.url, catalog: catalog.url },
+      webDist,
+      trustProxy: false,
+      signInRateLimit: { max: 1000, windowSeconds: 3600 },
+      searchRateLimit: 1000,
+      ...options.settings,
+    },
+    { log: pino({ level: "silent" }) },
+  );
+  await gateway.listen({ port: 0, host: "127.0.0.1" });
+  const address = gateway.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    gateway,
+    port,
+    auth,
+    catalog,
+    async stop() {
+      await gateway.close();
+      await Promise.all([auth.close(), catalog.close()]);
+      rmSync(webDist, { recursive: true, force: true });
+      if (options.real) await deleteRedisKeys(redisPrefix);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  createServiceApp,
+  END_OTHER_SESSIONS_HEADER,
+  SESSION_USER_HEADER,
+  type ServiceApp,
+} from "@tubedigest/http";
+import { pino } from "pino";
+
+/** What one upstream was asked: the path as it arrived and the route its router matched (or none). */
+export interface Arrival {
+  method: string;
+  url: string;
+  route: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface RecordingUpstream {
+  url: string;
+  arrivals: Arrival[];
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for a service, built on the same service app and router settings as auth and catalog, so it
+ * routes a path exactly as they would. It records every request, answers its public routes with 200
+ * and its internal ones with a body a test can recognise, and can send auth's session directives.
+ */
+export async function startRecordingUpstream(): Promise<RecordingUpstream> {
+  const arrivals: Arrival[] = [];
+  const app: ServiceApp = createServiceApp({ name: "recorder", logger: pino({ level: "silent" }) });
+  app.addHook("onRequest", async (request) => {
+    arrivals.push({
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url,
+      headers: request.headers,
+    });
+  });
+  // A test asks for a session directive in the answer by naming it on its request.
+  app.addHook("onSend", async (request, reply) => {
+    const signIn = request.headers["x-test-sign-in-as"];
+    const endOthers = request.headers["x-test-end-other-sessions-of"];
+    if (typeof signIn === "string") reply.header(SESSION_USER_HEADER, signIn);
+    if (typeof endOthers === "string") reply.header(END_OTHER_SESSIONS_HEADER, endOthers);
+  });
+  const reached = async () => ({ reached: true });
+  app.post("/api/auth/login", reached);
+  app.post("/api/auth/register", reached);
+  app.post("/api/auth/change-password", reached);
+  app.get("/api/youtube/search", reached);
+  app.get("/api/user/channels", reached);
+  app.get("/internal/account-summary", async () => ({ email: "someone@example.com", fullName: null }));
+  app.get("/internal/channels/:youtubeChannelId/videos", async () => ({ internal: true }));
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { url, arrivals, close: () => app.close() };
+}
+
+/** Routes of a service that must never be reached from outside. */
+export function isInternalRoute(route: string | undefined): boolean {
+  return route !== undefined && !route.startsWith("/api/");
+}
