@@ -4,6 +4,7 @@ export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetad
 export { ChannelFollowData } from "./events/channel-follow.ts";
 export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
 export { type ChannelUnfollowedData, channelUnfollowed } from "./events/channel-unfollowed.ts";
+export { SignInLinkRequestedData, signInLinkRequested } from "./events/sign-in-link-requested.ts";
 export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
 export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
 export {

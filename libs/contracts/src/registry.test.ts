@@ -15,7 +15,7 @@ describe("event contracts", () => {
   });
 
   it("names use the dotted lower-case form that doubles as the routing key", () => {
-    for (const name of names) expect(name).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
+    for (const name of names) expect(name).toMatch(/^[a-z]+(-[a-z]+)*(\.[a-z]+(-[a-z]+)*)+$/);
   });
 });
 

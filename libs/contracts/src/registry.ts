@@ -2,6 +2,7 @@ import type { Static } from "typebox";
 import type { EventContract } from "./contract.ts";
 import { channelFollowed } from "./events/channel-followed.ts";
 import { channelUnfollowed } from "./events/channel-unfollowed.ts";
+import { signInLinkRequested } from "./events/sign-in-link-requested.ts";
 import { userRegistered } from "./events/user-registered.ts";
 import { userUpdated } from "./events/user-updated.ts";
 
@@ -22,7 +23,13 @@ function byName<const Contracts extends readonly EventContract[]>(
 }
 
 /** Every event of the system. A new event gets its file in events/ and one entry here. */
-export const eventContracts = byName(userRegistered, userUpdated, channelFollowed, channelUnfollowed);
+export const eventContracts = byName(
+  userRegistered,
+  userUpdated,
+  signInLinkRequested,
+  channelFollowed,
+  channelUnfollowed,
+);
 
 export type EventContracts = typeof eventContracts;
 export type EventName = keyof EventContracts & string;
