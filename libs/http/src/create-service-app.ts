@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
 import { registerMetrics } from "./metrics.ts";
+import { parseQueryString, refuseMalformedQueries } from "./query-string.ts";
 import { createServiceLogger } from "./service-logger.ts";
 import { formatValidationError, validatorCompiler } from "./validation.ts";
 
@@ -60,7 +61,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
     schemaErrorFormatter: formatValidationError,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -70,6 +71,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  refuseMalformedQueries(app);
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });
   registerMetrics(app, options.name);
   return app;

@@ -22,6 +22,8 @@ export type Infra = "real" | "embedded";
 
 export interface TestStack {
   gateway: ServiceApp;
+  /** Where auth and catalog listen, for reaching them without the gateway. */
+  services: { auth: string; catalog: string };
   /** The fake YouTube Data API catalog talks to on the real parts; the demo catalog answers otherwise. */
   youtube: FakeYoutubeApi | undefined;
   /** The bus the services publish to: RabbitMQ on the real parts, in process on the embedded ones. */
@@ -89,6 +91,7 @@ export async function startTestStack(
   );
   return {
     gateway,
+    services: { auth: authUrl, catalog: catalogUrl },
     youtube,
     events: testBus.bus,
     redisPrefix,
