@@ -108,3 +108,51 @@ describe("service app", () => {
     );
   });
 });
+
+describe("the client address behind proxies", () => {
+  const addressOf = async (
+    trustProxy: number | string[] | undefined,
+    from: string,
+    forwardedFor?: string,
+  ): Promise<{ ip: string; protocol: string }> => {
+    const probe = createServiceApp({ name: "probe", logLevel: "silent", trustProxy });
+    probe.get("/ip", async (request) => ({ ip: request.ip, protocol: request.protocol }));
+    const response = await probe.inject({
+      url: "/ip",
+      remoteAddress: from,
+      headers: forwardedFor ? { "x-forwarded-for": forwardedFor, "x-forwarded-proto": "https" } : {},
+    });
+    await probe.close();
+    return response.json();
+  };
+
+  it("is the peer's when no proxy is trusted, whatever X-Forwarded-For says", async () => {
+    expect(await addressOf(undefined, "198.51.100.7", "1.1.1.1")).toEqual({
+      ip: "198.51.100.7",
+      protocol: "http",
+    });
+    expect((await addressOf(0, "198.51.100.7", "1.1.1.1")).ip).toBe("198.51.100.7");
+  });
+
+  it("is the one the nearest proxies saw, given their number: a client's own entries do not count", async () => {
+    // The client wrote 1.1.1.1; the load balancer appended the address it saw, 203.0.113.5.
+    expect(await addressOf(1, "10.0.0.1", "1.1.1.1, 203.0.113.5")).toEqual({
+      ip: "203.0.113.5",
+      protocol: "https",
+    });
+    expect((await addressOf(2, "10.0.0.1", "1.1.1.1, 203.0.113.5, 10.0.0.9")).ip).toBe("203.0.113.5");
+  });
+
+  it("believes X-Forwarded-* only from the listed proxies", async () => {
+    const proxies = ["10.0.0.0/8", "192.0.2.1"];
+    expect(await addressOf(proxies, "10.1.2.3", "1.1.1.1, 203.0.113.5")).toEqual({
+      ip: "203.0.113.5",
+      protocol: "https",
+    });
+    expect((await addressOf(proxies, "192.0.2.1", "203.0.113.5")).ip).toBe("203.0.113.5");
+    expect(await addressOf(proxies, "198.51.100.7", "1.1.1.1")).toEqual({
+      ip: "198.51.100.7",
+      protocol: "http",
+    });
+  });
+});

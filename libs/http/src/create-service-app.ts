@@ -34,8 +34,11 @@ export interface ServiceAppOptions {
   readiness?: Partial<ReadinessChecks>;
   /** The largest request body accepted, in bytes. */
   bodyLimit?: number;
-  /** Trust X-Forwarded-* from the proxy in front (the gateway behind a load balancer). */
-  trustProxy?: boolean;
+  /**
+   * Which X-Forwarded-* to believe (the gateway behind a load balancer): the number of proxies in front,
+   * or their addresses and CIDRs. None when absent.
+   */
+  trustProxy?: number | string[];
   /** Replaces the JSON 404 answer (the gateway falls back to the web app for page routes). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Rewrites a request's URL before routing (the gateway's one canonical path). */
@@ -59,7 +62,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy),
     schemaErrorFormatter: formatValidationError,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
@@ -75,4 +78,16 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });
   registerMetrics(app, options.name);
   return app;
+}
+
+/**
+ * Fastify 5 trusts no one when given a bare hop count (a direct client could write the headers), so the
+ * count becomes a trust function here: the nearest `hops` addresses are believed, the one beyond them is
+ * the client. That holds only while every request comes through those proxies; addresses or CIDRs say
+ * exactly whom to believe.
+ */
+function trustedProxies(setting: number | string[] | undefined) {
+  if (setting === undefined || setting === 0) return false;
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
 }

@@ -1,5 +1,6 @@
 import Type, { type Static } from "typebox";
 import type { ServiceName } from "./routes/upstream-table.ts";
+import { TrustProxy, trustedProxies } from "./trust-proxy.ts";
 
 /** The gateway's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const GatewayEnvironment = Type.Object({
@@ -12,7 +13,7 @@ export const GatewayEnvironment = Type.Object({
   AUTH_URL: Type.String({ format: "uri", pattern: "^https?://" }),
   CATALOG_URL: Type.String({ format: "uri", pattern: "^https?://" }),
   WEB_DIST: Type.String({ default: "web/dist" }),
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  TRUST_PROXY: TrustProxy,
   /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
@@ -29,7 +30,8 @@ export interface GatewaySettings {
   redisKeyPrefix: string;
   upstreams: Record<ServiceName, string>;
   webDist: string;
-  trustProxy: boolean;
+  /** How many proxies stand in front, or their addresses and CIDRs (0: none). */
+  trustProxy: number | string[];
   publicOrigin?: string | undefined;
   signInRateLimit: { max: number; windowSeconds: number };
   /** Channel searches per client address per minute. */
@@ -44,7 +46,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     redisKeyPrefix: "td:",
     upstreams: { auth: env.AUTH_URL, catalog: env.CATALOG_URL },
     webDist: env.WEB_DIST,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     publicOrigin: env.PUBLIC_ORIGIN,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
     searchRateLimit: env.SEARCH_RATE_LIMIT,

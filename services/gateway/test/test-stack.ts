@@ -40,7 +40,13 @@ export interface TestStack {
  */
 export async function startTestStack(
   infra: Infra,
-  options: { signInRateLimit?: number; searchRateLimit?: number; secureCookies?: boolean } = {},
+  options: {
+    signInRateLimit?: number;
+    searchRateLimit?: number;
+    secureCookies?: boolean;
+    /** The gateway's TRUST_PROXY; one proxy in front when cookies are Secure, none otherwise. */
+    trustProxy?: number | string[];
+  } = {},
 ): Promise<TestStack> {
   const real = infra === "real";
   const schemas = real ? await Promise.all([createTestSchema("auth"), createTestSchema("catalog")]) : [];
@@ -83,7 +89,7 @@ export async function startTestStack(
       redisKeyPrefix: redisPrefix,
       upstreams: { auth: authUrl, catalog: catalogUrl },
       webDist: path.join(tmpdir(), "no-web-build-here"),
-      trustProxy: secureCookies,
+      trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
       signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
       searchRateLimit: options.searchRateLimit ?? 1000,
     },

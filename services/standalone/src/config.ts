@@ -1,3 +1,4 @@
+import { TrustProxy } from "@tubedigest/gateway";
 import Type from "typebox";
 
 /**
@@ -17,6 +18,8 @@ export const StandaloneEnvironment = Type.Object({
   RABBITMQ_URL: Type.Optional(Type.String({ pattern: "^amqps?://" })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  /** Proxies in front of the product (a TLS-terminating one when APP_ENV=production): a count or addresses. */
+  TRUST_PROXY: TrustProxy,
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),

@@ -2,7 +2,7 @@ import path from "node:path";
 import { buildAuthApp } from "@tubedigest/auth";
 import { createInProcessBus, createRabbitMqBus, type EventBus, InProcessBroker } from "@tubedigest/bus";
 import { buildCatalogApp } from "@tubedigest/catalog";
-import { buildGatewayApp } from "@tubedigest/gateway";
+import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger } from "@tubedigest/http";
 import type { Static } from "typebox";
 import type { StandaloneEnvironment } from "./config.ts";
@@ -59,7 +59,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
       redisKeyPrefix: "td:",
       upstreams: { auth: authUrl, catalog: catalogUrl },
       webDist: env.WEB_DIST,
-      trustProxy: false,
+      trustProxy: trustedProxies(env.TRUST_PROXY),
       publicOrigin: env.PUBLIC_ORIGIN,
       signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
       searchRateLimit: env.SEARCH_RATE_LIMIT,

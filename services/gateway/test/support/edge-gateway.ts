@@ -37,7 +37,7 @@ export async function startEdgeGateway(
       redisKeyPrefix: redisPrefix,
       upstreams: { auth: auth.url, catalog: catalog.url },
       webDist,
-      trustProxy: false,
+      trustProxy: 0,
       signInRateLimit: { max: 1000, windowSeconds: 3600 },
       searchRateLimit: 1000,
       ...options.settings,
