@@ -13,6 +13,8 @@ const rabbitUrl = env.RABBITMQ_URL ?? "amqp://guest:guest@127.0.0.1:5672";
 const authPort = env.AUTH_PORT ?? "4001";
 const catalogPort = env.CATALOG_PORT ?? "4002";
 const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
+// One secret for the three: the gateway signs the caller header with it, auth and catalog check it.
+const identitySecret = env.IDENTITY_SECRET ?? secret();
 
 const services = [
   {
@@ -22,6 +24,7 @@ const services = [
       DATABASE_URL: databaseUrl,
       RABBITMQ_URL: rabbitUrl,
       CLAIM_SECRET: env.CLAIM_SECRET ?? secret(),
+      IDENTITY_SECRET: identitySecret,
     },
   },
   {
@@ -31,6 +34,7 @@ const services = [
       DATABASE_URL: databaseUrl,
       RABBITMQ_URL: rabbitUrl,
       REDIS_URL: redisUrl,
+      IDENTITY_SECRET: identitySecret,
       ...(env.YOUTUBE_API_KEY ? { YOUTUBE_API_KEY: env.YOUTUBE_API_KEY } : {}),
     },
   },
@@ -40,6 +44,7 @@ const services = [
       PORT: env.PORT ?? "3000",
       REDIS_URL: redisUrl,
       SESSION_SECRET: env.SESSION_SECRET ?? secret(),
+      IDENTITY_SECRET: identitySecret,
       AUTH_URL: `http://127.0.0.1:${authPort}`,
       CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
       WEB_DIST: "web/dist",

@@ -1,14 +1,29 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CALLER_HEADER, CALLER_PROOF_HEADER, callerProofProblem } from "./caller-proof.ts";
 import { HttpError } from "./http-error.ts";
 
-/**
- * The signed-in user's id. Only the gateway sets this header (it strips any copy a client sends), and
- * services are reachable only from inside the network, so a service takes it as given.
- */
-export const CALLER_HEADER = "x-tubedigest-user-id";
+const provenCallers = new WeakMap<FastifyRequest, string>();
 
+/**
+ * Believes a request's caller header only when the gateway's proof for it holds. Anything else that
+ * names a user (a process that reached the port, a stale or tampered proof) is logged and treated as
+ * no caller at all.
+ */
+export function registerCallerCheck(app: FastifyInstance, identitySecret: string): void {
+  app.addHook("onRequest", async (request) => {
+    const userId = request.headers[CALLER_HEADER];
+    const proof = request.headers[CALLER_PROOF_HEADER];
+    if (userId === undefined && proof === undefined) return;
+    const named = typeof userId === "string" && userId !== "" ? userId : undefined;
+    const problem = named ? callerProofProblem(identitySecret, named, request.id, proof) : "no user id";
+    if (named && problem === undefined) provenCallers.set(request, named);
+    else request.log.warn({ reason: problem, claimedUserId: userId }, "caller not believed");
+  });
+}
+
+/** The signed-in user's id, when the gateway named them and proved it; a 401 otherwise. */
 export function requireCaller(request: FastifyRequest): string {
-  const value = request.headers[CALLER_HEADER];
-  if (typeof value !== "string" || value === "") throw new HttpError(401, "Please sign in to continue.");
-  return value;
+  const userId = provenCallers.get(request);
+  if (userId === undefined) throw new HttpError(401, "Please sign in to continue.");
+  return userId;
 }

@@ -9,6 +9,7 @@ import Fastify, {
   type RawServerDefault,
 } from "fastify";
 import type { Logger } from "pino";
+import { registerCallerCheck } from "./caller.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
 import { registerMetrics } from "./metrics.ts";
@@ -39,6 +40,11 @@ export interface ServiceAppOptions {
    * or their addresses and CIDRs. None when absent.
    */
   trustProxy?: number | string[];
+  /**
+   * The secret the gateway signs the caller header with. Without it no caller is believed, and
+   * `requireCaller` always answers 401.
+   */
+  identitySecret?: string;
   /** Replaces the JSON 404 answer (the gateway falls back to the web app for page routes). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Rewrites a request's URL before routing (the gateway's one canonical path). */
@@ -49,7 +55,8 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 /**
  * A Fastify instance with what every tubedigest service shares: TypeBox-typed routes validated strictly,
- * request ids carried from the caller, `{ message }` errors, health and readiness, Prometheus metrics.
+ * request ids carried from the caller, `{ message }` errors, health and readiness, Prometheus metrics,
+ * and a caller believed only with the gateway's proof.
  */
 export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
@@ -75,6 +82,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     reply.header("x-request-id", request.id);
   });
   refuseMalformedQueries(app);
+  if (options.identitySecret !== undefined) registerCallerCheck(app, options.identitySecret);
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });
   registerMetrics(app, options.name);
   return app;

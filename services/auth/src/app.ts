@@ -32,6 +32,7 @@ export async function buildAuthApp(
     readiness: {
       essential: { database: database.ping },
       degradable: { broker: async () => dependencies.events.isConnected() },
+    identitySecret: settings.identitySecret,
     },
   });
   const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });

@@ -11,12 +11,15 @@ export const AuthEnvironment = Type.Object({
   RABBITMQ_URL: Type.String({ pattern: "^amqps?://" }),
   /** Signs the claim cookie of password-less accounts. */
   CLAIM_SECRET: Type.String({ minLength: 32 }),
+  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
+  IDENTITY_SECRET: Type.String({ minLength: 32 }),
 });
 
 /** What the auth service needs, however it was configured (its own process or the embedded product). */
 export interface AuthSettings {
   secureCookies: boolean;
   claimSecret: string;
+  identitySecret: string;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
 }
 
@@ -24,6 +27,7 @@ export function authSettingsFrom(env: Static<typeof AuthEnvironment>): AuthSetti
   return {
     secureCookies: env.APP_ENV !== "development",
     claimSecret: env.CLAIM_SECRET,
+    identitySecret: env.IDENTITY_SECRET,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
   };
 }

@@ -37,6 +37,7 @@ describe("auth readiness while the broker comes and goes", () => {
       {
         secureCookies: false,
         claimSecret: "x".repeat(40),
+        identitySecret: "i".repeat(40),
         database: { url: schema.url, schema: schema.schema },
       },
       { log, events },

@@ -39,6 +39,7 @@ export async function buildCatalogApp(
   const app = createServiceApp({
     name: "catalog",
     logger: dependencies.log,
+    identitySecret: settings.identitySecret,
     readiness: {
       essential: { database: database.ping },
       degradable: { broker: async () => dependencies.events.isConnected() },

@@ -21,6 +21,8 @@ export const CatalogEnvironment = Type.Object({
   /** A channel's uploads are asked of YouTube at most this often, however many followers ask. */
   UPLOADS_REFRESH_SECONDS: Type.Integer({ minimum: 0, default: 3_600 }),
   RABBITMQ_URL: Type.String({ pattern: "^amqps?://" }),
+  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
+  IDENTITY_SECRET: Type.String({ minLength: 32 }),
 });
 
 export interface YoutubeSettings {
@@ -38,6 +40,7 @@ export interface YoutubeSettings {
 
 /** What the catalog service needs, however it was configured (its own process or the embedded product). */
 export interface CatalogSettings {
+  identitySecret: string;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
   /** The search cache; an in-memory cache with the same behaviour when absent. */
   redisUrl?: string | undefined;
@@ -54,6 +57,7 @@ export interface CatalogSettings {
 
 export function catalogSettingsFrom(env: Static<typeof CatalogEnvironment>): CatalogSettings {
   return {
+    identitySecret: env.IDENTITY_SECRET,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -31,6 +31,7 @@ describe("search while the Redis cache is down", () => {
     testBus = await createTestBus("in-process");
     app = await buildCatalogApp(
       {
+        identitySecret: "i".repeat(40),
         database: { url: schema.url, schema: schema.schema },
         redisUrl: `redis://127.0.0.1:${await closedPort()}`,
         youtube: { apiKey: "test-api-key", rootUrl: fake.rootUrl, dailyQuotaUnits: 10_000 },

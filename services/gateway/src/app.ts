@@ -51,7 +51,7 @@ export async function buildGatewayApp(
     redis,
     keyPrefix: settings.redisKeyPrefix,
   });
-  registerSessionRoutes(app, settings.upstreams, sessions);
+  registerSessionRoutes(app, settings.upstreams, sessions, settings.identitySecret);
   await registerProxyRoutes(app, { ...settings, sessions });
   await registerWebApp(app, settings.webDist);
   return app;

@@ -10,6 +10,8 @@ export const GatewayEnvironment = Type.Object({
   APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "production" }),
   REDIS_URL: Type.String({ minLength: 1 }),
   SESSION_SECRET: Type.String({ minLength: 32 }),
+  /** Signs the caller header for auth and catalog, which hold the same secret. */
+  IDENTITY_SECRET: Type.String({ minLength: 32 }),
   AUTH_URL: Type.String({ format: "uri", pattern: "^https?://" }),
   CATALOG_URL: Type.String({ format: "uri", pattern: "^https?://" }),
   WEB_DIST: Type.String({ default: "web/dist" }),
@@ -25,6 +27,7 @@ export const GatewayEnvironment = Type.Object({
 export interface GatewaySettings {
   secureCookies: boolean;
   sessionSecret: string;
+  identitySecret: string;
   /** Sessions and rate-limit counters live here; in memory when absent (the embedded product). */
   redisUrl?: string | undefined;
   redisKeyPrefix: string;
@@ -42,6 +45,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
   return {
     secureCookies: env.APP_ENV !== "development",
     sessionSecret: env.SESSION_SECRET,
+    identitySecret: env.IDENTITY_SECRET,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: "td:",
     upstreams: { auth: env.AUTH_URL, catalog: env.CATALOG_URL },

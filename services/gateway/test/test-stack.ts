@@ -20,6 +20,9 @@ import { buildGatewayApp } from "../src/app.ts";
 
 export type Infra = "real" | "embedded";
 
+/** The secret gateway and services share in every test stack. */
+export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
+
 export interface TestStack {
   gateway: ServiceApp;
   /** Where auth and catalog listen, for reaching them without the gateway. */
@@ -65,6 +68,7 @@ export async function startTestStack(
     {
       secureCookies,
       claimSecret: "claim-secret-for-tests-only-0123456789",
+      identitySecret: IDENTITY_SECRET,
       database: database("auth", 0),
     },
     { log, events: testBus.bus },
@@ -73,6 +77,7 @@ export async function startTestStack(
   const redisPrefix = `${uniqueName("gw")}:`;
   const catalog = await buildCatalogApp(
     {
+      identitySecret: IDENTITY_SECRET,
       database: database("catalog", 1),
       redisUrl: real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: `${redisPrefix}catalog:`,
@@ -85,6 +90,7 @@ export async function startTestStack(
     {
       secureCookies,
       sessionSecret: "session-secret-for-tests-only-0123456789",
+      identitySecret: IDENTITY_SECRET,
       redisUrl: real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
       upstreams: { auth: authUrl, catalog: catalogUrl },

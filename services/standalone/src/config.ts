@@ -18,6 +18,7 @@ export const StandaloneEnvironment = Type.Object({
   RABBITMQ_URL: Type.Optional(Type.String({ pattern: "^amqps?://" })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  IDENTITY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   /** Proxies in front of the product (a TLS-terminating one when APP_ENV=production): a count or addresses. */
   TRUST_PROXY: TrustProxy,
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),

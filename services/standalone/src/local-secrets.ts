@@ -2,23 +2,30 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-type Secrets = { sessionSecret: string; claimSecret: string };
+const NAMES = ["sessionSecret", "claimSecret", "identitySecret"] as const;
+type Secrets = Record<(typeof NAMES)[number], string>;
+
+function readSaved(file: string): Partial<Secrets> {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Secrets for a machine that was given none: made once and kept in the data folder, so signed cookies
- * stay valid across restarts. Written owner-readable only.
+ * stay valid across restarts. A secret added by a later version is made and kept beside the earlier
+ * ones. Written owner-readable only.
  */
 export function localSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, "secrets.json");
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as Secrets;
-  } catch {
-    const secrets = {
-      sessionSecret: randomBytes(32).toString("hex"),
-      claimSecret: randomBytes(32).toString("hex"),
-    };
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-    return secrets;
-  }
+  const saved = readSaved(file);
+  if (NAMES.every((name) => typeof saved[name] === "string")) return saved as Secrets;
+  const secrets = Object.fromEntries(
+    NAMES.map((name) => [name, saved[name] ?? randomBytes(32).toString("hex")]),
+  ) as Secrets;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
 }

@@ -21,6 +21,7 @@ export interface RunningProduct {
 export async function startProduct(env: Static<typeof StandaloneEnvironment>): Promise<RunningProduct> {
   const secrets = localSecrets(env.DATA_DIR);
   const development = env.APP_ENV === "development";
+  const identitySecret = env.IDENTITY_SECRET ?? secrets.identitySecret;
   const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL);
   const database = (schema: string) => ({
     url: env.DATABASE_URL,
@@ -35,6 +36,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     {
       secureCookies: !development,
       claimSecret: env.CLAIM_SECRET ?? secrets.claimSecret,
+      identitySecret,
       database: database("auth"),
     },
     { log: logger("auth"), events },
@@ -43,6 +45,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
 
   const catalog = await buildCatalogApp(
     {
+      identitySecret,
       database: database("catalog"),
       redisUrl: env.REDIS_URL,
       youtube: { apiKey: env.YOUTUBE_API_KEY, dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS },
@@ -55,6 +58,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     {
       secureCookies: !development,
       sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
+      identitySecret,
       redisUrl: env.REDIS_URL,
       redisKeyPrefix: "td:",
       upstreams: { auth: authUrl, catalog: catalogUrl },

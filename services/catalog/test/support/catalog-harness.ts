@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { busMigrations } from "@tubedigest/bus";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
-import type { ServiceApp } from "@tubedigest/http";
+import { callerHeaders, type ServiceApp } from "@tubedigest/http";
 import {
   createTestSchema,
   deleteRedisKeys,
@@ -25,8 +26,11 @@ import { migrations } from "../../src/store/migrations/index.ts";
 import { createGoogleYoutubeCatalog } from "../../src/youtube/google-youtube-catalog.ts";
 import { meteredYoutube } from "../../src/youtube/metered-youtube.ts";
 
-/** The header only the gateway sets, naming the signed-in user; these tests stand in for the gateway. */
-export const asUser = (userId: string) => ({ "x-tubedigest-user-id": userId });
+/** The secret the gateway would sign callers with; these tests stand in for the gateway. */
+const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
+
+/** What the gateway sends for a signed-in user: their id, its proof, the request id it is bound to. */
+export const asUser = (userId: string) => callerHeaders(IDENTITY_SECRET, userId, randomUUID());
 
 const silent = pino({ level: "silent" });
 
@@ -56,6 +60,7 @@ export async function startCatalog(overrides: Overrides = {}): Promise<CatalogUn
   const testBus = await createTestBus("rabbitmq");
   const app = await buildCatalogApp(
     {
+      identitySecret: IDENTITY_SECRET,
       database: { url: schema.url, schema: schema.schema },
       redisUrl: testInfra.redisUrl,
       redisKeyPrefix,
@@ -99,7 +104,11 @@ export async function startEmbeddedCatalog(): Promise<{ app: ServiceApp; stop():
   const dataDir = mkdtempSync(path.join(tmpdir(), "td-catalog-"));
   const testBus = await createTestBus("in-process");
   const app = await buildCatalogApp(
-    { database: { dataDir, schema: "catalog" }, youtube: { dailyQuotaUnits: 10_000 } },
+    {
+      identitySecret: IDENTITY_SECRET,
+      database: { dataDir, schema: "catalog" },
+      youtube: { dailyQuotaUnits: 10_000 },
+    },
     { log: silent, events: testBus.bus },
   );
   return {

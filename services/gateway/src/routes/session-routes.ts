@@ -1,4 +1,4 @@
-import { CALLER_HEADER, ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
+import { callerHeaders, ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
 import type { FastifyBaseLogger } from "fastify";
 import Type, { type Static } from "typebox";
 import type { SessionControl } from "../plugins/sessions.ts";
@@ -18,9 +18,9 @@ const OWNER_TIMEOUT_MS = 3_000;
 type Summary = { status: number; body: Record<string, unknown> | undefined };
 
 /** One owner's part of the signed-in user, from its `/internal/account-summary`. */
-async function askOwner(url: string, userId: string, requestId: string): Promise<Summary> {
+async function askOwner(url: string, caller: Record<string, string>): Promise<Summary> {
   const answer = await fetch(`${url}/internal/account-summary`, {
-    headers: { [CALLER_HEADER]: userId, "x-request-id": requestId },
+    headers: caller,
     signal: AbortSignal.timeout(OWNER_TIMEOUT_MS),
   });
   return {
@@ -30,9 +30,9 @@ async function askOwner(url: string, userId: string, requestId: string): Promise
 }
 
 /** An owner that cannot answer costs its part of the answer, not the whole page: its fields keep their defaults. */
-async function askOptionalOwner(url: string, userId: string, requestId: string, log: FastifyBaseLogger) {
+async function askOptionalOwner(url: string, caller: Record<string, string>, log: FastifyBaseLogger) {
   try {
-    const summary = await askOwner(url, userId, requestId);
+    const summary = await askOwner(url, caller);
     if (summary.body) return summary.body;
     log.warn({ url, status: summary.status }, "account summary missing a part");
   } catch (error) {
@@ -49,6 +49,7 @@ export function registerSessionRoutes(
   app: ServiceApp,
   upstreams: Record<ServiceName, string>,
   sessions: SessionControl,
+  identitySecret: string,
 ): void {
   app.get(
     "/api/auth/current-user",
@@ -56,9 +57,10 @@ export function registerSessionRoutes(
     async (request) => {
       const userId = request.session.userId;
       if (!userId) throw new HttpError(401, NOT_SIGNED_IN);
+      const caller = callerHeaders(identitySecret, userId, request.id);
       const [account, channels] = await Promise.all([
-        askOwner(upstreams.auth, userId, request.id).catch(() => ({ status: 503, body: undefined })),
-        askOptionalOwner(upstreams.catalog, userId, request.id, request.log),
+        askOwner(upstreams.auth, caller).catch(() => ({ status: 503, body: undefined })),
+        askOptionalOwner(upstreams.catalog, caller, request.log),
       ]);
       if (account.status === 404) {
         await request.session.destroy();

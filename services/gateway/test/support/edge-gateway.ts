@@ -33,6 +33,7 @@ export async function startEdgeGateway(
     {
       secureCookies: false,
       sessionSecret: "session-secret-for-tests-only-0123456789",
+      identitySecret: "identity-secret-for-tests-only-0123456789",
       redisUrl: options.real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
       upstreams: { auth: auth.url, catalog: catalog.url },

@@ -1,0 +1,52 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** The signed-in user's id, on a request from the gateway to a service. */
+export const CALLER_HEADER = "x-tubedigest-user-id";
+
+/**
+ * The gateway's proof that it named the caller: `v1.<unix seconds>.<HMAC-SHA256, base64url>` over the
+ * version, the user id, the request id and the time, keyed with the secret gateway and services share.
+ * Reaching a service's port is then not enough to act as a user, and a proof seen on the way is good
+ * only for its request id and for a few minutes.
+ */
+export const CALLER_PROOF_HEADER = "x-tubedigest-user-proof";
+
+const VERSION = "v1";
+const PROOF = /^v1\.(\d{1,12})\.([\w-]{43})$/;
+/** Accepted either side of the service's clock, so a little skew between hosts does no harm. */
+const MAX_AGE_SECONDS = 300;
+
+// Header values cannot hold a line break, so the fields cannot run into one another.
+const mac = (secret: string, userId: string, requestId: string, timestamp: string): Buffer =>
+  createHmac("sha256", secret).update([VERSION, userId, requestId, timestamp].join("\n")).digest();
+
+/**
+ * What the gateway adds to a request it sends a service on a user's behalf: the user id, its proof,
+ * and the request id the proof is bound to.
+ */
+export function callerHeaders(secret: string, userId: string, requestId: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = mac(secret, userId, requestId, timestamp).toString("base64url");
+  return {
+    [CALLER_HEADER]: userId,
+    [CALLER_PROOF_HEADER]: `${VERSION}.${timestamp}.${signature}`,
+    "x-request-id": requestId,
+  };
+}
+
+/** Why a proof does not hold for this user id and request id; undefined when it does. */
+export function callerProofProblem(
+  secret: string,
+  userId: string,
+  requestId: string,
+  proof: string | string[] | undefined,
+): string | undefined {
+  if (proof === undefined) return "no proof";
+  const match = typeof proof === "string" ? PROOF.exec(proof) : null;
+  if (!match) return "malformed proof";
+  const [, timestamp = "", signature = ""] = match;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > MAX_AGE_SECONDS) return "expired proof";
+  const expected = mac(secret, userId, requestId, timestamp);
+  const given = Buffer.from(signature, "base64url");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? undefined : "wrong signature";
+}
