@@ -12,7 +12,7 @@ import type { Logger } from "pino";
 import { registerCallerCheck } from "./caller.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
-import { registerMetrics } from "./metrics.ts";
+import { type MetricsExposure, registerMetrics } from "./metrics.ts";
 import { parseQueryString, refuseMalformedQueries } from "./query-string.ts";
 import { createServiceLogger } from "./service-logger.ts";
 import { formatValidationError, validatorCompiler } from "./validation.ts";
@@ -45,6 +45,8 @@ export interface ServiceAppOptions {
    * `requireCaller` always answers 401.
    */
   identitySecret?: string;
+  /** `"app"` (the default) answers `/metrics` on the app; `"apart"` leaves it to `listenForMetrics`. */
+  metrics?: MetricsExposure;
   /** Replaces the JSON 404 answer (the gateway falls back to the web app for page routes). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Rewrites a request's URL before routing (the gateway's one canonical path). */
@@ -84,7 +86,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   refuseMalformedQueries(app);
   if (options.identitySecret !== undefined) registerCallerCheck(app, options.identitySecret);
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });
-  registerMetrics(app, options.name);
+  registerMetrics(app, options.name, options.metrics ?? "app");
   return app;
 }
 

@@ -2,6 +2,7 @@ export { requireCaller } from "./caller.ts";
 export { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders } from "./caller-proof.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export { HttpError } from "./http-error.ts";
+export { listenForMetrics } from "./metrics.ts";
 export { runUntilSignalled } from "./run-until-signalled.ts";
 export {
   EmailAddress,

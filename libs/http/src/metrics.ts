@@ -1,8 +1,17 @@
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { handleNotFound } from "./error-handler.ts";
 
-/** Prometheus `/metrics`: process metrics plus a latency histogram per route and status. */
-export function registerMetrics(app: FastifyInstance, service: string): Registry {
+/**
+ * Where `/metrics` is answered: on the app's own port (a service only the network reaches), or only on a
+ * listener of its own started with `listenForMetrics` (the gateway, whose port the internet reaches).
+ */
+export type MetricsExposure = "app" | "apart";
+
+const servedApart = new WeakMap<FastifyInstance, { registry: Registry; listener?: FastifyInstance }>();
+
+/** Prometheus metrics: process metrics plus a latency histogram per route and status. */
+export function registerMetrics(app: FastifyInstance, service: string, exposure: MetricsExposure): void {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
@@ -21,8 +30,33 @@ export function registerMetrics(app: FastifyInstance, service: string): Registry
       reply.elapsedTime / 1000,
     );
   });
-  app.get("/metrics", { logLevel: "warn" }, async (_request, reply) => {
-    return reply.type(registry.contentType).send(await registry.metrics());
+  if (exposure === "app") {
+    app.get("/metrics", { logLevel: "warn" }, async (_request, reply) => {
+      return reply.type(registry.contentType).send(await registry.metrics());
+    });
+    return;
+  }
+  // A plain 404, not whatever else the app falls back to (the gateway's web page), so a scraper pointed
+  // at the public port fails plainly.
+  app.get("/metrics", { logLevel: "warn" }, handleNotFound);
+  const apart: { registry: Registry; listener?: FastifyInstance } = { registry };
+  servedApart.set(app, apart);
+  app.addHook("onClose", async () => {
+    await apart.listener?.close();
   });
-  return registry;
+}
+
+/**
+ * Serves `/metrics` of an app made with `metrics: "apart"` on an address of its own, and nothing else
+ * there. It closes with the app. Returns the listener's URL.
+ */
+export async function listenForMetrics(app: FastifyInstance, address: { port: number; host: string }) {
+  const apart = servedApart.get(app);
+  if (!apart) throw new Error('listenForMetrics needs an app made with metrics: "apart"');
+  const listener = Fastify();
+  listener.get("/metrics", async (_request, reply) => {
+    return reply.type(apart.registry.contentType).send(await apart.registry.metrics());
+  });
+  apart.listener = listener;
+  return listener.listen(address);
 }

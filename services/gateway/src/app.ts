@@ -27,6 +27,8 @@ export async function buildGatewayApp(
     name: "gateway",
     logger: dependencies.log,
     trustProxy: settings.trustProxy,
+    // Its port is the public one: main.ts serves the metrics on a port of their own.
+    metrics: "apart",
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
     // Without Redis there are no sessions, so nothing the gateway answers would work.

@@ -16,6 +16,9 @@ export const GatewayEnvironment = Type.Object({
   CATALOG_URL: Type.String({ format: "uri", pattern: "^https?://" }),
   WEB_DIST: Type.String({ default: "web/dist" }),
   TRUST_PROXY: TrustProxy,
+  /** `/metrics` is served here, apart from the public port. */
+  METRICS_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 9464 }),
+  METRICS_HOST: Type.String({ default: "0.0.0.0" }),
   /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),

@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from "@tubedigest/config";
-import { createServiceLogger, runUntilSignalled } from "@tubedigest/http";
+import { createServiceLogger, listenForMetrics, runUntilSignalled } from "@tubedigest/http";
 import { buildGatewayApp } from "./app.ts";
 import { GatewayEnvironment, gatewaySettingsFrom } from "./config.ts";
 
@@ -7,4 +7,6 @@ const env = loadConfigOrExit(GatewayEnvironment);
 const log = createServiceLogger("gateway", env.LOG_LEVEL);
 const app = await buildGatewayApp(gatewaySettingsFrom(env), { log });
 runUntilSignalled(log, () => app.close());
+const metricsUrl = await listenForMetrics(app, { port: env.METRICS_PORT, host: env.METRICS_HOST });
+log.info({ url: `${metricsUrl}/metrics` }, "metrics served apart from the public port");
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -21,6 +21,8 @@ export const StandaloneEnvironment = Type.Object({
   IDENTITY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   /** Proxies in front of the product (a TLS-terminating one when APP_ENV=production): a count or addresses. */
   TRUST_PROXY: TrustProxy,
+  /** The gateway's `/metrics`, on 127.0.0.1 at this port; not served when unset. */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
   PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),

@@ -3,7 +3,7 @@ import { buildAuthApp } from "@tubedigest/auth";
 import { createInProcessBus, createRabbitMqBus, type EventBus, InProcessBroker } from "@tubedigest/bus";
 import { buildCatalogApp } from "@tubedigest/catalog";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
-import { createServiceLogger } from "@tubedigest/http";
+import { createServiceLogger, listenForMetrics } from "@tubedigest/http";
 import type { Static } from "typebox";
 import type { StandaloneEnvironment } from "./config.ts";
 import { localSecrets } from "./local-secrets.ts";
@@ -70,6 +70,9 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     },
     { log: logger("gateway") },
   );
+  if (env.METRICS_PORT !== undefined) {
+    await listenForMetrics(gateway, { port: env.METRICS_PORT, host: "127.0.0.1" });
+  }
   const url = await gateway.listen({ port: env.PORT, host: env.HOST });
 
   return {

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { createServiceApp } from "./create-service-app.ts";
+import { listenForMetrics } from "./metrics.ts";
+
+describe("metrics", () => {
+  it("apart are answered only on their own listener, which closes with the app", async () => {
+    const probe = createServiceApp({ name: "probe", logLevel: "silent", metrics: "apart" });
+    const url = await listenForMetrics(probe, { port: 0, host: "127.0.0.1" });
+    await probe.inject("/healthz");
+    expect((await probe.inject("/metrics")).statusCode).toBe(404);
+    const metrics = await fetch(`${url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain(
+      'http_request_duration_seconds_count{service="probe",method="GET",route="/healthz"',
+    );
+    expect((await fetch(`${url}/healthz`)).status).toBe(404);
+    await probe.close();
+    await expect(fetch(`${url}/metrics`)).rejects.toThrow();
+  });
+
+  it("on the app's own port have no listener apart", async () => {
+    const probe = createServiceApp({ name: "probe", logLevel: "silent" });
+    await expect(listenForMetrics(probe, { port: 0, host: "127.0.0.1" })).rejects.toThrow(/apart/);
+    await probe.close();
+  });
+});
