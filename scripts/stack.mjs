@@ -15,11 +15,14 @@ const catalogPort = env.CATALOG_PORT ?? "4002";
 const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
 // One secret for the three: the gateway signs the caller header with it, auth and catalog check it.
 const identitySecret = env.IDENTITY_SECRET ?? secret();
+// Only the gateway's public port faces the network; everything else listens where only this host reaches.
+const loopback = "127.0.0.1";
 
 const services = [
   {
     name: "auth",
     env: {
+      HOST: loopback,
       PORT: authPort,
       DATABASE_URL: databaseUrl,
       RABBITMQ_URL: rabbitUrl,
@@ -30,6 +33,7 @@ const services = [
   {
     name: "catalog",
     env: {
+      HOST: loopback,
       PORT: catalogPort,
       DATABASE_URL: databaseUrl,
       RABBITMQ_URL: rabbitUrl,
@@ -42,6 +46,7 @@ const services = [
     name: "gateway",
     env: {
       PORT: env.PORT ?? "3000",
+      METRICS_HOST: loopback,
       REDIS_URL: redisUrl,
       SESSION_SECRET: env.SESSION_SECRET ?? secret(),
       IDENTITY_SECRET: identitySecret,
