@@ -29,10 +29,10 @@ export async function buildAuthApp(
   const app = createServiceApp({
     name: "auth",
     logger: dependencies.log,
+    identitySecret: settings.identitySecret,
     readiness: {
       essential: { database: database.ping },
       degradable: { broker: async () => dependencies.events.isConnected() },
-    identitySecret: settings.identitySecret,
     },
   });
   const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
