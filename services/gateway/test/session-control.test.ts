@@ -66,6 +66,15 @@ describe.each([
     expect(await isSignedIn(await signedIn(ANN))).toBe(true);
   });
 
+  it("names the signed-in caller to a service with a proof it checks, and drops a client's copy", async () => {
+    const browser = await signedIn(ANN);
+    const forged = { "x-tubedigest-user-id": BOB, "x-tubedigest-user-proof": "v1.1.forged" };
+    const asAnn = await browser.call("GET", "/api/user/channels", undefined, forged);
+    expect(asAnn.json()).toEqual({ caller: ANN });
+    const anonymous = await new Browser(edge.gateway).call("GET", "/api/user/channels", undefined, forged);
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it("does not end sessions when another service asks", async () => {
     const [asking, otherDevice] = [await signedIn(BOB), await signedIn(BOB)];
     await asking.call("GET", "/api/user/channels", undefined, { "x-test-end-other-sessions-of": BOB });

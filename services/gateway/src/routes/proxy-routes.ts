@@ -1,6 +1,8 @@
 import replyFrom from "@fastify/reply-from";
 import {
   CALLER_HEADER,
+  CALLER_PROOF_HEADER,
+  callerHeaders,
   END_OTHER_SESSIONS_HEADER,
   HttpError,
   SESSION_USER_HEADER,
@@ -14,7 +16,7 @@ import { ownerOf, SEARCH_PATH, type ServiceName, SIGN_IN_PATHS } from "./upstrea
 type Directives = { signIn?: string; endOtherSessions?: string };
 
 /** Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is dropped. */
-const GATEWAY_HEADERS = [CALLER_HEADER, SESSION_USER_HEADER, END_OTHER_SESSIONS_HEADER];
+const GATEWAY_HEADERS = [CALLER_HEADER, CALLER_PROOF_HEADER, SESSION_USER_HEADER, END_OTHER_SESSIONS_HEADER];
 
 /** The canonical path (see canonical-path.ts) and the query exactly as the client sent it. */
 function splitUrl(url: string): { path: string; query: string } {
@@ -35,6 +37,8 @@ export async function registerProxyRoutes(
     signInRateLimit: { max: number; windowSeconds: number };
     searchRateLimit: number;
     sessions: SessionControl;
+    /** Signs the caller header, so a service believes it came from here. */
+    identitySecret: string;
   },
 ): Promise<void> {
   await app.register(replyFrom, { http: { requestOptions: { timeout: 30_000 } } });
@@ -61,7 +65,11 @@ export async function registerProxyRoutes(
         const forwarded = { ...headers };
         for (const name of GATEWAY_HEADERS) delete forwarded[name];
         const userId = incoming.session.userId;
-        return { ...forwarded, "x-request-id": incoming.id, ...(userId ? { [CALLER_HEADER]: userId } : {}) };
+        return {
+          ...forwarded,
+          "x-request-id": incoming.id,
+          ...(userId ? callerHeaders(options.identitySecret, userId, incoming.id) : {}),
+        };
       },
       rewriteHeaders: (headers) => {
         const {

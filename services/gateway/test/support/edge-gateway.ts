@@ -6,6 +6,7 @@ import { deleteRedisKeys, testInfra, uniqueName } from "@tubedigest/testing";
 import { pino } from "pino";
 import { buildGatewayApp } from "../../src/app.ts";
 import type { GatewaySettings } from "../../src/config.ts";
+import { IDENTITY_SECRET } from "../test-stack.ts";
 import { type RecordingUpstream, startRecordingUpstream } from "./recording-upstream.ts";
 
 export interface EdgeGateway {
@@ -25,7 +26,10 @@ export interface EdgeGateway {
 export async function startEdgeGateway(
   options: { real?: boolean; settings?: Partial<GatewaySettings> } = {},
 ): Promise<EdgeGateway> {
-  const [auth, catalog] = await Promise.all([startRecordingUpstream(), startRecordingUpstream()]);
+  const [auth, catalog] = await Promise.all([
+    startRecordingUpstream(IDENTITY_SECRET),
+    startRecordingUpstream(IDENTITY_SECRET),
+  ]);
   const redisPrefix = `${uniqueName("edge")}:`;
   const webDist = mkdtempSync(path.join(tmpdir(), "td-web-"));
   writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>tubedigest</title>");
@@ -33,7 +37,7 @@ export async function startEdgeGateway(
     {
       secureCookies: false,
       sessionSecret: "session-secret-for-tests-only-0123456789",
-      identitySecret: "identity-secret-for-tests-only-0123456789",
+      identitySecret: IDENTITY_SECRET,
       redisUrl: options.real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
       upstreams: { auth: auth.url, catalog: catalog.url },

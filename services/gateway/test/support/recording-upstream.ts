@@ -1,6 +1,7 @@
 import {
   createServiceApp,
   END_OTHER_SESSIONS_HEADER,
+  requireCaller,
   SESSION_USER_HEADER,
   type ServiceApp,
 } from "@tubedigest/http";
@@ -25,9 +26,13 @@ export interface RecordingUpstream {
  * routes a path exactly as they would. It records every request, answers its public routes with 200
  * and its internal ones with a body a test can recognise, and can send auth's session directives.
  */
-export async function startRecordingUpstream(): Promise<RecordingUpstream> {
+export async function startRecordingUpstream(identitySecret: string): Promise<RecordingUpstream> {
   const arrivals: Arrival[] = [];
-  const app: ServiceApp = createServiceApp({ name: "recorder", logger: pino({ level: "silent" }) });
+  const app: ServiceApp = createServiceApp({
+    name: "recorder",
+    logger: pino({ level: "silent" }),
+    identitySecret,
+  });
   app.addHook("onRequest", async (request) => {
     arrivals.push({
       method: request.method,
@@ -48,7 +53,8 @@ export async function startRecordingUpstream(): Promise<RecordingUpstream> {
   app.post("/api/auth/register", reached);
   app.post("/api/auth/change-password", reached);
   app.get("/api/youtube/search", reached);
-  app.get("/api/user/channels", reached);
+  // Answers who the service believes is calling, as auth and catalog would.
+  app.get("/api/user/channels", async (request) => ({ caller: requireCaller(request) }));
   app.get("/internal/account-summary", async () => ({ email: "someone@example.com", fullName: null }));
   app.get("/internal/channels/:youtubeChannelId/videos", async () => ({ internal: true }));
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
