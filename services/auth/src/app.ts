@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { AuthSettings } from "./config.ts";
 import { createPasswordHasher } from "./domain/password-hasher.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
+import { registerSignInLinkRoutes } from "./routes/sign-in-link-routes.ts";
 import { registerSignInRoutes } from "./routes/sign-in-routes.ts";
 import type { AuthDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
@@ -14,6 +15,8 @@ import { migrations } from "./store/migrations/index.ts";
 export interface AuthDependencies {
   log: Logger;
   events: EventBus;
+  /** The clock claims and sign-in links expire by; tests move it. */
+  now?: () => Date;
 }
 
 /**
@@ -41,8 +44,13 @@ export async function buildAuthApp(
     await database.close();
   });
   await app.register(cookie, { secret: settings.claimSecret });
-  const context = { db: database.db, hasher: createPasswordHasher() };
+  const context = {
+    db: database.db,
+    hasher: createPasswordHasher(),
+    now: dependencies.now ?? (() => new Date()),
+  };
   registerSignInRoutes(app, context, { secure: settings.secureCookies });
+  registerSignInLinkRoutes(app, context);
   registerAccountRoutes(app, context);
   return app;
 }

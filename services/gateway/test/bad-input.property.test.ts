@@ -9,6 +9,8 @@ const ROUTES = [
   { method: "POST", url: "/api/auth/login", fields: ["email", "password"] },
   { method: "POST", url: "/api/auth/register-with-email", fields: ["email", "channels"] },
   { method: "POST", url: "/api/auth/login-with-email", fields: ["email"] },
+  { method: "POST", url: "/api/auth/sign-in-link", fields: ["email"] },
+  { method: "POST", url: "/api/auth/sign-in-with-link", fields: ["token"] },
   { method: "POST", url: "/api/auth/logout", fields: [] },
   { method: "PATCH", url: "/api/user/profile", fields: ["fullName", "email"] },
   { method: "GET", url: "/api/auth/current-user", fields: [] },

@@ -49,6 +49,8 @@ export async function startTestStack(
     secureCookies?: boolean;
     /** The gateway's TRUST_PROXY; one proxy in front when cookies are Secure, none otherwise. */
     trustProxy?: number | string[];
+    /** The clock auth's claims and sign-in links expire by. */
+    now?: () => Date;
   } = {},
 ): Promise<TestStack> {
   const real = infra === "real";
@@ -71,7 +73,7 @@ export async function startTestStack(
       identitySecret: IDENTITY_SECRET,
       database: database("auth", 0),
     },
-    { log, events: testBus.bus },
+    { log, events: testBus.bus, now: options.now },
   );
   const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
   const redisPrefix = `${uniqueName("gw")}:`;

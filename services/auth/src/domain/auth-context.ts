@@ -6,4 +6,14 @@ import type { PasswordHasher } from "./password-hasher.ts";
 export interface AuthContext {
   db: Kysely<AuthDatabase>;
   hasher: PasswordHasher;
+  /** The clock claims and sign-in links expire by. */
+  now: () => Date;
+}
+
+/** Who is asking, as far as auth can tell from what the gateway and the browser sent. */
+export interface Visitor {
+  /** The account the browser is signed in to, as the gateway vouches. */
+  userId: string | undefined;
+  /** The claim id the browser's `td_claim` cookie names, if the signature holds; it may be used or expired. */
+  claimId: string | undefined;
 }

@@ -1,21 +1,21 @@
 import { HttpError } from "@tubedigest/http";
-import { type User, UserRepository } from "../store/user-repository.ts";
+import { ClaimRepository } from "../store/claim-repository.ts";
+import type { User } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { messages } from "./messages.ts";
 
 /**
- * The automatic login after the landing page's flow. Only the browser holding the account's claim gets
- * in, and only while the account has no password; anyone else gets a 401 and the account is untouched.
+ * The automatic login after the landing page's flow: the browser holding a live claim on the account
+ * gets in once, and the claim is spent, so signing out signs it out for good. Anyone else gets a 401
+ * and the account is untouched.
  */
 export async function logInWithEmail(
   context: AuthContext,
-  input: { email: string; claimedUserId: string | undefined },
+  input: { email: string; claimId: string | undefined },
 ): Promise<User> {
-  const user = input.claimedUserId
-    ? await new UserRepository(context.db).findByEmail(input.email)
+  const user = input.claimId
+    ? await new ClaimRepository(context.db).consume(input.claimId, input.email, context.now())
     : undefined;
-  if (!user || user.id !== input.claimedUserId || user.password_hash !== null) {
-    throw new HttpError(401, messages.claimMissing);
-  }
+  if (!user) throw new HttpError(401, messages.claimMissing);
   return user;
 }

@@ -6,4 +6,9 @@ export const messages = {
   claimMissing: "Please sign in with your email and password.",
   emailImmutable: "Your email address cannot be changed here.",
   accountGone: "Your account could not be found. Please sign in again.",
+  signInLinkSentToAccount:
+    "This email address already has an account. We've sent a sign-in link to it: follow the link to sign in.",
+  // The same whether or not the address has an account.
+  signInLinkRequested: "If an account exists for this address, we've sent a sign-in link to it.",
+  signInLinkInvalid: "This sign-in link is invalid, expired or already used. Please request a new one.",
 } as const;

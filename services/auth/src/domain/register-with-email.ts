@@ -1,34 +1,45 @@
+import { randomUUID } from "node:crypto";
 import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent, type UserRegisteredData } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
-import { HttpError } from "@tubedigest/http";
+import { ClaimRepository } from "../store/claim-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
-import type { AuthContext } from "./auth-context.ts";
-import { messages } from "./messages.ts";
+import type { AuthContext, Visitor } from "./auth-context.ts";
+import { isAccountHolder } from "./is-account-holder.ts";
 
 /**
- * The landing page's flow: an account with an e-mail and no password. Repeating it from the browser
- * that made the account is harmless; from anywhere else an existing e-mail is a 409.
+ * `signed-up` is answered as a new account with a claim on it, whether one was made or not;
+ * `repeated` goes only to the account's own holder.
+ */
+export type RegisterWithEmailOutcome =
+  | { kind: "signed-up"; claimId: string }
+  | { kind: "repeated"; user: User };
+
+/**
+ * The landing page's flow: an account with an e-mail and no password, and a claim that lets this
+ * browser sign in to it once. Repeating it from the account's holder changes nothing. For an address
+ * that has an account, anyone else gets the answer a new account gets, with a claim id that names
+ * nothing: the answer must not tell whether the address is registered, and must not let anyone in.
  */
 export async function registerWithEmail(
   context: AuthContext,
   input: {
     email: string;
-    claimedUserId: string | undefined;
+    visitor: Visitor;
     /** The channels picked on the landing page; catalog follows them for the new account. */
     selectedChannels: UserRegisteredData["selectedChannels"];
     correlationId: string;
   },
-): Promise<{ user: User; created: boolean }> {
-  const users = new UserRepository(context.db);
-  const existing = await users.findByEmail(input.email);
+): Promise<RegisterWithEmailOutcome> {
+  const decoy = { kind: "signed-up", claimId: randomUUID() } as const;
+  const existing = await new UserRepository(context.db).findByEmail(input.email);
   if (existing) {
-    if (existing.password_hash === null && existing.id === input.claimedUserId)
-      return { user: existing, created: false };
-    throw new HttpError(409, messages.emailTaken);
+    return (await isAccountHolder(context, existing, input.visitor))
+      ? { kind: "repeated", user: existing }
+      : decoy;
   }
   try {
-    const user = await context.db.transaction().execute(async (trx) => {
+    const claimId = await context.db.transaction().execute(async (trx) => {
       const inserted = await new UserRepository(trx).insert({ email: input.email, passwordHash: null });
       const data = {
         userId: inserted.id,
@@ -38,11 +49,12 @@ export async function registerWithEmail(
         selectedChannels: input.selectedChannels,
       };
       await writeToOutbox(trx, createEvent("user.registered", data, { correlationId: input.correlationId }));
-      return inserted;
+      return new ClaimRepository(trx).create(inserted.id, context.now());
     });
-    return { user, created: true };
+    return { kind: "signed-up", claimId };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken);
+    // Someone else made the account a moment ago: to this visitor, it is an address that has one.
+    if (isUniqueViolation(error)) return decoy;
     throw error;
   }
 }

@@ -2,26 +2,42 @@ import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http";
+import { ClaimRepository } from "../store/claim-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
-import type { AuthContext } from "./auth-context.ts";
+import type { AuthContext, Visitor } from "./auth-context.ts";
+import { isAccountHolder } from "./is-account-holder.ts";
 import { messages } from "./messages.ts";
+import { requestSignInLink } from "./request-sign-in-link.ts";
+
+export type RegisterOutcome =
+  | { kind: "created"; user: User }
+  /** A password-less account got its password from its holder; its other sessions must end. */
+  | { kind: "first-password"; user: User }
+  /** The address has an account this visitor does not hold; its owner was sent a sign-in link. */
+  | { kind: "sign-in-link-sent" };
 
 /**
- * Signup. A new e-mail gets an account; a password-less account gets its first password only from the
- * browser holding its claim. Any other existing e-mail is a 409.
+ * Signup. A new e-mail gets an account. A password-less account gets its first password from its
+ * holder only. An account nobody has proven the address of cannot block the address's owner: anyone
+ * else signing up with it has a sign-in link sent to the address, which only the owner can follow.
+ * Only a proven account with a password, or the holder's own account with one, is a 409.
  */
 export async function registerWithPassword(
   context: AuthContext,
-  input: { email: string; password: string; claimedUserId: string | undefined; correlationId: string },
-): Promise<User> {
-  const users = new UserRepository(context.db);
+  input: { email: string; password: string; visitor: Visitor; correlationId: string },
+): Promise<RegisterOutcome> {
   const passwordHash = await context.hasher.hash(input.password);
-  const existing = await users.findByEmail(input.email);
+  const existing = await new UserRepository(context.db).findByEmail(input.email);
   if (existing) {
-    const claimed = existing.password_hash === null && existing.id === input.claimedUserId;
-    const updated = claimed ? await users.setFirstPassword(existing.id, passwordHash) : undefined;
-    if (!updated) throw new HttpError(409, messages.emailTaken);
-    return updated;
+    const holder = await isAccountHolder(context, existing, input.visitor);
+    if (holder && existing.password_hash === null) {
+      return { kind: "first-password", user: await setFirstPassword(context, existing, passwordHash) };
+    }
+    if (existing.password_hash !== null && (holder || existing.email_proven_at !== null)) {
+      throw new HttpError(409, messages.emailTaken);
+    }
+    await requestSignInLink(context, { email: existing.email, correlationId: input.correlationId });
+    return { kind: "sign-in-link-sent" };
   }
   try {
     return await context.db.transaction().execute(async (trx) => {
@@ -34,10 +50,22 @@ export async function registerWithPassword(
         selectedChannels: [],
       };
       await writeToOutbox(trx, createEvent("user.registered", data, { correlationId: input.correlationId }));
-      return user;
+      return { kind: "created", user } as const;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken);
     throw error;
   }
+}
+
+/** The account's claims are spent with it: from now on the password is the way in. */
+async function setFirstPassword(context: AuthContext, user: User, passwordHash: string): Promise<User> {
+  const updated = await context.db.transaction().execute(async (trx) => {
+    const withPassword = await new UserRepository(trx).setFirstPassword(user.id, passwordHash);
+    if (withPassword) await new ClaimRepository(trx).consumeAllOf(user.id, context.now());
+    return withPassword;
+  });
+  // Another request set a password first.
+  if (!updated) throw new HttpError(409, messages.emailTaken);
+  return updated;
 }

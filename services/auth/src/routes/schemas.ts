@@ -1,6 +1,7 @@
 import type { UserRegisteredData } from "@tubedigest/contracts";
 import { EmailAddress, INVALID_EMAIL, multiLineText, singleLineText } from "@tubedigest/http";
 import Type, { type Static } from "typebox";
+import { messages } from "../domain/messages.ts";
 import type { User } from "../store/user-repository.ts";
 
 const passwordRequired = "Password is required";
@@ -69,6 +70,17 @@ export const EmailOnlyBody = Type.Object(
   { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
 );
 
+export const SignInWithLinkBody = Type.Object(
+  {
+    token: singleLineText("The sign-in link", {
+      minLength: 1,
+      maxLength: 200,
+      messages: { type: messages.signInLinkInvalid, minLength: messages.signInLinkInvalid },
+    }),
+  },
+  { additionalProperties: false, errorMessage: { required: { token: messages.signInLinkInvalid } } },
+);
+
 export const ProfileBody = Type.Object(
   {
     fullName: Type.Optional(Type.Union([singleLineText("Full name", { maxLength: 200 }), Type.Null()])),
@@ -81,6 +93,9 @@ export const AccountReply = Type.Object({
   email: Type.String(),
   fullName: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** An answer that tells the visitor what happened without naming an account (a sign-in link sent). */
+export const NoticeReply = Type.Object({ message: Type.String() });
 
 export function toAccount(user: User): { email: string; fullName: string | null } {
   return { email: user.email, fullName: user.full_name };

@@ -1,19 +1,28 @@
-import { ErrorReply, normaliseEmail, SESSION_USER_HEADER, type ServiceApp } from "@tubedigest/http";
+import {
+  END_OTHER_SESSIONS_HEADER,
+  ErrorReply,
+  normaliseEmail,
+  SESSION_USER_HEADER,
+  type ServiceApp,
+} from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
-import { type ClaimCookieOptions, clearClaim, readClaim, writeClaim } from "../domain/claim-cookie.ts";
 import { logIn } from "../domain/log-in.ts";
 import { logInWithEmail } from "../domain/log-in-with-email.ts";
+import { messages } from "../domain/messages.ts";
 import { registerWithEmail } from "../domain/register-with-email.ts";
 import { registerWithPassword } from "../domain/register-with-password.ts";
+import { type ClaimCookieOptions, clearClaim, readClaim, writeClaim } from "./claim-cookie.ts";
 import {
   AccountReply,
   EmailOnlyBody,
   LoginBody,
+  NoticeReply,
   RegisterBody,
   RegisterWithEmailBody,
   toAccount,
   toSelectedChannel,
 } from "./schemas.ts";
+import { visitorOf } from "./visitor.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
@@ -25,17 +34,22 @@ export function registerSignInRoutes(
 ): void {
   app.post(
     "/api/auth/register",
-    { schema: { body: RegisterBody, response: { 200: AccountReply, 201: AccountReply, ...errors } } },
+    { schema: { body: RegisterBody, response: { 201: AccountReply, 202: NoticeReply, ...errors } } },
     async (request, reply) => {
-      const claimedUserId = readClaim(request);
-      const user = await registerWithPassword(context, {
+      const outcome = await registerWithPassword(context, {
         email: normaliseEmail(request.body.email),
         password: request.body.password,
-        claimedUserId,
+        visitor: visitorOf(request),
         correlationId: request.id,
       });
-      if (claimedUserId) clearClaim(reply, cookies);
-      return reply.status(201).header(SESSION_USER_HEADER, user.id).send(toAccount(user));
+      if (outcome.kind === "sign-in-link-sent") {
+        return reply.status(202).send({ message: messages.signInLinkSentToAccount });
+      }
+      if (outcome.kind === "first-password") {
+        clearClaim(reply, cookies);
+        reply.header(END_OTHER_SESSIONS_HEADER, outcome.user.id);
+      }
+      return reply.status(201).header(SESSION_USER_HEADER, outcome.user.id).send(toAccount(outcome.user));
     },
   );
 
@@ -57,14 +71,18 @@ export function registerSignInRoutes(
       schema: { body: RegisterWithEmailBody, response: { 200: AccountReply, 201: AccountReply, ...errors } },
     },
     async (request, reply) => {
-      const { user, created } = await registerWithEmail(context, {
-        email: normaliseEmail(request.body.email),
-        claimedUserId: readClaim(request),
+      const email = normaliseEmail(request.body.email);
+      const outcome = await registerWithEmail(context, {
+        email,
+        visitor: visitorOf(request),
         selectedChannels: (request.body.channels ?? []).map(toSelectedChannel),
         correlationId: request.id,
       });
-      writeClaim(reply, user.id, cookies);
-      return reply.status(created ? 201 : 200).send(toAccount(user));
+      if (outcome.kind === "repeated") return reply.status(200).send(toAccount(outcome.user));
+      // One answer for a new account and for an address that already has one (with a claim naming
+      // nothing): built here from the request alone, so nothing of a stored account can leak into it.
+      writeClaim(reply, outcome.claimId, cookies);
+      return reply.status(201).send({ email, fullName: null });
     },
   );
 
@@ -74,7 +92,7 @@ export function registerSignInRoutes(
     async (request, reply) => {
       const user = await logInWithEmail(context, {
         email: normaliseEmail(request.body.email),
-        claimedUserId: readClaim(request),
+        claimId: readClaim(request),
       });
       return reply.header(SESSION_USER_HEADER, user.id).send(toAccount(user));
     },

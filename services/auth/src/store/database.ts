@@ -7,12 +7,34 @@ export interface UsersTable {
   email: string;
   /** `canonicalEmail(email)`, unique: what every lookup by address compares. */
   email_canonical: string;
+  /** When the owner first followed a sign-in link sent to the address; null while nobody has. */
+  email_proven_at: Generated<Date | null>;
   full_name: string | null;
   password_hash: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
 
+/** What a `td_claim` cookie names: one browser's right to sign in to its new password-less account once. */
+export interface ClaimsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface SignInLinksTable {
+  /** SHA-256 of the token, hex: the token itself is only in the link sent to the address. */
+  token_hash: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface AuthDatabase extends BusTables {
   users: UsersTable;
+  claims: ClaimsTable;
+  sign_in_links: SignInLinksTable;
 }

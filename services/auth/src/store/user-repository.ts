@@ -22,6 +22,19 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The same, locking the account's row until the transaction ends, so requests about one account (a
+   * sign-in link's rate) are decided one after another.
+   */
+  findByEmailForUpdate(email: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email_canonical", "=", canonicalEmail(email))
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
   /** Throws a unique violation when the e-mail is taken, which callers turn into a 409. */
   insert(user: { email: string; passwordHash: string | null }): Promise<User> {
     return this.db
@@ -44,6 +57,20 @@ export class UserRepository {
       .set({ password_hash: passwordHash, updated_at: sql`now()` })
       .where("id", "=", id)
       .where("password_hash", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records that the owner proved the address, once. Whatever password the account had is dropped with
+   * it: it was set before anyone proved the address, perhaps by someone squatting it.
+   */
+  markProven(id: string, now: Date): Promise<User | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({ email_proven_at: now, password_hash: null, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .where("email_proven_at", "is", null)
       .returningAll()
       .executeTakeFirst();
   }

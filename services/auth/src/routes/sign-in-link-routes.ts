@@ -1,0 +1,39 @@
+import {
+  END_OTHER_SESSIONS_HEADER,
+  ErrorReply,
+  normaliseEmail,
+  SESSION_USER_HEADER,
+  type ServiceApp,
+} from "@tubedigest/http";
+import type { AuthContext } from "../domain/auth-context.ts";
+import { messages } from "../domain/messages.ts";
+import { requestSignInLink } from "../domain/request-sign-in-link.ts";
+import { signInWithLink } from "../domain/sign-in-with-link.ts";
+import { AccountReply, EmailOnlyBody, NoticeReply, SignInWithLinkBody, toAccount } from "./schemas.ts";
+
+const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
+
+/** Sign-in by a link mailed to the address: how an owner proves an address and gets in without a password. */
+export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext): void {
+  app.post(
+    "/api/auth/sign-in-link",
+    { schema: { body: EmailOnlyBody, response: { 202: NoticeReply, ...errors } } },
+    async (request, reply) => {
+      await requestSignInLink(context, {
+        email: normaliseEmail(request.body.email),
+        correlationId: request.id,
+      });
+      return reply.status(202).send({ message: messages.signInLinkRequested });
+    },
+  );
+
+  app.post(
+    "/api/auth/sign-in-with-link",
+    { schema: { body: SignInWithLinkBody, response: { 200: AccountReply, ...errors } } },
+    async (request, reply) => {
+      const { user, proved } = await signInWithLink(context, { token: request.body.token });
+      if (proved) reply.header(END_OTHER_SESSIONS_HEADER, user.id);
+      return reply.header(SESSION_USER_HEADER, user.id).send(toAccount(user));
+    },
+  );
+}

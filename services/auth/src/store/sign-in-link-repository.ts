@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { AuthDatabase } from "./database.ts";
+
+/** Only the hash is stored: reading the table gives no one a way in. */
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The sign-in links sent to addresses; each signs in once, within its lifetime. */
+export class SignInLinkRepository {
+  constructor(private readonly db: Kysely<AuthDatabase>) {}
+
+  /** When the account's latest link was made, if ever. */
+  async latestCreatedAt(userId: string): Promise<Date | undefined> {
+    const latest = await this.db
+      .selectFrom("sign_in_links")
+      .select("created_at")
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return latest?.created_at;
+  }
+
+  /** Makes a link and answers its token, which the caller hands to the mailer and nowhere else. */
+  async create(userId: string, now: Date, expiresAt: Date): Promise<string> {
+    // 256 bits: guessing a live token is out of reach however fast anyone asks.
+    const token = randomBytes(32).toString("base64url");
+    await this.db
+      .insertInto("sign_in_links")
+      .values({ token_hash: hashOf(token), user_id: userId, created_at: now, expires_at: expiresAt })
+      .execute();
+    return token;
+  }
+
+  /** Uses the link up and answers its account, in one statement, while it is unused and unexpired. */
+  async consume(token: string, now: Date): Promise<string | undefined> {
+    const link = await this.db
+      .updateTable("sign_in_links")
+      .set({ used_at: now })
+      .where("token_hash", "=", hashOf(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .returning("user_id")
+      .executeTakeFirst();
+    return link?.user_id;
+  }
+}
