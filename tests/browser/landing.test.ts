@@ -16,6 +16,7 @@ describe("web app served by the product", () => {
   let context: BrowserContext;
   let page: Page;
   let pageErrors: Error[];
+  let consoleErrors: string[];
 
   beforeAll(async () => {
     assertWebAppBuilt();
@@ -42,12 +43,18 @@ describe("web app served by the product", () => {
     context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     pageErrors = [];
+    consoleErrors = [];
     page.on("pageerror", (error) => pageErrors.push(error));
+    // A script, style or image the content security policy blocks shows up here, not as a page error.
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
   });
 
   afterEach(async () => {
     await context.close();
     expect(pageErrors.map((error) => error.message)).toEqual([]);
+    expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   });
 
   const header = () => page.getByRole("banner");
@@ -67,6 +74,20 @@ describe("web app served by the product", () => {
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} tubedigest`);
 
     await page.screenshot({ path: "/tmp/landing.png", fullPage: true });
+  });
+
+  it("runs under a content security policy that blocks an injected inline script", async () => {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: HERO_TITLE }).waitFor();
+    const ran = await page.evaluate<boolean>(`(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.injected = true";
+      document.body.appendChild(script);
+      return window.injected === true;
+    })()`);
+    expect(ran).toBe(false);
+    expect(consoleErrors.some((text) => /Content Security Policy/i.test(text))).toBe(true);
+    consoleErrors = []; // the one blocked on purpose
   });
 
   it("shows the not-found screen for an unknown path", async () => {
