@@ -2,6 +2,7 @@ import { defineSubscriptions } from "@tubedigest/bus";
 import type { EventEnvelope } from "@tubedigest/contracts";
 import { uniqueName } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "./support/eventually.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
 
 const password = "correct horse battery";
@@ -18,16 +19,6 @@ const messages = {
 };
 
 const MINUTE = 60_000;
-
-async function eventually<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Long enough for the outbox relay to have published anything that was written. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 600));

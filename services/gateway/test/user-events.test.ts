@@ -2,17 +2,8 @@ import { defineSubscriptions } from "@tubedigest/bus";
 import type { AnyEvent } from "@tubedigest/contracts";
 import { uniqueName } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "./support/eventually.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
-
-async function eventually<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (infra) => {
   let stack: TestStack;
@@ -74,7 +65,7 @@ describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (
     expect(updated.correlationId).toBe(renameRequestId);
     expect(updated.data).toEqual({ userId: registered.data.userId, email, fullName: "Grace" });
 
-    // A refused sign-up changes nothing and so announces nothing.
+    // A second sign-up for the address makes no account, so no second registration or update is announced.
     await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password: "password123" });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const mine = received.filter((event) => "email" in event.data && event.data.email === email);
