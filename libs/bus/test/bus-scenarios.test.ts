@@ -150,6 +150,46 @@ describe.each(busImplementations)("$name", (implementation) => {
     expect(await database.countEffects()).toEqual({ total: 1, distinct: 1 });
   });
 
+  // Kills the mutant that keys the inbox by a constant instead of `context.queue`
+  // (libs/bus/src/inbox/handle-once.ts): the second queue would skip the event as already handled.
+  it("gives an event published twice one effect per queue, when two queues of a service share the inbox", async () => {
+    const effectFor = (label: string): EventHandler<"user.updated"> =>
+      handleOnce(database.db, async (event, { trx }) => {
+        await trx.insertInto("effects").values({ event_id: event.id, label }).execute();
+      });
+    const service = fixture.serviceName();
+    const consumer = await fixture.createBus();
+    await consumer.subscribe(
+      defineSubscriptions({
+        service,
+        queues: {
+          profiles: { events: ["user.updated"], handlers: { "user.updated": effectFor("profiles") } },
+          audit: { events: ["user.updated"], handlers: { "user.updated": effectFor("audit") } },
+        },
+      }),
+    );
+    const publisher = await fixture.createBus();
+    const event = userUpdated("twice");
+    await publisher.publishEvent(event);
+    await publisher.publishEvent(event);
+
+    await waitFor(
+      () => database.countEffects(),
+      ({ total }) => total >= 2,
+      { what: "an effect per queue", timeoutMs: 5_000 },
+    );
+    await delay(300);
+    const effects = await database.db.selectFrom("effects").select("label").orderBy("label").execute();
+    expect(effects.map((effect) => effect.label)).toEqual(["audit", "profiles"]);
+    const inbox = await database.db
+      .selectFrom("inbox")
+      .select("consumer")
+      .where("event_id", "=", event.id)
+      .orderBy("consumer")
+      .execute();
+    expect(inbox.map((row) => row.consumer)).toEqual([`${service}.audit`, `${service}.profiles`]);
+  });
+
   it("publishes a row committed while no relay ran, once a fresh relay starts", async () => {
     const received: { id: string; correlationId: string }[] = [];
     const consumer = await fixture.createBus();
