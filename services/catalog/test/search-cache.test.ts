@@ -1,36 +1,50 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { searchChannels } from "../src/domain/search-channels.ts";
 import { type ContextUnderTest, startContext } from "./support/catalog-harness.ts";
 import { fakeChannel } from "./support/youtube-fixtures.ts";
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
-describe("the search cache over time", () => {
+describe("the search cache over time (its expiry on the test's clock)", () => {
   let harness: ContextUnderTest;
   const start = new Date("2026-03-02T12:00:00Z");
+  const at = (offset: number) => harness.setNow(new Date(start.getTime() + offset));
 
-  beforeAll(async () => {
-    harness = await startContext();
+  // Each test starts from an empty cache and a fresh quota ledger, whatever ran before it.
+  beforeEach(async () => {
+    harness = await startContext({ cache: "memory" });
     harness.fake.addChannel(fakeChannel({ title: "Timely channel", subscriberCount: 7 }));
-    harness.setNow(start);
+    at(0);
   });
-  afterAll(() => harness.stop());
+  afterEach(() => harness.stop());
 
   it("answers from the cache for 24 hours, then asks YouTube again", async () => {
     await searchChannels(harness.context, "timely");
-    harness.setNow(new Date(start.getTime() + 23 * HOUR));
+    at(23 * HOUR);
     await searchChannels(harness.context, "timely");
     expect(harness.fake.calls.search).toBe(1);
-    harness.setNow(new Date(start.getTime() + 25 * HOUR));
+    at(25 * HOUR);
     await searchChannels(harness.context, "timely");
     expect(harness.fake.calls.search).toBe(2);
   });
 
-  it("answers a day-old search when YouTube cannot be asked, rather than failing", async () => {
-    harness.setNow(new Date(start.getTime() + 60 * HOUR));
+  // Kills the mutant that stores answers for SEARCH_FRESH_SECONDS instead of SEARCH_KEPT_SECONDS
+  // (services/catalog/src/domain/search-channels.ts): the answer would be gone after one day.
+  it("answers a stale search for up to 7 days when YouTube cannot be asked, and a 503 after", async () => {
+    await searchChannels(harness.context, "timely");
     harness.fake.fail("any", { kind: "quotaExceeded" });
-    const answer = await searchChannels(harness.context, "Timely");
-    expect(answer.map((channel) => channel.title)).toEqual(["Timely channel"]);
+    for (const offset of [25 * HOUR, 3 * DAY, 7 * DAY - HOUR]) {
+      at(offset);
+      const answer = await searchChannels(harness.context, "Timely");
+      expect(answer.map((channel) => channel.title)).toEqual(["Timely channel"]);
+    }
+    at(7 * DAY + HOUR);
+    await expect(searchChannels(harness.context, "timely")).rejects.toMatchObject({ statusCode: 503 });
+  });
+
+  it("answers a search never made before with a 503 when YouTube cannot be asked", async () => {
+    harness.fake.fail("any", { kind: "quotaExceeded" });
     await expect(searchChannels(harness.context, "never searched before")).rejects.toMatchObject({
       statusCode: 503,
     });

@@ -16,6 +16,7 @@ import {
 } from "@tubedigest/testing";
 import { pino } from "pino";
 import { buildCatalogApp } from "../../src/app.ts";
+import { createMemoryJsonCache } from "../../src/cache/memory-json-cache.ts";
 import { createRedisJsonCache } from "../../src/cache/redis-json-cache.ts";
 import type { CatalogSettings } from "../../src/config.ts";
 import type { CatalogContext } from "../../src/domain/catalog-context.ts";
@@ -132,23 +133,27 @@ export interface ContextUnderTest {
 
 /**
  * Catalog's operations wired as app.ts wires them, on the real parts, with a clock the test moves and
- * the event seam in the test's hands.
+ * the event seam in the test's hands. With `cache: "memory"` the cache expires entries by that clock
+ * too (Redis keeps real time), for tests of what happens days later.
  */
 export async function startContext(
-  options: { recordEvent?: RecordEvent; uploads?: Partial<CatalogContext["uploads"]> } = {},
+  options: {
+    recordEvent?: RecordEvent;
+    uploads?: Partial<CatalogContext["uploads"]>;
+    cache?: "redis" | "memory";
+  } = {},
 ): Promise<ContextUnderTest> {
   const schema = await createTestSchema("catalog");
   const fake = await startFakeYoutubeApi();
   const database = createDatabase<CatalogDatabase>({ url: schema.url, schema: schema.schema });
   await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
   const redisKeyPrefix = `${uniqueName("catalog")}:`;
-  const cache = createRedisJsonCache({
-    url: testInfra.redisUrl,
-    keyPrefix: redisKeyPrefix,
-    onError: () => {},
-  });
   let now = new Date();
   const clock = () => now;
+  const cache =
+    options.cache === "memory"
+      ? createMemoryJsonCache(() => now.getTime())
+      : createRedisJsonCache({ url: testInfra.redisUrl, keyPrefix: redisKeyPrefix, onError: () => {} });
   const youtube = meteredYoutube(
     createGoogleYoutubeCatalog({ apiKey: "test-api-key", rootUrl: fake.rootUrl, requestTimeoutMs: 1_000 }),
     createQuotaMeter(database.db, { dailyQuotaUnits: 10_000 }, clock),
