@@ -1,3 +1,5 @@
+import { testInfra } from "@tubedigest/testing";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 import { Browser } from "./test-stack.ts";
@@ -99,5 +101,32 @@ describe.each([
     const replay = new Browser(edge.gateway);
     replay.cookies.set("td_session", cookieBefore ?? "");
     expect(await isSignedIn(replay)).toBe(false);
+  });
+});
+
+describe("sessions in Redis", () => {
+  let edge: EdgeGateway;
+  let redis: Redis;
+  beforeAll(async () => {
+    edge = await startEdgeGateway({ real: true });
+    redis = new Redis(testInfra.redisUrl);
+  });
+  afterAll(async () => {
+    await redis.quit();
+    await edge.stop();
+  });
+
+  // Kills the mutant that drops `EX` from the store's SET (services/gateway/src/plugins/redis-session-store.ts):
+  // the session would then outlive its cookie in Redis for ever.
+  it("expire on their own after the 30 days their cookie lasts", async () => {
+    const browser = new Browser(edge.gateway);
+    const login = await browser.call("POST", "/api/auth/login", {}, { ...json, "x-test-sign-in-as": ANN });
+    expect(login.statusCode).toBe(200);
+    const keys = await redis.keys(`${edge.redisPrefix}session:*`);
+    expect(keys).toHaveLength(1);
+    const thirtyDays = 30 * 24 * 60 * 60;
+    const ttl = await redis.ttl(keys[0] ?? "");
+    expect(ttl).toBeGreaterThan(thirtyDays - 60);
+    expect(ttl).toBeLessThanOrEqual(thirtyDays);
   });
 });

@@ -12,6 +12,8 @@ import { type RecordingUpstream, startRecordingUpstream } from "./recording-upst
 export interface EdgeGateway {
   gateway: ServiceApp;
   port: number;
+  /** Where the gateway keeps its sessions and limits in Redis, on the real parts. */
+  redisPrefix: string;
   /** Stands in for auth. */
   auth: RecordingUpstream;
   /** Stands in for catalog. */
@@ -55,6 +57,7 @@ export async function startEdgeGateway(
   return {
     gateway,
     port,
+    redisPrefix,
     auth,
     catalog,
     async stop() {
