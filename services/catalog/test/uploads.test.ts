@@ -1,5 +1,5 @@
 import type { FakeVideo } from "@tubedigest/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChannelUploads } from "../src/domain/check-channel-uploads.ts";
 import { resolveChannel } from "../src/domain/resolve-channel.ts";
 import { ChannelRepository } from "../src/store/channel-repository.ts";
@@ -25,33 +25,41 @@ interface ChannelVideo {
 
 describe("new videos of a channel, for other services (fake Data API, Postgres)", () => {
   let catalog: CatalogUnderTest;
-  const channel = fakeChannel({ title: "Uploading channel" });
-  const regular = fakeVideo(channel, { title: "Regular", hoursAgo: 20, duration: "PT10M5S" });
-  const short = fakeVideo(channel, { title: "Quick one", hoursAgo: 30, duration: "PT45S" });
-  const taggedShort = fakeVideo(channel, { title: "Tip #shorts", hoursAgo: 40, duration: "PT2M30S" });
-  const live = fakeVideo(channel, {
-    title: "On air",
-    hoursAgo: 1,
-    duration: "P0D",
-    liveBroadcastContent: "live",
-  });
-  const upcoming = fakeVideo(channel, {
-    title: "Soon",
-    hoursAgo: 2,
-    duration: "P0D",
-    liveBroadcastContent: "upcoming",
-  });
-  const long = fakeVideo(channel, { title: "Long talk", hoursAgo: 100, duration: "PT1H2M3S" });
-  const old = fakeVideo(channel, { title: "Old", hoursAgo: 24 * 20 });
+
+  /** A channel of the test's own, unknown to catalog, with a week of uploads of every kind and an old one. */
+  function uploadingChannel() {
+    const channel = fakeChannel({ title: "Uploading channel" });
+    const videos = {
+      regular: fakeVideo(channel, { title: "Regular", hoursAgo: 20, duration: "PT10M5S" }),
+      short: fakeVideo(channel, { title: "Quick one", hoursAgo: 30, duration: "PT45S" }),
+      taggedShort: fakeVideo(channel, { title: "Tip #shorts", hoursAgo: 40, duration: "PT2M30S" }),
+      live: fakeVideo(channel, {
+        title: "On air",
+        hoursAgo: 1,
+        duration: "P0D",
+        liveBroadcastContent: "live",
+      }),
+      upcoming: fakeVideo(channel, {
+        title: "Soon",
+        hoursAgo: 2,
+        duration: "P0D",
+        liveBroadcastContent: "upcoming",
+      }),
+      long: fakeVideo(channel, { title: "Long talk", hoursAgo: 100, duration: "PT1H2M3S" }),
+      old: fakeVideo(channel, { title: "Old", hoursAgo: 24 * 20 }),
+    };
+    catalog.fake.addChannel(channel);
+    for (const video of Object.values(videos)) catalog.fake.addVideo(video);
+    return { channel, videos };
+  }
 
   const videosOf = (id: string, since: string) =>
     catalog.app.inject(`/internal/channels/${id}/videos?since=${encodeURIComponent(since)}`);
+  const videoList = async (id: string, since: string) =>
+    ((await videosOf(id, since)).json() as { videos: ChannelVideo[] }).videos;
 
   beforeAll(async () => {
     catalog = await startCatalog();
-    catalog.fake.addChannel(channel);
-    for (const video of [regular, short, taggedShort, live, upcoming, long, old])
-      catalog.fake.addVideo(video);
   });
   afterAll(() => catalog.stop());
   beforeEach(() => {
@@ -60,6 +68,7 @@ describe("new videos of a channel, for other services (fake Data API, Postgres)"
   });
 
   it("finds the week's uploads with durations, Shorts and streams flagged, oldest first", async () => {
+    const { channel, videos } = uploadingChannel();
     const response = await videosOf(channel.id, weekAgo());
     expect(response.statusCode).toBe(200);
     const body = response.json() as { upToDate: boolean; checkedAt: string; videos: ChannelVideo[] };
@@ -74,13 +83,13 @@ describe("new videos of a channel, for other services (fake Data API, Postgres)"
     ]);
     const byTitle = Object.fromEntries(body.videos.map((video) => [video.title, video]));
     expect(byTitle.Regular).toMatchObject({
-      youtubeVideoId: regular.id,
+      youtubeVideoId: videos.regular.id,
       durationSeconds: 605,
       isShort: false,
       liveStatus: "none",
       skipInDigest: false,
-      url: `https://www.youtube.com/watch?v=${regular.id}`,
-      publishedAt: regular.publishedAt,
+      url: `https://www.youtube.com/watch?v=${videos.regular.id}`,
+      publishedAt: videos.regular.publishedAt,
     });
     expect(byTitle["Long talk"]).toMatchObject({
       durationSeconds: 3723,
@@ -96,22 +105,32 @@ describe("new videos of a channel, for other services (fake Data API, Postgres)"
   });
 
   it("answers only videos published after `since`", async () => {
+    const { channel } = uploadingChannel();
     const since = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
-    const body = (await videosOf(channel.id, since)).json() as { videos: ChannelVideo[] };
-    expect(body.videos.map((video) => video.title)).toEqual(["Regular", "Soon", "On air"]);
+    expect((await videoList(channel.id, since)).map((video) => video.title)).toEqual([
+      "Regular",
+      "Soon",
+      "On air",
+    ]);
   });
 
   it("updates a stream once it has ended", async () => {
-    catalog.fake.addVideo({ ...live, liveBroadcastContent: "none", duration: "PT1H30M" } satisfies FakeVideo);
-    const body = (await videosOf(channel.id, weekAgo())).json() as { videos: ChannelVideo[] };
-    expect(body.videos.find((video) => video.title === "On air")).toMatchObject({
-      liveStatus: "none",
-      durationSeconds: 5400,
-      skipInDigest: false,
-    });
+    const { channel, videos } = uploadingChannel();
+    const live = (await videoList(channel.id, weekAgo())).find((video) => video.title === "On air");
+    expect(live).toMatchObject({ liveStatus: "live", durationSeconds: 0 });
+
+    catalog.fake.addVideo({
+      ...videos.live,
+      liveBroadcastContent: "none",
+      duration: "PT1H30M",
+    } satisfies FakeVideo);
+    const ended = (await videoList(channel.id, weekAgo())).find((video) => video.title === "On air");
+    expect(ended).toMatchObject({ liveStatus: "none", durationSeconds: 5400, skipInDigest: false });
   });
 
   it("answers the stored videos, marked not up to date, when YouTube fails", async () => {
+    const { channel } = uploadingChannel();
+    expect(await videoList(channel.id, weekAgo())).toHaveLength(6);
     catalog.fake.fail("playlistItems", { kind: "serverError" });
     const response = await videosOf(channel.id, weekAgo());
     expect(response.statusCode).toBe(200);
@@ -161,12 +180,13 @@ describe("upload detection between weekly checks", () => {
   let harness: ContextUnderTest;
   const channel = fakeChannel({ title: "Weekly channel" });
 
-  beforeAll(async () => {
+  // A fresh schema and clock for each test: checks leave marks (last check, stored videos) later ones read.
+  beforeEach(async () => {
     harness = await startContext();
     harness.fake.addChannel(channel);
     for (const hoursAgo of [10, 50, 90, 24 * 30]) harness.fake.addVideo(fakeVideo(channel, { hoursAgo }));
   });
-  afterAll(() => harness.stop());
+  afterEach(() => harness.stop());
 
   const storedChannel = async () => {
     const channels = new ChannelRepository(harness.context.db);
@@ -208,12 +228,14 @@ describe("upload detection between weekly checks", () => {
   });
 
   it("reuses a recent check instead of asking again", async () => {
+    const first = await checkChannelUploads(harness.context, await storedChannel());
+    expect(first.newVideos).toHaveLength(3);
     harness.context.uploads.refreshAfterSeconds = 3_600;
+    harness.setNow(new Date(Date.now() + 59 * 60 * 1000));
     harness.fake.resetCalls();
     const check = await checkChannelUploads(harness.context, await storedChannel());
-    expect(check.newVideos).toEqual([]);
+    expect(check).toEqual({ newVideos: [], checkedAt: first.checkedAt });
     expect(harness.fake.unitsSpent).toBe(0);
-    harness.context.uploads.refreshAfterSeconds = 0;
   });
 
   it("treats a channel without an uploads playlist as having no uploads", async () => {
@@ -231,7 +253,7 @@ describe("upload detection between weekly checks", () => {
   it("pages through a busy week: 50 uploads per page, videos.list in batches of 50", async () => {
     const busy = fakeChannel({ title: "Busy channel" });
     harness.fake.addChannel(busy);
-    for (let i = 0; i < 120; i++) harness.fake.addVideo(fakeVideo(busy, { hoursAgo: -24 * 7 + i }));
+    for (let i = 0; i < 120; i++) harness.fake.addVideo(fakeVideo(busy, { hoursAgo: 1 + i }));
     harness.fake.resetCalls();
     const channels = new ChannelRepository(harness.context.db);
     const stored = await channels.saveDetails(
