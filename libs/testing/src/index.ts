@@ -7,7 +7,19 @@ export {
   type FakeYoutubeFault,
   startFakeYoutubeApi,
 } from "./fake-youtube-api.ts";
-export { ANY_CONTENT_TYPE, hostileBodies } from "./hostile-input.ts";
+export {
+  ANY_CONTENT_TYPE,
+  emailAddress,
+  hostileBodies,
+  hostileCharacter,
+  hostileQueries,
+  hostileText,
+  invalidPercentEncoding,
+  nearValid,
+  nearValidEmail,
+  percentEncode,
+  urlSpellings,
+} from "./hostile-input.ts";
 export { type RawResponse, rawHttpRequest } from "./raw-http.ts";
 export { deleteRedisKeys } from "./redis-keys.ts";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
