@@ -190,6 +190,16 @@ export const invalidPercentEncoding: fc.Arbitrary<string> = fc.oneof(
     .map((bytes) => bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join("")),
 );
 
+/** True when some `%` in the text does not begin a percent-encoded UTF-8 character. */
+export function hasInvalidPercentEncoding(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** The text percent-encoded as a browser would; a lone surrogate, which has no UTF-8, goes as U+FFFD. */
 export function percentEncode(text: string): string {
   return encodeURIComponent(text.replace(/\p{Cs}/gu, "\ufffd"));

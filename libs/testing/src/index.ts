@@ -10,6 +10,7 @@ export {
 export {
   ANY_CONTENT_TYPE,
   emailAddress,
+  hasInvalidPercentEncoding,
   hostileBodies,
   hostileCharacter,
   hostileQueries,

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { MALFORMED_QUERY } from "@tubedigest/http";
 import {
   ANY_CONTENT_TYPE,
+  hasInvalidPercentEncoding,
   hostileBodies,
   hostileQueries,
   hostileText,
@@ -61,6 +63,15 @@ describe("bad input to every catalog route", () => {
     if (response.status >= 400) expect(typeof JSON.parse(response.body).message, sent).toBe("string");
   }
 
+  /** Invalid percent-encoding is a 400 saying so, never read as some other text. */
+  function expectQueryChecked(response: { status: number; body: string }, query: string, sent: string) {
+    if (!hasInvalidPercentEncoding(query)) return;
+    expect({ status: response.status, body: JSON.parse(response.body) }, sent).toEqual({
+      status: 400,
+      body: { message: MALFORMED_QUERY },
+    });
+  }
+
   /** A request line written as given, so invalid encodings and raw bytes reach catalog's router. */
   const raw = (target: string, user?: string, method = "GET"): Promise<RawResponse> =>
     rawHttpRequest(port, { method, target, headers: user === undefined ? {} : asUser(user) });
@@ -69,7 +80,9 @@ describe("bad input to every catalog route", () => {
     await fc.assert(
       fc.asyncProperty(hostileQueries({ query: searchText }), async (query) => {
         const target = `/api/youtube/search?${query}`;
-        expectClientError(await raw(target), target);
+        const response = await raw(target);
+        expectClientError(response, target);
+        expectQueryChecked(response, query, target);
       }),
       { numRuns: 150 },
     );
@@ -104,10 +117,13 @@ describe("bad input to every catalog route", () => {
         for (const [method, target] of [
           ["DELETE", `/api/user/channels/${id}`],
           ["DELETE", `/api/user/channels/${id}?${query}`],
-          ["GET", `/api/user/channels?${query}`],
-          ["GET", `/internal/account-summary?${query}`],
         ] as const) {
           expectClientError(await raw(target, user, method), target);
+        }
+        for (const target of [`/api/user/channels?${query}`, `/internal/account-summary?${query}`]) {
+          const response = await raw(target, user);
+          expectClientError(response, target);
+          expectQueryChecked(response, query, target);
         }
       }),
       { numRuns: 100 },
