@@ -1,14 +1,15 @@
+import { AppEnv, Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 
 /** Auth's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const AuthEnvironment = Type.Object({
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 4001 }),
-  HOST: Type.String({ default: "0.0.0.0" }),
-  LOG_LEVEL: Type.String({ default: "info" }),
-  APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "production" }),
-  DATABASE_URL: Type.String({ minLength: 1 }),
-  DATABASE_SCHEMA: Type.String({ pattern: "^[a-z_][a-z0-9_]*$", default: "auth" }),
-  RABBITMQ_URL: Type.String({ pattern: "^amqps?://" }),
+  PORT: Port({ default: 4001 }),
+  HOST: Host("0.0.0.0"),
+  LOG_LEVEL: LogLevel,
+  APP_ENV: AppEnv("production"),
+  DATABASE_URL: Url(["postgres", "postgresql"]),
+  DATABASE_SCHEMA: SchemaName("auth"),
+  RABBITMQ_URL: Url(["amqp", "amqps"]),
   /** Signs the claim cookie of password-less accounts. */
   CLAIM_SECRET: Type.String({ minLength: 32 }),
   /** The gateway's secret for the caller header: a caller is believed only with its proof. */

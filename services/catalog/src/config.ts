@@ -1,26 +1,27 @@
+import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 
 /** Catalog's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const CatalogEnvironment = Type.Object({
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 4002 }),
-  HOST: Type.String({ default: "0.0.0.0" }),
-  LOG_LEVEL: Type.String({ default: "info" }),
-  DATABASE_URL: Type.String({ minLength: 1 }),
-  DATABASE_SCHEMA: Type.String({ pattern: "^[a-z_][a-z0-9_]*$", default: "catalog" }),
+  PORT: Port({ default: 4002 }),
+  HOST: Host("0.0.0.0"),
+  LOG_LEVEL: LogLevel,
+  DATABASE_URL: Url(["postgres", "postgresql"]),
+  DATABASE_SCHEMA: SchemaName("catalog"),
   /** The search cache; in memory when unset. */
-  REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  REDIS_URL: Type.Optional(Url(["redis", "rediss"])),
   REDIS_KEY_PREFIX: Type.String({ default: "td:catalog:" }),
   /** Without a key the embedded demo catalog answers instead of YouTube. */
   YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** Another address for the Data API (a fake server in tests, a proxy); the SDK's default when unset. */
-  YOUTUBE_ROOT_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  YOUTUBE_ROOT_URL: Type.Optional(Url(["http", "https"])),
   YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({ minimum: 1, default: 10_000 }),
   /** How much of the daily quota searches may spend; 80 % of it when unset. */
   YOUTUBE_SEARCH_BUDGET_UNITS: Type.Optional(Type.Integer({ minimum: 0 })),
   YOUTUBE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 8_000 }),
   /** A channel's uploads are asked of YouTube at most this often, however many followers ask. */
   UPLOADS_REFRESH_SECONDS: Type.Integer({ minimum: 0, default: 3_600 }),
-  RABBITMQ_URL: Type.String({ pattern: "^amqps?://" }),
+  RABBITMQ_URL: Url(["amqp", "amqps"]),
   /** The gateway's secret for the caller header: a caller is believed only with its proof. */
   IDENTITY_SECRET: Type.String({ minLength: 32 }),
 });

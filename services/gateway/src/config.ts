@@ -1,26 +1,27 @@
+import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 import type { ServiceName } from "./routes/upstream-table.ts";
 import { TrustProxy, trustedProxies } from "./trust-proxy.ts";
 
 /** The gateway's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const GatewayEnvironment = Type.Object({
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
-  HOST: Type.String({ default: "0.0.0.0" }),
-  LOG_LEVEL: Type.String({ default: "info" }),
-  APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "production" }),
-  REDIS_URL: Type.String({ minLength: 1 }),
+  PORT: Port({ default: 3000 }),
+  HOST: Host("0.0.0.0"),
+  LOG_LEVEL: LogLevel,
+  APP_ENV: AppEnv("production"),
+  REDIS_URL: Url(["redis", "rediss"]),
   SESSION_SECRET: Type.String({ minLength: 32 }),
   /** Signs the caller header for auth and catalog, which hold the same secret. */
   IDENTITY_SECRET: Type.String({ minLength: 32 }),
-  AUTH_URL: Type.String({ format: "uri", pattern: "^https?://" }),
-  CATALOG_URL: Type.String({ format: "uri", pattern: "^https?://" }),
+  AUTH_URL: Url(["http", "https"]),
+  CATALOG_URL: Url(["http", "https"]),
   WEB_DIST: Type.String({ default: "web/dist" }),
   TRUST_PROXY: TrustProxy,
   /** `/metrics` is served here, apart from the public port. */
-  METRICS_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 9464 }),
-  METRICS_HOST: Type.String({ default: "0.0.0.0" }),
+  METRICS_PORT: Port({ default: 9464 }),
+  METRICS_HOST: Host("0.0.0.0"),
   /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
-  PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
+  PUBLIC_ORIGIN: Type.Optional(Origin()),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   SIGN_IN_RATE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
   SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),

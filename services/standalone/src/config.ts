@@ -1,3 +1,4 @@
+import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
 import { TrustProxy } from "@tubedigest/gateway";
 import Type from "typebox";
 
@@ -7,23 +8,23 @@ import Type from "typebox";
  */
 export const StandaloneEnvironment = Type.Object({
   /** 0 picks a free port (the browser tests). */
-  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
-  HOST: Type.String({ default: "127.0.0.1" }),
-  LOG_LEVEL: Type.String({ default: "info" }),
-  APP_ENV: Type.Union([Type.Literal("development"), Type.Literal("production")], { default: "development" }),
+  PORT: Port({ minimum: 0, default: 3000 }),
+  HOST: Host("127.0.0.1"),
+  LOG_LEVEL: LogLevel,
+  APP_ENV: AppEnv("development"),
   DATA_DIR: Type.String({ default: ".data" }),
   WEB_DIST: Type.String({ default: "web/dist" }),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: "^postgres(ql)?://" })),
-  REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
-  RABBITMQ_URL: Type.Optional(Type.String({ pattern: "^amqps?://" })),
+  DATABASE_URL: Type.Optional(Url(["postgres", "postgresql"])),
+  REDIS_URL: Type.Optional(Url(["redis", "rediss"])),
+  RABBITMQ_URL: Type.Optional(Url(["amqp", "amqps"])),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   IDENTITY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   /** Proxies in front of the product (a TLS-terminating one when APP_ENV=production): a count or addresses. */
   TRUST_PROXY: TrustProxy,
   /** The gateway's `/metrics`, on 127.0.0.1 at this port; not served when unset. */
-  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
-  PUBLIC_ORIGIN: Type.Optional(Type.String({ pattern: "^https?://[^/]+$" })),
+  METRICS_PORT: Type.Optional(Port()),
+  PUBLIC_ORIGIN: Type.Optional(Origin()),
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
   /** The YouTube Data API key; without it the demo catalog shipped in the repo answers searches. */
