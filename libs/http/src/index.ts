@@ -16,3 +16,9 @@ export {
 } from "./schemas.ts";
 export { createServiceLogger } from "./service-logger.ts";
 export { CLAIM_COOKIE, END_OTHER_SESSIONS_HEADER, SESSION_USER_HEADER } from "./session-directive.ts";
+export {
+  describeAddress,
+  describeStartupFailure,
+  type StartupParts,
+  startOrExit,
+} from "./startup-failure.ts";

@@ -1,0 +1,78 @@
+import { execFile } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { testInfra } from "@tubedigest/testing";
+import { describe, expect, it } from "vitest";
+
+const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+const secret = "s".repeat(32);
+
+/** Runs auth's entry point as its own process; it must stop by itself. */
+function startAuth(env: Record<string, string>) {
+  return promisify(execFile)(process.execPath, ["--import", "tsx", main], {
+    env: {
+      PATH: process.env.PATH,
+      RABBITMQ_URL: testInfra.amqpUrl,
+      CLAIM_SECRET: secret,
+      IDENTITY_SECRET: secret,
+      HOST: "127.0.0.1",
+      // Never reached: each test stops the process before it listens.
+      PORT: "4001",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    timeout: 20_000,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("auth's start-up", () => {
+  it("stops with one line naming an unreachable database, not a stack trace nor its password", async () => {
+    const port = await closedPort();
+    const result = await startAuth({
+      DATABASE_URL: `postgres://postgres:hunter2@127.0.0.1:${port}/tubedigest`,
+    });
+    expect(result).toMatchObject({ code: 1, stdout: "" });
+    expect(result.stderr).toBe(
+      `Cannot reach the database at 127.0.0.1:${port}/tubedigest (connection refused): start Postgres there, or set DATABASE_URL to one that runs.\n`,
+    );
+  });
+
+  it("stops with one line naming a database that does not exist", async () => {
+    const url = new URL(testInfra.postgresUrl);
+    url.pathname = "/no_such_database_here";
+    const result = await startAuth({ DATABASE_URL: url.href });
+    expect(result).toMatchObject({ code: 1, stdout: "" });
+    expect(result.stderr).toBe(
+      `The database at ${url.hostname}:${url.port || 5432}/no_such_database_here does not exist: create it (createdb no_such_database_here), or set DATABASE_URL to one that exists.\n`,
+    );
+  });
+
+  it("stops naming each wrong variable and what it may be", async () => {
+    const result = await startAuth({
+      DATABASE_URL: testInfra.postgresUrl,
+      PORT: "1.5",
+      LOG_LEVEL: "verbose",
+    });
+    expect(result).toMatchObject({ code: 1, stdout: "" });
+    expect(result.stderr).toBe(
+      [
+        "Invalid configuration:",
+        '  - PORT must be a whole number (got "1.5")',
+        '  - LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent (got "verbose")',
+        "",
+      ].join("\n"),
+    );
+  });
+});
