@@ -1,11 +1,14 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { EmbeddedPostgres, SCHEMA_NAME } from "./embedded-postgres.ts";
 import { PGlitePool } from "./pglite-pool.ts";
 
 export interface DatabaseOptions {
-  /** A Postgres connection URL; when absent the database is an embedded PGlite. */
+  /** A Postgres connection URL. */
   url?: string | undefined;
-  /** Where the embedded PGlite keeps its files; in memory when absent. */
+  /** An embedded database the service shares with others in the process (the embedded product). */
+  embedded?: EmbeddedPostgres | undefined;
+  /** Where a PGlite of the service's own keeps its files; in memory when neither this, url nor embedded. */
   dataDir?: string | undefined;
   /** The Postgres schema the service owns; every unqualified table name resolves in it. */
   schema: string;
@@ -20,10 +23,10 @@ export interface Database<DB> {
   close(): Promise<void>;
 }
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
 export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
   if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name "${options.schema}"`);
+  const places = [options.url, options.embedded, options.dataDir].filter((place) => place !== undefined);
+  if (places.length > 1) throw new Error("A database is one of: a url, an embedded database, a data folder");
   const pool = options.url
     ? new pg.Pool({
         connectionString: options.url,
@@ -31,7 +34,9 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
         // Each connection starts in the service's own schema, so queries and migrations never name it.
         options: `-c search_path=${options.schema}`,
       })
-    : new PGlitePool(options.dataDir, options.schema);
+    : options.embedded
+      ? new PGlitePool(options.embedded, options.schema, false)
+      : new PGlitePool(EmbeddedPostgres.open(options.dataDir), options.schema, true);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

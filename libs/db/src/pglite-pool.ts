@@ -1,51 +1,24 @@
-import { mkdirSync } from "node:fs";
-import { PGlite, types } from "@electric-sql/pglite";
-import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
-
-// int8 as a string, as node-postgres answers, so both adapters hand the code the same values.
-const SAME_VALUES_AS_PG = { parsers: { [types.INT8]: (value: string) => value } };
+import type { PostgresPool, PostgresPoolClient } from "kysely";
+import type { EmbeddedPostgres } from "./embedded-postgres.ts";
 
 /**
- * Presents one PGlite instance as the pool kysely's Postgres dialect expects. PGlite is a single
- * connection, so a checkout is exclusive: a second caller waits until the first releases, which keeps
- * one request's transaction from interleaving with another's statements.
+ * Presents one service's view of an embedded database as the pool kysely's Postgres dialect expects:
+ * every checkout is exclusive on the whole database and starts in the service's schema. Ending it closes
+ * the database only when the service owns it; a shared one stays open for the other services.
  */
 export class PGlitePool implements PostgresPool {
-  readonly #pglite: PGlite;
-  #queue: Promise<void> = Promise.resolve();
+  constructor(
+    readonly embedded: EmbeddedPostgres,
+    readonly schema: string,
+    readonly owned: boolean,
+  ) {}
 
-  constructor(dataDir: string | undefined, schema: string) {
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
-    this.#pglite = new PGlite(dataDir);
-    this.#queue = this.#pglite
-      .exec(`create schema if not exists "${schema}"; set search_path to "${schema}"`)
-      .then(() => undefined);
-  }
-
-  async connect(): Promise<PostgresPoolClient> {
-    let release!: () => void;
-    const turn = this.#queue;
-    this.#queue = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await turn;
-    const pglite = this.#pglite;
-    return {
-      async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
-        const result = await pglite.query<R>(sql, [...parameters], SAME_VALUES_AS_PG);
-        return {
-          command: result.command as PostgresQueryResult<R>["command"],
-          rowCount: result.rowCount ?? 0,
-          rows: result.rows,
-        };
-      },
-      release,
-    } as PostgresPoolClient;
+  connect(): Promise<PostgresPoolClient> {
+    return this.embedded.checkout(this.schema);
   }
 
   async end(): Promise<void> {
-    const last = this.connect();
-    await last;
-    await this.#pglite.close();
+    if (this.owned) await this.embedded.close();
+    else await this.embedded.idle();
   }
 }
