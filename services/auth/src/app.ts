@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import { busMigrations, type EventBus, startOutboxRelay } from "@tubedigest/bus";
-import { createDatabase, migrateToLatest } from "@tubedigest/db";
+import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { AuthSettings } from "./config.ts";
@@ -11,10 +11,15 @@ import { registerSignInRoutes } from "./routes/sign-in-routes.ts";
 import type { AuthDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
 
-/** What auth is handed rather than building: the process's logger and its event bus. */
+/** Everything auth's schema is made of: its own migrations and the bus's outbox and inbox. */
+export const authMigrations: Migrations = { ...busMigrations, ...migrations };
+
+/** What auth is handed rather than building: the process's logger, its event bus and shared database. */
 export interface AuthDependencies {
   log: Logger;
   events: EventBus;
+  /** The embedded product's one database, where auth keeps to its schema; settings say where otherwise. */
+  embeddedDatabase?: EmbeddedPostgres;
   /** The clock claims and sign-in links expire by; tests move it. */
   now?: () => Date;
 }
@@ -27,8 +32,11 @@ export async function buildAuthApp(
   settings: AuthSettings,
   dependencies: AuthDependencies,
 ): Promise<ServiceApp> {
-  const database = createDatabase<AuthDatabase>(settings.database);
-  await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
+  const database = createDatabase<AuthDatabase>({
+    ...settings.database,
+    embedded: dependencies.embeddedDatabase,
+  });
+  await migrateToLatest(database.db, database.schema, authMigrations);
   const app = createServiceApp({
     name: "auth",
     logger: dependencies.log,

@@ -1,2 +1,2 @@
-export { type AuthDependencies, buildAuthApp } from "./app.ts";
+export { type AuthDependencies, authMigrations, buildAuthApp } from "./app.ts";
 export type { AuthSettings } from "./config.ts";

@@ -1,5 +1,5 @@
 import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
-import { createDatabase, migrateToLatest } from "@tubedigest/db";
+import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { JsonCache } from "./cache/json-cache.ts";
@@ -18,10 +18,15 @@ import { createDemoYoutubeCatalog } from "./youtube/demo-youtube-catalog.ts";
 import { createGoogleYoutubeCatalog } from "./youtube/google-youtube-catalog.ts";
 import { meteredYoutube, unmetered, type YoutubeFor } from "./youtube/metered-youtube.ts";
 
-/** What catalog is handed rather than building: the process's logger and its event bus. */
+/** Everything catalog's schema is made of: its own migrations and the bus's outbox and inbox. */
+export const catalogMigrations: Migrations = { ...busMigrations, ...migrations };
+
+/** What catalog is handed rather than building: the process's logger, its event bus and shared database. */
 export interface CatalogDependencies {
   log: Logger;
   events: EventBus;
+  /** The embedded product's one database, where catalog keeps to its schema; settings say where otherwise. */
+  embeddedDatabase?: EmbeddedPostgres;
 }
 
 /**
@@ -33,8 +38,11 @@ export async function buildCatalogApp(
   settings: CatalogSettings,
   dependencies: CatalogDependencies,
 ): Promise<ServiceApp> {
-  const database = createDatabase<CatalogDatabase>(settings.database);
-  await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
+  const database = createDatabase<CatalogDatabase>({
+    ...settings.database,
+    embedded: dependencies.embeddedDatabase,
+  });
+  await migrateToLatest(database.db, database.schema, catalogMigrations);
   const now = () => new Date();
   const app = createServiceApp({
     name: "catalog",

@@ -1,2 +1,2 @@
-export { buildCatalogApp, type CatalogDependencies } from "./app.ts";
+export { buildCatalogApp, type CatalogDependencies, catalogMigrations } from "./app.ts";
 export type { CatalogSettings, YoutubeSettings } from "./config.ts";
