@@ -1,6 +1,7 @@
 export { requireCaller } from "./caller.ts";
 export { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders } from "./caller-proof.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
+export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
 export { listenForMetrics } from "./metrics.ts";
 export { MALFORMED_QUERY } from "./query-string.ts";

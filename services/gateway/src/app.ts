@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import { createServiceApp, HttpError, type ServiceApp } from "@tubedigest/http";
+import { createServiceApp, HttpError, type ReadinessChecks, type ServiceApp } from "@tubedigest/http";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { GatewaySettings } from "./config.ts";
@@ -11,10 +11,20 @@ import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
 
+/** What the gateway is handed rather than building. */
+export interface GatewayDependencies {
+  log: Logger;
+  /**
+   * More for `/readyz` to ask, from a process that runs the gateway with what it fronts (the embedded
+   * product: the services and the parts they share), so one probe answers for the whole product.
+   */
+  readiness?: Partial<ReadinessChecks>;
+}
+
 /** Builds the gateway: the one public entry, holding sessions and routing `/api/*` to the services. */
 export async function buildGatewayApp(
   settings: GatewaySettings,
-  dependencies: { log: Logger },
+  dependencies: GatewayDependencies,
 ): Promise<ServiceApp> {
   const redis = settings.redisUrl
     ? new Redis(settings.redisUrl, {
@@ -31,8 +41,14 @@ export async function buildGatewayApp(
     metrics: "apart",
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
-    // Without Redis there are no sessions, so nothing the gateway answers would work.
-    readiness: redis ? { essential: { redis: async () => (await redis.ping()) === "PONG" } } : {},
+    readiness: {
+      essential: {
+        // Without Redis there are no sessions, so nothing the gateway answers would work.
+        ...(redis ? { redis: async () => (await redis.ping()) === "PONG" } : {}),
+        ...dependencies.readiness?.essential,
+      },
+      degradable: { ...dependencies.readiness?.degradable },
+    },
   });
   app.addHook("onClose", async () => {
     await redis?.quit();

@@ -1,3 +1,3 @@
-export { buildGatewayApp } from "./app.ts";
+export { buildGatewayApp, type GatewayDependencies } from "./app.ts";
 export type { GatewaySettings } from "./config.ts";
 export { TrustProxy, trustedProxies } from "./trust-proxy.ts";

@@ -33,6 +33,7 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
   };
   const consumers: ConsumerHandle[] = [];
   const inFlight = new Set<Promise<void>>();
+  let closed = false;
 
   function consume(plan: QueuePlan): void {
     broker.declareQueue(plan.name, plan.events);
@@ -86,8 +87,8 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
 
   return {
     publishEvent,
-    // The broker lives in this process: it is there as long as the bus is.
-    isConnected: () => true,
+    // The broker lives in this process: it is there until the bus is closed.
+    isConnected: () => !closed,
     async publish(name, data, metadata) {
       const event = createEvent(name, data, metadata);
       await publishEvent(event as AnyEvent);
@@ -98,6 +99,7 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
     },
     deadLetters: new InProcessDeadLetters(broker),
     async close() {
+      closed = true;
       const closing = consumers.splice(0);
       for (const consumer of closing) consumer.cancel();
       await settleWithin([...inFlight], options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS);
