@@ -15,7 +15,7 @@ export {
   singleLineText,
   type TextOptions,
 } from "./schemas.ts";
-export { createServiceLogger } from "./service-logger.ts";
+export { createServiceLogger, type ServiceLoggerOptions } from "./service-logger.ts";
 export { CLAIM_COOKIE, END_OTHER_SESSIONS_HEADER, SESSION_USER_HEADER } from "./session-directive.ts";
 export {
   describeAddress,
