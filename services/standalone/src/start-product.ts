@@ -1,88 +1,154 @@
+import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { buildAuthApp } from "@tubedigest/auth";
+import { authMigrations, buildAuthApp } from "@tubedigest/auth";
 import { createInProcessBus, createRabbitMqBus, type EventBus, InProcessBroker } from "@tubedigest/bus";
-import { buildCatalogApp } from "@tubedigest/catalog";
+import { buildCatalogApp, catalogMigrations } from "@tubedigest/catalog";
+import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
-import { createServiceLogger, listenForMetrics } from "@tubedigest/http";
+import { createServiceLogger, listenForMetrics, type ServiceApp } from "@tubedigest/http";
 import type { Static } from "typebox";
 import type { StandaloneEnvironment } from "./config.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { localSecrets } from "./local-secrets.ts";
+import { checkPort, portProblem } from "./port-check.ts";
+import { openProductDatabase } from "./product-database.ts";
+import { addressToOpen, startUpSummary } from "./start-up-summary.ts";
 
 export interface RunningProduct {
+  /** Where the gateway answers, for programs (the browser tests). */
   url: string;
+  /** For people, before any request is logged: the address to open, each part embedded or real, the data. */
+  summary: string;
   stop(): Promise<void>;
 }
 
+/** A service's `/readyz`, asked over its loopback port as the gateway reaches it. */
+const answersReady = (url: string) => async () =>
+  (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok;
+
 /**
  * Starts every service in this process. Each listens on its own loopback port and the gateway reaches
- * it over HTTP, exactly as when they run apart, so there is one code path for both. Events go through
- * RabbitMQ when RABBITMQ_URL is set, otherwise through an in-process broker with the same semantics.
+ * it over HTTP, exactly as when they run apart, so there is one code path for both. Without
+ * DATABASE_URL they share one embedded database, each in its own schema; events go through RabbitMQ
+ * when RABBITMQ_URL is set, otherwise through an in-process broker with the same semantics.
+ *
+ * Nothing is opened before the data folder is this process's alone and the port is free: a second copy
+ * on the same folder, or a taken port, is a `StartUpError` saying so.
  */
 export async function startProduct(env: Static<typeof StandaloneEnvironment>): Promise<RunningProduct> {
-  const secrets = localSecrets(env.DATA_DIR);
-  const development = env.APP_ENV === "development";
-  const identitySecret = env.IDENTITY_SECRET ?? secrets.identitySecret;
-  const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL);
-  const database = (schema: string) => ({
-    url: env.DATABASE_URL,
-    dataDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, "pglite", schema),
-    schema,
-  });
-  const events: EventBus = env.RABBITMQ_URL
-    ? await createRabbitMqBus({ url: env.RABBITMQ_URL, log: logger("bus") })
-    : createInProcessBus({ log: logger("bus"), broker: new InProcessBroker() });
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The embedded database and the local secrets are the user's alone, in a folder made before too.
+  chmodSync(dataDir, 0o700);
 
-  const auth = await buildAuthApp(
-    {
-      secureCookies: !development,
-      claimSecret: env.CLAIM_SECRET ?? secrets.claimSecret,
-      identitySecret,
-      database: database("auth"),
-    },
-    { log: logger("auth"), events },
-  );
-  const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
-
-  const catalog = await buildCatalogApp(
-    {
-      identitySecret,
-      database: database("catalog"),
-      redisUrl: env.REDIS_URL,
-      youtube: { apiKey: env.YOUTUBE_API_KEY, dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS },
-    },
-    { log: logger("catalog"), events },
-  );
-  const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
-
-  const gateway = await buildGatewayApp(
-    {
-      secureCookies: !development,
-      sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
-      identitySecret,
-      redisUrl: env.REDIS_URL,
-      redisKeyPrefix: "td:",
-      upstreams: { auth: authUrl, catalog: catalogUrl },
-      webDist: env.WEB_DIST,
-      trustProxy: trustedProxies(env.TRUST_PROXY),
-      publicOrigin: env.PUBLIC_ORIGIN,
-      signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
-      searchRateLimit: env.SEARCH_RATE_LIMIT,
-    },
-    { log: logger("gateway") },
-  );
-  if (env.METRICS_PORT !== undefined) {
-    await listenForMetrics(gateway, { port: env.METRICS_PORT, host: "127.0.0.1" });
+  // A copy already running on this folder usually holds the port too: it is named before the port is.
+  let port = env.PORT;
+  let portTaken: unknown;
+  try {
+    port = await checkPort(env.HOST, env.PORT);
+  } catch (error) {
+    portTaken = error;
   }
-  const url = await gateway.listen({ port: env.PORT, host: env.HOST });
+  const lock = lockDataDir(dataDir, addressToOpen(env.HOST, port).url);
+  if (portTaken) {
+    lock.release();
+    throw portTaken;
+  }
 
-  return {
-    url,
-    async stop() {
-      // The entry closes first so nothing new arrives while the services finish what they have.
-      await gateway.close();
-      // Consumers stop before the services, so no handler starts against a closing database.
-      await events.close();
-      await Promise.all([auth.close(), catalog.close()]);
-    },
-  };
+  let embedded: EmbeddedPostgres | undefined;
+  let events: EventBus | undefined;
+  let auth: ServiceApp | undefined;
+  let catalog: ServiceApp | undefined;
+  let gateway: ServiceApp | undefined;
+  async function stop() {
+    // The entry closes first so nothing new arrives while the services finish what they have.
+    await gateway?.close();
+    // Consumers stop before the services, so no handler starts against a closing database.
+    await events?.close();
+    await Promise.all([auth?.close(), catalog?.close()]);
+    await embedded?.close();
+    lock.release();
+  }
+
+  try {
+    const secrets = localSecrets(dataDir);
+    const development = env.APP_ENV === "development";
+    const identitySecret = env.IDENTITY_SECRET ?? secrets.identitySecret;
+    // The summary gives people the address to open; auth's and catalog's loopback ports are not for them.
+    const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL, { quietListening: true });
+    embedded = env.DATABASE_URL
+      ? undefined
+      : await openProductDatabase(dataDir, [
+          { schema: "auth", migrations: authMigrations },
+          { schema: "catalog", migrations: catalogMigrations },
+        ]);
+    const database = (schema: string) => ({ url: env.DATABASE_URL, schema });
+    events = env.RABBITMQ_URL
+      ? await createRabbitMqBus({ url: env.RABBITMQ_URL, log: logger("bus") })
+      : createInProcessBus({ log: logger("bus"), broker: new InProcessBroker() });
+
+    auth = await buildAuthApp(
+      {
+        secureCookies: !development,
+        claimSecret: env.CLAIM_SECRET ?? secrets.claimSecret,
+        identitySecret,
+        database: database("auth"),
+      },
+      { log: logger("auth"), events, embeddedDatabase: embedded },
+    );
+    const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
+
+    catalog = await buildCatalogApp(
+      {
+        identitySecret,
+        database: database("catalog"),
+        redisUrl: env.REDIS_URL,
+        youtube: { apiKey: env.YOUTUBE_API_KEY, dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS },
+      },
+      { log: logger("catalog"), events, embeddedDatabase: embedded },
+    );
+    const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
+
+    const bus = events;
+    const shared = embedded;
+    gateway = await buildGatewayApp(
+      {
+        secureCookies: !development,
+        sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
+        identitySecret,
+        redisUrl: env.REDIS_URL,
+        redisKeyPrefix: "td:",
+        upstreams: { auth: authUrl, catalog: catalogUrl },
+        webDist: env.WEB_DIST,
+        trustProxy: trustedProxies(env.TRUST_PROXY),
+        publicOrigin: env.PUBLIC_ORIGIN,
+        signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
+        searchRateLimit: env.SEARCH_RATE_LIMIT,
+      },
+      {
+        log: logger("gateway"),
+        // The product's one probe: the services it fronts (each asks its database) and the shared parts.
+        readiness: {
+          essential: {
+            auth: answersReady(authUrl),
+            catalog: answersReady(catalogUrl),
+            ...(shared ? { database: () => shared.ping() } : {}),
+          },
+          degradable: { events: async () => bus.isConnected() },
+        },
+      },
+    );
+    if (env.METRICS_PORT !== undefined) {
+      await listenForMetrics(gateway, { port: env.METRICS_PORT, host: "127.0.0.1" });
+    }
+    // Free a moment ago; another program may have taken it since.
+    const url = await gateway.listen({ port, host: env.HOST }).catch((error: unknown) => {
+      throw portProblem(error, env.HOST, port);
+    });
+    return { url, summary: startUpSummary(env, port, dataDir), stop };
+  } catch (error) {
+    // What failed is what to report; closing what had opened is best effort.
+    await stop().catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,0 +1,47 @@
+import { loadConfig } from "@tubedigest/config";
+import { describe, expect, it } from "vitest";
+import { StandaloneEnvironment } from "./config.ts";
+import { addressToOpen, startUpSummary } from "./start-up-summary.ts";
+
+describe("the address to open", () => {
+  it.each([
+    ["127.0.0.1", "http://127.0.0.1:3000", "this machine only"],
+    ["localhost", "http://localhost:3000", "this machine only"],
+    ["::1", "http://[::1]:3000", "this machine only"],
+    ["0.0.0.0", "http://localhost:3000", "listening on all interfaces"],
+    ["::", "http://localhost:3000", "listening on all interfaces"],
+    ["192.168.1.20", "http://192.168.1.20:3000", "listening on 192.168.1.20 only"],
+    ["fd00::20", "http://[fd00::20]:3000", "listening on fd00::20 only"],
+  ])("for HOST=%s is %s (%s)", (host, url, reach) => {
+    expect(addressToOpen(host, 3000)).toEqual({ url, reach });
+  });
+});
+
+describe("the start-up summary", () => {
+  it("names the real parts by address, never by password, and no data folder when nothing is kept there", () => {
+    const env = loadConfig(StandaloneEnvironment, {
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgres://app:hunter2@db.internal:5433/tubedigest",
+      REDIS_URL: "redis://:hunter2@cache.internal:6379",
+      RABBITMQ_URL: "amqp://app:hunter2@broker.internal",
+      YOUTUBE_API_KEY: "a-key",
+      PUBLIC_ORIGIN: "https://digest.example.com",
+    });
+    const summary = startUpSummary(env, 3000, "/var/lib/tubedigest");
+    expect(summary).toBe(
+      [
+        "",
+        "tubedigest is running: open https://digest.example.com (served here at http://localhost:3000, listening on all interfaces)",
+        "",
+        "  database               PostgreSQL at db.internal:5433/tubedigest",
+        "  sessions, rate limits  Redis at cache.internal:6379",
+        "  events                 RabbitMQ at broker.internal:5672",
+        "  YouTube                YouTube Data API",
+        "",
+        "Press Ctrl-C to stop.",
+        "",
+      ].join("\n"),
+    );
+    expect(summary).not.toContain("hunter2");
+  });
+});

@@ -1,0 +1,90 @@
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningProduct, StartUpError, startProduct } from "../src/index.ts";
+import { newDataDir, permissionsUnder, productEnv, signIn, signUp } from "./support.ts";
+
+describe("the embedded product", () => {
+  let dataDir: string;
+  let product: RunningProduct;
+  const others: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = newDataDir();
+    product = await startProduct(productEnv(dataDir));
+  });
+  afterAll(async () => {
+    await product.stop();
+    for (const folder of [dataDir, ...others]) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("keeps every service's data in one embedded database", async () => {
+    expect((await signUp(product.url, "first@example.com", "a long password")).status).toBe(201);
+    const search = await fetch(`${product.url}/api/youtube/search?query=music`);
+    expect(search.status).toBe(200);
+    expect(readdirSync(dataDir).sort()).toEqual(["database", "secrets.json", "tubedigest.lock"]);
+  });
+
+  it("answers ready only with its services, the embedded database and the in-process bus", async () => {
+    const answer = await fetch(`${product.url}/readyz`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      status: "ok",
+      checks: { auth: true, catalog: true, database: true, events: true },
+    });
+  });
+
+  it("says where to go and which parts are embedded", () => {
+    const { port } = new URL(product.url);
+    expect(product.summary).toContain(
+      `tubedigest is running: open http://127.0.0.1:${port} (this machine only)`,
+    );
+    expect(product.summary).toMatch(/database\s+embedded \(PGlite\)/);
+    expect(product.summary).toMatch(/events\s+embedded, in this process/);
+    expect(product.summary).toContain(`data                   ${dataDir}`);
+  });
+
+  it("refuses a second copy on the same data folder, naming the running one, before opening anything", async () => {
+    const started = performance.now();
+    const second = startProduct(productEnv(dataDir));
+    await expect(second).rejects.toThrow(StartUpError);
+    await expect(second).rejects.toThrow(
+      `tubedigest is already running on ${dataDir} (process ${process.pid}, ${product.url}): use that one, or stop it before starting another.`,
+    );
+    // Opening the database takes seconds; the refusal comes before it.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect((await fetch(`${product.url}/readyz`)).status).toBe(200);
+  });
+
+  it("refuses a taken port in one line, before opening anything", async () => {
+    const elsewhere = newDataDir();
+    others.push(elsewhere);
+    const server: Server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const attempt = startProduct(productEnv(elsewhere, { PORT: String(port) }));
+      await expect(attempt).rejects.toThrow(StartUpError);
+      await expect(attempt).rejects.toThrow(
+        `Cannot listen on 127.0.0.1:${port} (HOST, PORT): the port is already in use; stop the program using it or choose another port.`,
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(existsSync(path.join(elsewhere, "database"))).toBe(false);
+    expect(existsSync(path.join(elsewhere, "tubedigest.lock"))).toBe(false);
+  });
+
+  it("stops, leaving its files private to the user, and starts again with the same data", async () => {
+    await product.stop();
+    expect(existsSync(path.join(dataDir, "tubedigest.lock"))).toBe(false);
+    const permissions = permissionsUnder(dataDir);
+    expect(permissions.length).toBeGreaterThan(100);
+    expect(permissions.filter((entry) => !/ (600|700)$/.test(entry))).toEqual([]);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+
+    product = await startProduct(productEnv(dataDir));
+    expect((await signIn(product.url, "first@example.com", "a long password")).status).toBe(200);
+  });
+});
