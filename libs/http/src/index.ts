@@ -5,6 +5,7 @@ export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
 export { listenForMetrics } from "./metrics.ts";
 export { MALFORMED_QUERY } from "./query-string.ts";
+export { type Outages, reportOutages } from "./report-outages.ts";
 export { runUntilSignalled } from "./run-until-signalled.ts";
 export {
   EmailAddress,

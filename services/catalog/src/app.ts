@@ -44,22 +44,26 @@ export async function buildCatalogApp(
   });
   await migrateToLatest(database.db, database.schema, catalogMigrations);
   const now = () => new Date();
+  const cache: JsonCache = settings.redisUrl
+    ? createRedisJsonCache({
+        url: settings.redisUrl,
+        keyPrefix: settings.redisKeyPrefix ?? "td:catalog:",
+        log: dependencies.log,
+      })
+    : createMemoryJsonCache();
   const app = createServiceApp({
     name: "catalog",
     logger: dependencies.log,
     identitySecret: settings.identitySecret,
     readiness: {
       essential: { database: database.ping },
-      degradable: { broker: async () => dependencies.events.isConnected() },
+      // Searches are answered without the cache while it is away, so it only degrades the service.
+      degradable: {
+        broker: async () => dependencies.events.isConnected(),
+        cache: async () => cache.available(),
+      },
     },
   });
-  const cache: JsonCache = settings.redisUrl
-    ? createRedisJsonCache({
-        url: settings.redisUrl,
-        keyPrefix: settings.redisKeyPrefix ?? "td:catalog:",
-        onError: (error, operation) => app.log.warn({ err: error, operation }, "search cache unavailable"),
-      })
-    : createMemoryJsonCache();
   const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
   app.addHook("onClose", async () => {
     await relay.stop();

@@ -51,4 +51,13 @@ describe("search while the Redis cache is down", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject([{ snippet: { title: "Still searchable" } }]);
   });
+
+  it("reports itself degraded, not unavailable, on /readyz", async () => {
+    const response = await app.inject("/readyz");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: "degraded",
+      checks: { database: true, broker: true, cache: false },
+    });
+  });
 });

@@ -1,9 +1,10 @@
 import rateLimit from "@fastify/rate-limit";
 import { createServiceApp, HttpError, type ReadinessChecks, type ServiceApp } from "@tubedigest/http";
-import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { GatewaySettings } from "./config.ts";
 import { refuseNonCanonicalPaths, rewriteToCanonicalPath } from "./plugins/canonical-paths.ts";
+import { connectGatewayRedis } from "./plugins/gateway-redis.ts";
+import { redisOrLocalRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSessions } from "./plugins/sessions.ts";
@@ -27,12 +28,10 @@ export async function buildGatewayApp(
   dependencies: GatewayDependencies,
 ): Promise<ServiceApp> {
   const redis = settings.redisUrl
-    ? new Redis(settings.redisUrl, {
-        maxRetriesPerRequest: 2,
-        connectTimeout: 2_000,
-        enableOfflineQueue: true,
-      })
+    ? await connectGatewayRedis(settings.redisUrl, dependencies.log)
     : undefined;
+  // Without Redis the gateway still serves pages and forwards searches; only signing in waits for it.
+  const redisAnswers = async () => redis?.status === "ready" && (await redis.ping()) === "PONG";
   const app = createServiceApp({
     name: "gateway",
     logger: dependencies.log,
@@ -42,12 +41,8 @@ export async function buildGatewayApp(
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
     readiness: {
-      essential: {
-        // Without Redis there are no sessions, so nothing the gateway answers would work.
-        ...(redis ? { redis: async () => (await redis.ping()) === "PONG" } : {}),
-        ...dependencies.readiness?.essential,
-      },
-      degradable: { ...dependencies.readiness?.degradable },
+      essential: { ...dependencies.readiness?.essential },
+      degradable: { ...(redis ? { redis: redisAnswers } : {}), ...dependencies.readiness?.degradable },
     },
   });
   app.addHook("onClose", async () => {
@@ -59,7 +54,7 @@ export async function buildGatewayApp(
   registerSameOriginGuard(app, settings.publicOrigin);
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${settings.redisKeyPrefix}rate-limit:` } : {}),
+    ...(redis ? { store: redisOrLocalRateLimitStore(redis, `${settings.redisKeyPrefix}rate-limit:`) } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Please wait ${context.after} and try again.`),
   });

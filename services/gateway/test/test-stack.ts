@@ -15,7 +15,7 @@ import {
   uniqueName,
 } from "@tubedigest/testing";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
 import { buildGatewayApp } from "../src/app.ts";
 
 export type Infra = "real" | "embedded";
@@ -51,6 +51,10 @@ export async function startTestStack(
     trustProxy?: number | string[];
     /** The clock auth's claims and sign-in links expire by. */
     now?: () => Date;
+    /** Another Redis for the gateway and catalog on the real parts (a closed port: Redis is down). */
+    redisUrl?: string;
+    /** Where every service logs; nowhere when absent. */
+    log?: Logger;
   } = {},
 ): Promise<TestStack> {
   const real = infra === "real";
@@ -64,7 +68,8 @@ export async function startTestStack(
   const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
   const youtube = real ? await startFakeYoutubeApi() : undefined;
   const secureCookies = options.secureCookies ?? false;
-  const log = pino({ level: "silent" });
+  const log = options.log ?? pino({ level: "silent" });
+  const redisUrl = real ? (options.redisUrl ?? testInfra.redisUrl) : undefined;
   const testBus = await createTestBus(infra === "real" ? "rabbitmq" : "in-process");
   const auth = await buildAuthApp(
     {
@@ -81,7 +86,7 @@ export async function startTestStack(
     {
       identitySecret: IDENTITY_SECRET,
       database: database("catalog", 1),
-      redisUrl: real ? testInfra.redisUrl : undefined,
+      redisUrl,
       redisKeyPrefix: `${redisPrefix}catalog:`,
       youtube: youtube ? { apiKey: "test-key", rootUrl: youtube.rootUrl, requestTimeoutMs: 1_000 } : {},
     },
@@ -93,7 +98,7 @@ export async function startTestStack(
       secureCookies,
       sessionSecret: "session-secret-for-tests-only-0123456789",
       identitySecret: IDENTITY_SECRET,
-      redisUrl: real ? testInfra.redisUrl : undefined,
+      redisUrl,
       redisKeyPrefix: redisPrefix,
       upstreams: { auth: authUrl, catalog: catalogUrl },
       webDist: path.join(tmpdir(), "no-web-build-here"),

@@ -7,6 +7,7 @@ const MAX_ENTRIES = 10_000;
 export function createMemoryJsonCache(now: () => number = Date.now): JsonCache {
   const entries = new Map<string, { expiresAt: number; json: string }>();
   return {
+    available: () => true,
     async get<T>(key: string) {
       const entry = entries.get(key);
       if (!entry) return undefined;

@@ -153,7 +153,11 @@ export async function startContext(
   const cache =
     options.cache === "memory"
       ? createMemoryJsonCache(() => now.getTime())
-      : createRedisJsonCache({ url: testInfra.redisUrl, keyPrefix: redisKeyPrefix, onError: () => {} });
+      : createRedisJsonCache({
+          url: testInfra.redisUrl,
+          keyPrefix: redisKeyPrefix,
+          log: pino({ level: "silent" }),
+        });
   const youtube = meteredYoutube(
     createGoogleYoutubeCatalog({ apiKey: "test-api-key", rootUrl: fake.rootUrl, requestTimeoutMs: 1_000 }),
     createQuotaMeter(database.db, { dailyQuotaUnits: 10_000 }, clock),

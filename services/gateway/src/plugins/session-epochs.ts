@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { onLiveRedis } from "./gateway-redis.ts";
 import type { MemorySessionStore } from "./memory-session-store.ts";
 
 /**
@@ -15,11 +16,11 @@ export interface SessionEpochs {
 export function redisSessionEpochs(redis: Redis, prefix: string, ttlSeconds: number): SessionEpochs {
   return {
     async endedBefore(userId) {
-      const value = await redis.get(prefix + userId);
+      const value = await onLiveRedis(redis, (live) => live.get(prefix + userId));
       return value === null ? undefined : Number(value);
     },
     async endSessionsBefore(userId, moment) {
-      await redis.set(prefix + userId, String(moment), "EX", ttlSeconds);
+      await onLiveRedis(redis, (live) => live.set(prefix + userId, String(moment), "EX", ttlSeconds));
     },
   };
 }

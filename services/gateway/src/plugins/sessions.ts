@@ -3,6 +3,7 @@ import session from "@fastify/session";
 import { CLAIM_COOKIE, type ServiceApp } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
+import { redisReachable } from "./gateway-redis.ts";
 import { MemorySessionStore } from "./memory-session-store.ts";
 import { RedisSessionStore } from "./redis-session-store.ts";
 import { memorySessionEpochs, redisSessionEpochs, type SessionEpochs } from "./session-epochs.ts";
@@ -22,6 +23,8 @@ const MAX_MEMORY_SESSIONS = 10_000;
 
 /** What the routes may do to sessions beyond reading them. */
 export interface SessionControl {
+  /** Whether sessions can be stored now: not while their Redis is away. */
+  available(): boolean;
   /** A fresh session id for the user, so an id planted before sign-in is worthless after it. */
   signIn(request: FastifyRequest, userId: string): Promise<void>;
   /** Ends every session of the user except this request's own. */
@@ -67,6 +70,7 @@ export async function registerSessions(
   });
 
   return {
+    available: () => options.redis === undefined || redisReachable(options.redis),
     async signIn(request, userId) {
       await request.session.regenerate();
       request.session.userId = userId;

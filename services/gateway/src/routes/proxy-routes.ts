@@ -9,6 +9,7 @@ import {
   type ServiceApp,
 } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
 import type { SessionControl } from "../plugins/sessions.ts";
 import { ownerOf, SEARCH_PATH, type ServiceName, SIGN_IN_PATHS } from "./upstream-table.ts";
 
@@ -57,6 +58,7 @@ export async function registerProxyRoutes(
       ? { body: request.body, contentType: request.headers["content-type"] ?? "application/octet-stream" }
       : {};
     const directives: Directives = {};
+    let upstreamHeaders: string[] = [];
     return reply.from(options.upstreams[service] + path, {
       ...body,
       // The query goes on byte for byte: a URL parser would re-encode some of it.
@@ -81,12 +83,21 @@ export async function registerProxyRoutes(
           if (typeof signIn === "string") directives.signIn = signIn;
           if (typeof endOtherSessions === "string") directives.endOtherSessions = endOtherSessions;
         }
+        upstreamHeaders = Object.keys(rest);
         return rest;
       },
       onResponse: async (_incoming, outgoing, response) => {
-        if (directives.signIn) await options.sessions.signIn(request, directives.signIn);
-        if (directives.endOtherSessions) {
-          await options.sessions.endOtherSessions(request, directives.endOtherSessions);
+        try {
+          if (directives.signIn) await options.sessions.signIn(request, directives.signIn);
+          if (directives.endOtherSessions) {
+            await options.sessions.endOtherSessions(request, directives.endOtherSessions);
+          }
+        } catch (error) {
+          // The session could not be stored (Redis went away): the browser is told so instead of
+          // receiving the service's answer, which would claim a sign-in that did not happen.
+          response.stream.destroy();
+          for (const name of upstreamHeaders) outgoing.removeHeader(name);
+          return outgoing.send(error);
         }
         return outgoing.send(response.stream);
       },
@@ -102,7 +113,11 @@ export async function registerProxyRoutes(
     options.signInRateLimit.max,
     options.signInRateLimit.windowSeconds * 1000,
   );
-  for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: signInLimit }, forward);
+  // Each of these ends in a session, so none reaches auth (or counts) while sessions cannot be stored.
+  const requireSessions = async () => {
+    if (!options.sessions.available()) throw new HttpError(503, SESSIONS_UNAVAILABLE);
+  };
+  for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
   app.get(SEARCH_PATH, { onRequest: limiter("search", options.searchRateLimit, 60_000) }, forward);
   app.all("/api/*", forward);
