@@ -21,9 +21,10 @@ build: install
 start: build
 	node --enable-source-maps services/standalone/dist/main.js
 
-## The services as separate processes against the local Postgres and Redis.
+## The services as separate processes against the local Postgres, Redis and RabbitMQ, with the secrets
+## of `make start` (DATA_DIR/secrets.json).
 stack: build
-	node scripts/stack.mjs
+	node --import tsx scripts/stack.mjs
 
 lint: install
 	npx biome ci .

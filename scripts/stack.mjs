@@ -1,20 +1,36 @@
 #!/usr/bin/env node
 // `make stack`: every service as its own process against the real Postgres, Redis and RabbitMQ (the
 // local ones unless DATABASE_URL / REDIS_URL / RABBITMQ_URL say otherwise), as compose and Kubernetes
-// run them.
+// run them. Run with `node --import tsx`, so it shares the configuration checks and the locally made
+// secrets of `make start`.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { AppEnv, Host, loadConfigOrExit, Port, Url } from "@tubedigest/config";
+import Type from "typebox";
+import { localSecrets } from "../services/standalone/src/local-secrets.ts";
 
-const env = process.env;
-const secret = () => randomBytes(32).toString("hex");
-const shared = { APP_ENV: env.APP_ENV ?? "development", LOG_LEVEL: env.LOG_LEVEL ?? "info" };
-const databaseUrl = env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const rabbitUrl = env.RABBITMQ_URL ?? "amqp://guest:guest@127.0.0.1:5672";
-const authPort = env.AUTH_PORT ?? "4001";
-const catalogPort = env.CATALOG_PORT ?? "4002";
-const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
+/** What the stack itself decides; every other variable goes on to the services, which check their own. */
+const StackEnvironment = Type.Object({
+  AUTH_PORT: Port({ default: 4001 }),
+  CATALOG_PORT: Port({ default: 4002 }),
+  /** The gateway's metrics stay on this host unless asked otherwise. */
+  METRICS_HOST: Host("127.0.0.1"),
+  DATA_DIR: Type.String({ default: ".data" }),
+  APP_ENV: AppEnv("development"),
+  DATABASE_URL: Url(["postgres", "postgresql"], { default: "postgres://postgres@127.0.0.1:5432/postgres" }),
+  REDIS_URL: Url(["redis", "rediss"], { default: "redis://127.0.0.1:6379" }),
+  RABBITMQ_URL: Url(["amqp", "amqps"], { default: "amqp://guest:guest@127.0.0.1:5672" }),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  IDENTITY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+});
+
+const stack = loadConfigOrExit(StackEnvironment);
+// The same secrets.json as `make start`: a restart keeps everyone signed in, since sessions live in Redis.
+mkdirSync(stack.DATA_DIR, { recursive: true, mode: 0o700 });
+const secrets = localSecrets(stack.DATA_DIR);
 // One secret for the three: the gateway signs the caller header with it, auth and catalog check it.
-const identitySecret = env.IDENTITY_SECRET ?? secret();
+const identitySecret = stack.IDENTITY_SECRET ?? secrets.identitySecret;
 // Only the gateway's public port faces the network; everything else listens where only this host reaches.
 const loopback = "127.0.0.1";
 
@@ -23,10 +39,10 @@ const services = [
     name: "auth",
     env: {
       HOST: loopback,
-      PORT: authPort,
-      DATABASE_URL: databaseUrl,
-      RABBITMQ_URL: rabbitUrl,
-      CLAIM_SECRET: env.CLAIM_SECRET ?? secret(),
+      PORT: String(stack.AUTH_PORT),
+      DATABASE_URL: stack.DATABASE_URL,
+      RABBITMQ_URL: stack.RABBITMQ_URL,
+      CLAIM_SECRET: stack.CLAIM_SECRET ?? secrets.claimSecret,
       IDENTITY_SECRET: identitySecret,
     },
   },
@@ -34,32 +50,32 @@ const services = [
     name: "catalog",
     env: {
       HOST: loopback,
-      PORT: catalogPort,
-      DATABASE_URL: databaseUrl,
-      RABBITMQ_URL: rabbitUrl,
-      REDIS_URL: redisUrl,
+      PORT: String(stack.CATALOG_PORT),
+      DATABASE_URL: stack.DATABASE_URL,
+      RABBITMQ_URL: stack.RABBITMQ_URL,
+      REDIS_URL: stack.REDIS_URL,
       IDENTITY_SECRET: identitySecret,
-      ...(env.YOUTUBE_API_KEY ? { YOUTUBE_API_KEY: env.YOUTUBE_API_KEY } : {}),
     },
   },
   {
     name: "gateway",
     env: {
-      PORT: env.PORT ?? "3000",
-      METRICS_HOST: loopback,
-      REDIS_URL: redisUrl,
-      SESSION_SECRET: env.SESSION_SECRET ?? secret(),
+      // PORT, HOST, METRICS_PORT, TRUST_PROXY, PUBLIC_ORIGIN and the rate limits come from the caller.
+      METRICS_HOST: stack.METRICS_HOST,
+      REDIS_URL: stack.REDIS_URL,
+      SESSION_SECRET: stack.SESSION_SECRET ?? secrets.sessionSecret,
       IDENTITY_SECRET: identitySecret,
-      AUTH_URL: `http://127.0.0.1:${authPort}`,
-      CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
-      WEB_DIST: "web/dist",
+      AUTH_URL: `http://${loopback}:${stack.AUTH_PORT}`,
+      CATALOG_URL: `http://${loopback}:${stack.CATALOG_PORT}`,
     },
   },
 ];
 
 const children = services.map(({ name, env: own }) => {
   const child = spawn(process.execPath, ["--enable-source-maps", `services/${name}/dist/main.js`], {
-    env: { PATH: env.PATH, ...shared, ...own },
+    // Each service gets the caller's environment (LOG_LEVEL, YOUTUBE_*, SIGN_IN_RATE_LIMIT, ...) with the
+    // stack's choices on top. DATABASE_SCHEMA is left out: one value would put auth and catalog in one schema.
+    env: { ...process.env, DATABASE_SCHEMA: undefined, APP_ENV: stack.APP_ENV, ...own },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [child.stdout, child.stderr]) {
@@ -68,8 +84,8 @@ const children = services.map(({ name, env: own }) => {
         process.stdout.write(`${name.padEnd(8)}| ${line}\n`);
     });
   }
-  child.on("exit", (code) => {
-    process.stdout.write(`${name.padEnd(8)}| exited with ${code}\n`);
+  child.on("exit", (code, signal) => {
+    process.stdout.write(`${name.padEnd(8)}| exited with ${code ?? signal}\n`);
     stopAll(code ?? 1);
   });
   return child;
@@ -79,6 +95,8 @@ let stopping = false;
 function stopAll(code) {
   if (stopping) return;
   stopping = true;
+  // Kept for when the last child is gone, so a service that failed to start fails `make stack` too.
+  process.exitCode = code;
   for (const child of children) child.kill("SIGTERM");
   setTimeout(() => process.exit(code), 11_000).unref();
 }
