@@ -1,3 +1,4 @@
+export { childEnvironment } from "./child-environment.ts";
 export {
   FAKE_YOUTUBE_COSTS,
   type FakeChannel,

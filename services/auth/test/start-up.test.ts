@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { testInfra } from "@tubedigest/testing";
+import { childEnvironment, testInfra } from "@tubedigest/testing";
 import { describe, expect, it } from "vitest";
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
@@ -11,8 +11,7 @@ const secret = "s".repeat(32);
 /** Runs auth's entry point as its own process; it must stop by itself. */
 function startAuth(env: Record<string, string>) {
   return promisify(execFile)(process.execPath, ["--import", "tsx", main], {
-    env: {
-      PATH: process.env.PATH,
+    env: childEnvironment({
       RABBITMQ_URL: testInfra.amqpUrl,
       CLAIM_SECRET: secret,
       IDENTITY_SECRET: secret,
@@ -21,7 +20,7 @@ function startAuth(env: Record<string, string>) {
       PORT: "4001",
       LOG_LEVEL: "warn",
       ...env,
-    },
+    }),
     timeout: 20_000,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
