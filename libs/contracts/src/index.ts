@@ -1,3 +1,4 @@
+export { CONSUMER_QUEUES } from "./consumer-queues.ts";
 export { defineEvent, type EventContract } from "./contract.ts";
 export { createEvent } from "./create-event.ts";
 export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetadata } from "./envelope.ts";

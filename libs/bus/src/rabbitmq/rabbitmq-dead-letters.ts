@@ -10,6 +10,9 @@ import { deadLetterQueueName } from "../topology-names.ts";
 import type { AmqpConnection } from "./amqp-connection.ts";
 import { publishConfirmed } from "./publish-confirmed.ts";
 
+/** The reply code of a channel closed because a queue does not exist. */
+const NOT_FOUND = 404;
+
 /** Dead-letter operations over AMQP alone (no management plugin needed). */
 export class RabbitMqDeadLetters implements DeadLetterQueues {
   readonly #connection: AmqpConnection;
@@ -77,6 +80,40 @@ export class RabbitMqDeadLetters implements DeadLetterQueues {
     });
   }
 
+  /** How many dead letters a queue holds; undefined when its dead-letter queue was never declared here. */
+  async count(queue: string): Promise<number | undefined> {
+    try {
+      return await this.#withChannel(
+        async (channel) => (await channel.checkQueue(deadLetterQueueName(queue))).messageCount,
+      );
+    } catch (error) {
+      if ((error as { code?: unknown }).code === NOT_FOUND) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Removes dead letters for good: the one whose event id is `which.eventId`, or all of them. Letters
+   * that do not match are put back in their order when the channel closes. Answers how many went.
+   */
+  async drop(queue: string, which: { eventId: string } | { all: true }): Promise<number> {
+    return this.#withChannel(async (channel) => {
+      const deadLetterQueue = deadLetterQueueName(queue);
+      if ("all" in which) return (await channel.purgeQueue(deadLetterQueue)).messageCount;
+      const { messageCount } = await channel.checkQueue(deadLetterQueue);
+      let dropped = 0;
+      for (let seen = 0; seen < messageCount; seen += 1) {
+        const message = await channel.get(deadLetterQueue, { noAck: false });
+        if (!message) break;
+        if (eventIdOf(queue, message) === which.eventId) {
+          channel.ack(message);
+          dropped += 1;
+        }
+      }
+      return dropped;
+    });
+  }
+
   async #withChannel<T>(work: (channel: ConfirmChannel) => Promise<T>): Promise<T> {
     const channel = await this.#connection.createConfirmChannel();
     // A missing queue closes the channel with an error; the awaited call rejects with it already.
@@ -87,6 +124,11 @@ export class RabbitMqDeadLetters implements DeadLetterQueues {
       await channel.close().catch(() => {});
     }
   }
+}
+
+/** The event id in the body, or the message id the publisher set to it when the body is unreadable. */
+function eventIdOf(queue: string, message: GetMessage): string | undefined {
+  return describe(queue, message).eventId ?? message.properties.messageId;
 }
 
 function describe(queue: string, message: GetMessage): DeadLetter {

@@ -1,0 +1,6 @@
+/**
+ * Every queue a service consumes events from, named "<service>.<purpose>" as its `defineSubscriptions`
+ * declares it. The dead-letter tool offers these to operators; each consuming service has a test that
+ * keeps its subscriptions and this list in step.
+ */
+export const CONSUMER_QUEUES: readonly string[] = ["catalog.signup-channels"];
