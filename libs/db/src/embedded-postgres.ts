@@ -189,8 +189,6 @@ async function start(dataDir: string | undefined): Promise<PGlite> {
   return pglite;
 }
 
-const PGLITE_MODULE = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-
 /**
  * Makes a new data folder in a child process. PGlite's initdb runs a second Postgres beside the first,
  * and WebAssembly memory is never handed back, so doing it here would leave this process holding both
@@ -201,7 +199,8 @@ async function initialise(dataDir: string): Promise<void> {
   const making = `${dataDir}.new`;
   rmSync(making, { recursive: true, force: true });
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-  const script = `const { PGlite } = require(${JSON.stringify(PGLITE_MODULE)});
+  const pgliteModule = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = require(${JSON.stringify(pgliteModule)});
     const pglite = new PGlite(${JSON.stringify(making)});
     pglite.waitReady.then(() => pglite.close()).catch((error) => { console.error(error.message); process.exit(1); });`;
   try {
