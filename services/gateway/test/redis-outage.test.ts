@@ -132,6 +132,9 @@ describe("the gateway when Redis goes away and comes back", () => {
     expect(during.json()).toEqual({ message: SESSIONS_UNAVAILABLE });
     const signIn = await new Browser(stack.gateway).call("POST", "/api/auth/login", { email, password });
     expect(signIn.statusCode).toBe(503);
+    // A page needs no session: the browser gets the web app (here: the note that it is not built).
+    const page = await browser.call("GET", "/dashboard");
+    expect(page.body).toBe("The web app has not been built yet: run `make build`.");
 
     proxy.acceptConnections();
     await until(async () => (await readiness()) === "ok", "Redis to be back");

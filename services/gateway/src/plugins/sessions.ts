@@ -53,6 +53,14 @@ export async function registerSessions(
         SESSION_LIFETIME_SECONDS,
       );
 
+  // While Redis is away the web app's pages and files are served as to a visitor (they need no session),
+  // so a signed-in browser still loads the app; only the API answers that sessions are unavailable.
+  const { redis } = options;
+  if (redis) {
+    app.addHook("onRequest", async (request) => {
+      if (!redisReachable(redis) && !request.url.startsWith("/api/")) delete request.headers.cookie;
+    });
+  }
   await app.register(cookie);
   await app.register(session, {
     secret: options.secret,
