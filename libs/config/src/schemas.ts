@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import Type, { type TSchemaOptions } from "typebox";
 
-/** pino's levels, quietest last: what LOG_LEVEL may name. */
+/** pino's levels, most severe first, and silent: what LOG_LEVEL may name. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 export const LogLevel = Type.Union(
