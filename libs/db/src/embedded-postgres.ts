@@ -1,5 +1,15 @@
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -190,28 +200,50 @@ async function start(dataDir: string | undefined): Promise<PGlite> {
 }
 
 /**
- * Makes a new data folder in a child process. PGlite's initdb runs a second Postgres beside the first,
- * and WebAssembly memory is never handed back, so doing it here would leave this process holding both
- * for as long as it runs. The folder is made under a temporary name and renamed once complete, so an
- * interrupted first start leaves nothing that looks like a database.
+ * A new data folder starts as a copy of a pristine one, made once per PGlite version and kept beside the
+ * installed packages (`node_modules/.cache/tubedigest`). Making one runs PGlite's initdb, seconds of CPU
+ * and a second Postgres whose WebAssembly memory would stay with the process for as long as it runs: so
+ * it runs once per machine (the standalone build does it ahead), in a child process. The copy is made
+ * under a temporary name and renamed once complete, so an interrupted first start leaves nothing that
+ * looks like a database.
  */
 async function initialise(dataDir: string): Promise<void> {
+  const pristine = await preparePristineDataDir();
   const making = `${dataDir}.new`;
   rmSync(making, { recursive: true, force: true });
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
+  cpSync(pristine, making, { recursive: true });
+  renameSync(making, dataDir);
+}
+
+/** Makes the pristine data folder new databases are copied from, unless it exists; answers where it is. */
+export async function preparePristineDataDir(): Promise<string> {
   const pgliteModule = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const modules = pgliteModule.slice(0, pgliteModule.lastIndexOf(marker) + marker.length);
+  const { version } = JSON.parse(
+    readFileSync(path.join(modules, "@electric-sql", "pglite", "package.json"), "utf8"),
+  ) as { version: string };
+  const pristine = path.join(modules, ".cache", "tubedigest", `pglite-${version}`);
+  if (existsSync(path.join(pristine, "PG_VERSION"))) return pristine;
+
+  const making = `${pristine}.${randomUUID()}`;
+  mkdirSync(path.dirname(pristine), { recursive: true, mode: 0o700 });
   const script = `const { PGlite } = require(${JSON.stringify(pgliteModule)});
     const pglite = new PGlite(${JSON.stringify(making)});
     pglite.waitReady.then(() => pglite.close()).catch((error) => { console.error(error.message); process.exit(1); });`;
   try {
     await promisify(execFile)(process.execPath, ["-e", script]);
+    makePrivate(making);
+    renameSync(making, pristine);
   } catch (error) {
+    rmSync(making, { recursive: true, force: true });
+    // Another process made it meanwhile.
+    if (existsSync(path.join(pristine, "PG_VERSION"))) return pristine;
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`Could not make a new database in ${dataDir}: ${stderr || String(error)}`, {
-      cause: error,
-    });
+    throw new Error(`Could not make a new embedded database: ${stderr || String(error)}`, { cause: error });
   }
-  renameSync(making, dataDir);
+  return pristine;
 }
 
 /** The owner alone may read or write the database: PGlite writes its first files world-writable. */

@@ -1,4 +1,4 @@
 export { createDatabase, type Database, type DatabaseOptions } from "./create-database.ts";
-export { EmbeddedPostgres } from "./embedded-postgres.ts";
+export { EmbeddedPostgres, preparePristineDataDir } from "./embedded-postgres.ts";
 export { isUniqueViolation } from "./errors.ts";
 export { type Migrations, migrateToLatest } from "./migrate-to-latest.ts";

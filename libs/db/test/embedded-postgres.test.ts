@@ -9,6 +9,7 @@ import {
   EmbeddedPostgres,
   type Migrations,
   migrateToLatest,
+  preparePristineDataDir,
 } from "../src/index.ts";
 
 // Two services as the embedded product has them: each with a table of its own and one of the same name.
@@ -177,6 +178,15 @@ describe("an embedded database in a data folder", () => {
     ]);
     await reopened.close();
     await again.close();
+  });
+
+  it("starts as a copy of the pristine folder made once for this PGlite version, private too", async () => {
+    const pristine = await preparePristineDataDir();
+    expect(pristine).toMatch(/node_modules\/\.cache\/tubedigest\/pglite-\d+\.\d+\.\d+$/);
+    const made = statSync(pristine);
+    expect(await preparePristineDataDir()).toBe(pristine);
+    expect(statSync(pristine).ino).toBe(made.ino);
+    expect(new Set(modes(pristine))).toEqual(new Set(["dir 700", "file 600"]));
   });
 
   it("says why when it cannot be opened", async () => {
