@@ -1,3 +1,3 @@
 import { serviceBuild } from "../../tsup.service.ts";
 
-export default serviceBuild();
+export default serviceBuild(["src/main.ts", "src/prepare-database.ts"]);
