@@ -19,7 +19,7 @@ export async function migrateToLatest(
     // timelines of their own: a shared migration landing later may carry an earlier name.
     allowUnorderedMigrations: true,
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await migrateOnce(migrator, schema);
   const failed = results.find((result) => result.status === "Error");
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error);
@@ -28,4 +28,21 @@ export async function migrateToLatest(
     });
   }
   return results.map((result) => result.migrationName);
+}
+
+/** Postgres' "invalid schema name": here, another schema vanishing while kysely lists every table. */
+const SCHEMA_GONE = "3F000";
+
+/**
+ * Kysely looks for its migration table by listing the tables of every schema, so a schema another
+ * process drops at that moment (tests do, all the time) fails the listing. That failure is about
+ * someone else's schema and passes at once, so it is tried again; any other failure is returned.
+ */
+async function migrateOnce(migrator: Migrator, schema: string, attempts = 5) {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await migrator.migrateToLatest();
+    const code = (outcome.error as { code?: string } | undefined)?.code;
+    const ownSchema = String((outcome.error as Error | undefined)?.message).includes(`"${schema}"`);
+    if (code !== SCHEMA_GONE || ownSchema || attempt === attempts) return outcome;
+  }
 }
