@@ -3,25 +3,32 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { childEnvironment } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDataDir } from "./support.ts";
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 
+/** Every part embedded and the defaults of `make start`, whatever the test's own environment holds. */
 function environment(dataDir: string, extra: Record<string, string> = {}) {
-  return {
-    // biome-ignore lint/style/noProcessEnv: the product needs a PATH and nothing else of the test's.
-    PATH: process.env.PATH,
+  return childEnvironment({
     DATA_DIR: dataDir,
     PORT: "0",
+    HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     WEB_DIST: path.join(dataDir, "no-web-build"),
+    // Empty is unset.
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    RABBITMQ_URL: "",
+    YOUTUBE_API_KEY: "",
+    PUBLIC_ORIGIN: "",
     ...extra,
-  };
+  });
 }
 
 /** `make start` in another process, when it is expected to stop by itself. */
-function startAndWait(env: Record<string, string | undefined>) {
+function startAndWait(env: NodeJS.ProcessEnv) {
   return promisify(execFile)(process.execPath, ["--import", "tsx", main], { env, timeout: 30_000 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
