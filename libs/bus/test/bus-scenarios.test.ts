@@ -1,10 +1,4 @@
-import { randomUUID } from "node:crypto";
-import {
-  createEvent,
-  type EventEnvelope,
-  InvalidEventError,
-  type UserUpdatedData,
-} from "@tubedigest/contracts";
+import { type EventEnvelope, InvalidEventError } from "@tubedigest/contracts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deferred } from "../src/deferred.ts";
 import {
@@ -16,6 +10,7 @@ import {
   writeToOutbox,
 } from "../src/index.ts";
 import { type BusFixture, busImplementations, silentLog } from "./support/bus-fixtures.ts";
+import { recordEffectIn, subscribeProfiles, userUpdated } from "./support/scenario.ts";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.ts";
 import { delay, waitFor } from "./support/wait-for.ts";
 
@@ -36,80 +31,9 @@ describe.each(busImplementations)("$name", (implementation) => {
     await database.close();
   });
 
-  function userUpdated(label: string, correlationId = `req-${label}`) {
-    const data: UserUpdatedData = { userId: randomUUID(), email: `${label}@example.com`, fullName: label };
-    return createEvent("user.updated", data, { correlationId });
-  }
-
-  /** A handler whose effect is one row in `effects`, made idempotent by the inbox. */
-  function recordEffect(): EventHandler<"user.updated"> {
-    return handleOnce(database.db, async (event, { trx }) => {
-      await trx
-        .insertInto("effects")
-        .values({ event_id: event.id, label: event.data.fullName ?? "" })
-        .execute();
-    });
-  }
-
-  async function subscribe(bus: EventBus, handler: EventHandler<"user.updated">): Promise<string> {
-    const service = fixture.serviceName();
-    await bus.subscribe(
-      defineSubscriptions({
-        service,
-        queues: { profiles: { events: ["user.updated"], handlers: { "user.updated": handler } } },
-      }),
-    );
-    return `${service}.profiles`;
-  }
-
-  it("delivers 1,000 outbox events across a lost and restored broker connection, each with one effect", async () => {
-    const consumer = await fixture.createBus();
-    await subscribe(consumer, recordEffect());
-    const publisher = await fixture.createBus();
-    const relay = startOutboxRelay({
-      db: database.db,
-      publisher,
-      log: silentLog,
-      pollIntervalMs: 10,
-      retryDelayMs: 50,
-      maxRetryDelayMs: 200,
-    });
-    try {
-      const writeBatches = async (from: number, to: number) => {
-        for (let batch = from; batch < to; batch++) {
-          await database.db.transaction().execute(async (trx) => {
-            for (let index = 0; index < 10; index++)
-              await writeToOutbox(trx, userUpdated(`n${batch * 10 + index}`));
-          });
-        }
-      };
-      await writeBatches(0, 50);
-      // Cut while events are on their way: some handled, some published but not handled, some unsent.
-      const atCut = await waitFor(
-        () => database.countEffects(),
-        ({ total }) => total >= 200,
-        { what: "200 effects before the cut" },
-      );
-      fixture.cutConnections();
-      const restored = delay(750).then(() => fixture.restoreConnections());
-      await writeBatches(50, 100);
-      await restored;
-      expect(atCut.total).toBeLessThan(1_000);
-      await waitFor(
-        () => database.countEffects(),
-        ({ total }) => total >= 1_000,
-        {
-          timeoutMs: 45_000,
-          what: "1,000 effects",
-        },
-      );
-      await delay(300);
-      expect(await database.countEffects()).toEqual({ total: 1_000, distinct: 1_000 });
-      expect(await database.countUnsent()).toBe(0);
-    } finally {
-      await relay.stop();
-    }
-  }, 60_000);
+  const recordEffect = () => recordEffectIn(database);
+  const subscribe = (bus: EventBus, handler: EventHandler<"user.updated">) =>
+    subscribeProfiles(fixture, bus, handler);
 
   it("redelivers an event whose consumer lost its connection before the ack, with exactly one effect", async () => {
     const entered = deferred<void>();

@@ -1,14 +1,9 @@
-import { execFile } from "node:child_process";
 import { PassThrough } from "node:stream";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { childEnvironment, testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runDeadLettersCli } from "../src/cli/dead-letters.ts";
 import { type BusFixture, rabbitMqImplementation } from "./support/bus-fixtures.ts";
 import { waitFor } from "./support/wait-for.ts";
-
-const cliPath = fileURLToPath(new URL("../src/cli/dead-letters.ts", import.meta.url));
 
 async function run(...argv: string[]): Promise<{ code: number; output: string; errors?: string }> {
   const stdout = new PassThrough();
@@ -93,32 +88,6 @@ describe("dead-letters CLI", () => {
     );
     expect(handled).toEqual([event.id]);
     expect((await run("list", queue, "--url", url)).output).toBe(`no dead letters in ${queue}\n`);
-  });
-
-  it("runs as a script with tsx on RABBITMQ_URL: output on stdout, an unknown queue on stderr with exit code 1", async () => {
-    const bus = await fixture.createBus();
-    const service = fixture.serviceName();
-    await bus.subscribe({
-      service,
-      queues: { profiles: { events: ["user.updated"], handlers: { "user.updated": async () => {} } } },
-    });
-    const script = (...argv: string[]) =>
-      promisify(execFile)("npx", ["tsx", cliPath, ...argv], {
-        env: childEnvironment({ RABBITMQ_URL: testInfra.amqpUrl }),
-      }).then(
-        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
-
-    const [listed, missing] = await Promise.all([
-      script("list", `${service}.profiles`),
-      script("list", `${service}.nothing`),
-    ]);
-    expect(listed).toMatchObject({ code: 0, stdout: `no dead letters in ${service}.profiles\n` });
-    expect(missing).toMatchObject({ code: 1, stdout: "" });
-    expect(missing.stderr).toContain(
-      `There is no dead-letter queue for "${service}.nothing" on this broker.`,
-    );
   });
 
   it("answers a wrong command line with its usage and exit code 2", async () => {
