@@ -56,7 +56,7 @@ describe("handleDelivery", () => {
   });
 
   it("retries a failure with the policy's back-off, then dead-letters after the last attempt", async () => {
-    const { log } = capturingLog();
+    const { log, lines } = capturingLog();
     const plan = planWith(async () => {
       throw new Error("smtp down");
     });
@@ -74,10 +74,38 @@ describe("handleDelivery", () => {
       action: "dead-letter",
       reason: "handler failed 3 times; last error: smtp down",
     });
+    // Each failure is logged with the event it happened to, the try, and what comes next.
+    const failure = {
+      correlationId: "req-abc",
+      eventId: event.id,
+      err: expect.objectContaining({ message: "smtp down" }),
+    };
+    expect(lines).toEqual([
+      expect.objectContaining({
+        ...failure,
+        level: 40,
+        attempt: 1,
+        retryInMs: 100,
+        msg: "handler failed; retrying later",
+      }),
+      expect.objectContaining({
+        ...failure,
+        level: 40,
+        attempt: 2,
+        retryInMs: 400,
+        msg: "handler failed; retrying later",
+      }),
+      expect.objectContaining({
+        ...failure,
+        level: 50,
+        attempt: 3,
+        msg: "handler failed on its last attempt; dead-lettering the event",
+      }),
+    ]);
   });
 
   it("dead-letters at once what breaks the contract, without calling the handler", async () => {
-    const { log } = capturingLog();
+    const { log, lines } = capturingLog();
     let called = false;
     const plan = planWith(async () => {
       called = true;
@@ -92,10 +120,15 @@ describe("handleDelivery", () => {
       reason: expect.stringMatching(/^rejected: .*JSON/),
     });
     expect(called).toBe(false);
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      reason: "rejected: Invalid event: data/email must be string",
+      msg: "dead-lettering a message that breaks its contract",
+    });
   });
 
   it("dead-letters an event the queue has no handler for (a binding left behind)", async () => {
-    const { log } = capturingLog();
+    const { log, lines } = capturingLog();
     const other = createEvent("user.updated", contractOf("user.updated").example, { correlationId: "c" });
     expect(
       await handleDelivery(
@@ -107,5 +140,13 @@ describe("handleDelivery", () => {
       action: "dead-letter",
       reason: 'no handler for "user.updated" in mailer.welcome-mail',
     });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        eventId: other.id,
+        reason: 'no handler for "user.updated" in mailer.welcome-mail',
+        msg: "dead-lettering an event the queue has no handler for",
+      }),
+    ]);
   });
 });

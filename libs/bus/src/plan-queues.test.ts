@@ -75,6 +75,33 @@ describe("planQueues", () => {
     ]);
   });
 
+  it("says every problem in one start-up error, one line each", () => {
+    const subscriptions = {
+      service: "svc",
+      queues: {
+        // One bad delay among good ones is enough; a prefetch of 1 is fine.
+        mixed: {
+          events: ["user.updated"],
+          handlers: { "user.updated": noop },
+          retry: { delaysMs: [100, -5] },
+          prefetch: 1,
+        },
+        empty: { events: [], handlers: {} },
+      },
+    } as unknown as Subscriptions;
+    const error = (() => {
+      try {
+        planQueues(subscriptions, defaults);
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error?.name).toBe("SubscriptionError");
+    expect(error?.message).toBe(
+      "Invalid subscriptions:\n  - svc.mixed: retry delays must be positive whole milliseconds\n  - svc.empty: no event is listed",
+    );
+  });
+
   it("refuses a service that declares no queue", () => {
     expect(() => planQueues({ service: "idle", queues: {} }, defaults)).toThrow(/no queue is declared/);
   });

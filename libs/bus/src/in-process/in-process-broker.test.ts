@@ -84,4 +84,75 @@ describe("InProcessBroker", () => {
     expect(deliveries.map((delivery) => delivery.message.body)).toEqual(["later"]);
     broker.close();
   });
+
+  it("shares a queue's deliveries between its consumers in turn", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const [first, second, third] = [
+      collect(broker, "q", 10),
+      collect(broker, "q", 10),
+      collect(broker, "q", 10),
+    ];
+    for (const body of ["1", "2", "3", "4", "5", "6", "7"]) broker.publish("e", body);
+    await tick();
+    const bodies = (deliveries: BrokerDelivery[]) => deliveries.map((delivery) => delivery.message.body);
+    expect([bodies(first), bodies(second), bodies(third)]).toEqual([
+      ["1", "4", "7"],
+      ["2", "5"],
+      ["3", "6"],
+    ]);
+  });
+
+  it("stops delivering to a cancelled consumer, which may still settle what it holds", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const deliveries: BrokerDelivery[] = [];
+    const handle = broker.consume("q", 1, (delivery) => deliveries.push(delivery));
+    broker.publish("e", "1");
+    await tick();
+    handle.cancel();
+    broker.publish("e", "2");
+    await tick();
+    expect(deliveries.map((delivery) => delivery.message.body)).toEqual(["1"]);
+    expect(deliveries[0]?.settle()).toBe(true);
+    // Settled once, a delivery cannot be settled again.
+    expect(deliveries[0]?.settle()).toBe(false);
+    expect(broker.peek("q", 10).map((message) => message.body)).toEqual(["2"]);
+  });
+
+  it("gives a disconnected consumer's unacked deliveries to the next consumer, counting the failed delivery", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const deliveries: BrokerDelivery[] = [];
+    const handle = broker.consume("q", 5, (delivery) => deliveries.push(delivery));
+    broker.publish("e", "1");
+    await tick();
+    handle.disconnect();
+    const next = collect(broker, "q", 5);
+    await tick();
+    expect(next.map((delivery) => [delivery.message.body, delivery.message.failedDeliveries])).toEqual([
+      ["1", 1],
+    ]);
+    expect(deliveries[0]?.settle()).toBe(false);
+  });
+
+  it("peeks at no more than it is asked, taking nothing", () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    for (const body of ["1", "2", "3"]) broker.publish("e", body);
+    expect(broker.peek("q", 2).map((message) => message.body)).toEqual(["1", "2"]);
+    expect(broker.take("q", 10).map((message) => message.body)).toEqual(["1", "2", "3"]);
+    expect(broker.hasQueue("q")).toBe(true);
+    expect(broker.hasQueue("nothing")).toBe(false);
+  });
+
+  it("drops delayed deliveries when closed", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", []);
+    const deliveries = collect(broker, "q", 10);
+    broker.sendToQueueAfter("q", 20, { body: "late", headers: {}, routingKey: "q", failedDeliveries: 0 });
+    broker.close();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(deliveries).toEqual([]);
+  });
 });

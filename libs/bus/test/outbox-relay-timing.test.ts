@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { type AnyEvent, createEvent } from "@tubedigest/contracts";
+import { sql } from "kysely";
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type EventPublisher, type OutboxRelay, startOutboxRelay, writeToOutbox } from "../src/index.ts";
+import { createTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { delay, waitFor } from "./support/wait-for.ts";
+
+function userUpdated(label: string): AnyEvent {
+  return createEvent(
+    "user.updated",
+    { userId: randomUUID(), email: `${label}@example.com`, fullName: label },
+    { correlationId: `req-${label}` },
+  );
+}
+
+function capturingLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { log: pino({ level: "info" }, stream), lines };
+}
+
+/** A broker stand-in that records what it confirmed and refuses while `refusing` says so. */
+function scriptedPublisher() {
+  const published: string[] = [];
+  const publisher: EventPublisher & { published: string[]; refusing: boolean } = {
+    published,
+    refusing: false,
+    async publishEvent(event) {
+      if (publisher.refusing) throw new Error("broker said no");
+      published.push(event.id);
+    },
+  };
+  return publisher;
+}
+
+/** The relay's own decisions, against Postgres with a scripted publisher: batches, back-off, pruning, stop. */
+describe("outbox relay: batches, back-off, pruning and stopping", () => {
+  let database: TestDatabase;
+  let relay: OutboxRelay | undefined;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterEach(async () => {
+    await relay?.stop();
+    relay = undefined;
+    await database.close();
+  });
+
+  async function writeEvents(count: number): Promise<AnyEvent[]> {
+    const events = Array.from({ length: count }, (_, index) => userUpdated(`e${index}`));
+    await database.db.transaction().execute((trx) => writeToOutbox(trx, ...events));
+    return events;
+  }
+
+  it("writes nothing for no events", async () => {
+    await database.db.transaction().execute((trx) => writeToOutbox(trx));
+    expect(await database.countUnsent()).toBe(0);
+  });
+
+  it("publishes with its default settings", async () => {
+    const publisher = scriptedPublisher();
+    const events = await writeEvents(3);
+    relay = startOutboxRelay({ db: database.db, publisher, log: capturingLog().log });
+    await waitFor(
+      () => publisher.published.length,
+      (count) => count >= 3,
+      { what: "the events published", timeoutMs: 5_000 },
+    );
+    expect(publisher.published).toEqual(events.map((event) => event.id));
+  });
+
+  it("takes the next batch at once after a full one, and waits its poll interval after a short one", async () => {
+    const publisher = scriptedPublisher();
+    await writeEvents(5);
+    relay = startOutboxRelay({
+      db: database.db,
+      publisher,
+      log: capturingLog().log,
+      batchSize: 2,
+      pollIntervalMs: 60_000,
+    });
+    await waitFor(
+      () => publisher.published.length,
+      (count) => count >= 5,
+      { what: "three batches without a pause", timeoutMs: 5_000 },
+    );
+    // The last batch was short: the relay now sleeps, and a new row waits for the next poll.
+    await writeEvents(1);
+    await delay(300);
+    expect(publisher.published).toHaveLength(5);
+  });
+
+  it("backs off while the broker refuses, doubling the wait, keeps the rows with their error, then goes on", async () => {
+    const { log, lines } = capturingLog();
+    const publisher = scriptedPublisher();
+    publisher.refusing = true;
+    const [event] = await writeEvents(1);
+    relay = startOutboxRelay({
+      db: database.db,
+      publisher,
+      log,
+      pollIntervalMs: 10,
+      retryDelayMs: 40,
+      maxRetryDelayMs: 1_000,
+    });
+    await waitFor(
+      () => lines.filter((line) => line.msg === "outbox relay backing off").length,
+      (count) => count >= 3,
+      { what: "three back-offs", timeoutMs: 5_000 },
+    );
+    publisher.refusing = false;
+    await waitFor(
+      () => publisher.published,
+      (ids) => ids.length >= 1,
+      { what: "the row published", timeoutMs: 5_000 },
+    );
+    await delay(50);
+
+    expect(lines.filter((line) => line.msg === "outbox relay backing off").slice(0, 3)).toEqual([
+      expect.objectContaining({ level: 40, component: "outbox-relay", failures: 1, retryInMs: 40 }),
+      expect.objectContaining({ level: 40, component: "outbox-relay", failures: 2, retryInMs: 80 }),
+      expect.objectContaining({ level: 40, component: "outbox-relay", failures: 3, retryInMs: 160 }),
+    ]);
+    expect(lines.find((line) => line.msg === "outbox relay backing off")?.err).toMatchObject({
+      message: "1 of 1 outbox events not confirmed",
+    });
+    expect(lines.find((line) => line.msg === "outbox event not confirmed by the broker")).toMatchObject({
+      level: 40,
+      err: expect.objectContaining({ message: "broker said no" }),
+    });
+    const recovered = lines.filter((line) => line.msg === "outbox relay publishing again");
+    expect(recovered).toHaveLength(1);
+    expect(recovered[0]?.afterFailures).toBeGreaterThanOrEqual(3);
+    const row = await database.db
+      .selectFrom("outbox")
+      .select(["attempts", "last_error", sql<boolean>`sent_at is not null`.as("sent")])
+      .where("event_id", "=", event?.id ?? "")
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBeGreaterThanOrEqual(3);
+    expect(row).toMatchObject({ last_error: "broker said no", sent: true });
+  });
+
+  it("logs a row that breaks its contract once, and does not back off for it", async () => {
+    const { log, lines } = capturingLog();
+    const forged = { ...userUpdated("forged"), data: { userId: "nope" } };
+    await database.db
+      .insertInto("outbox")
+      .values({ event_id: forged.id, event_name: forged.name, event: JSON.stringify(forged) })
+      .execute();
+    relay = startOutboxRelay({ db: database.db, publisher: scriptedPublisher(), log, pollIntervalMs: 10 });
+    await waitFor(
+      () => lines.length,
+      (count) => count >= 1,
+      { what: "the row reported", timeoutMs: 5_000 },
+    );
+    await delay(100);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: "an outbox row breaks its contract; kept, not published",
+        err: expect.objectContaining({ message: expect.stringMatching(/data\/userId/) }),
+      }),
+    ]);
+  });
+
+  it("deletes sent rows older than it keeps them, and no others", async () => {
+    const [old, recent, unsent] = await writeEvents(3);
+    const markSent = (id: string | undefined, age: string) =>
+      database.db
+        .updateTable("outbox")
+        .set({ sent_at: sql<Date>`now() - ${age}::interval` })
+        .where("event_id", "=", id ?? "")
+        .execute();
+    await markSent(old?.id, "3 days");
+    await markSent(recent?.id, "1 day");
+    const publisher = scriptedPublisher();
+    publisher.refusing = true;
+    relay = startOutboxRelay({
+      db: database.db,
+      publisher,
+      log: capturingLog().log,
+      keepSentForMs: 2 * 24 * 3_600_000,
+      retryDelayMs: 10_000,
+    });
+    const remaining = await waitFor(
+      async () =>
+        (await database.db.selectFrom("outbox").select("event_id").orderBy("id").execute()).map(
+          (row) => row.event_id,
+        ),
+      (ids) => ids.length <= 2,
+      { what: "the old row pruned", timeoutMs: 5_000 },
+    );
+    expect(remaining).toEqual([recent?.id, unsent?.id]);
+  });
+
+  it("publishes nothing more once stopped", async () => {
+    const publisher = scriptedPublisher();
+    relay = startOutboxRelay({ db: database.db, publisher, log: capturingLog().log, pollIntervalMs: 10 });
+    await writeEvents(1);
+    await waitFor(
+      () => publisher.published.length,
+      (count) => count >= 1,
+      { what: "the first event", timeoutMs: 5_000 },
+    );
+    await relay.stop();
+    await writeEvents(1);
+    await delay(200);
+    expect(publisher.published).toHaveLength(1);
+  });
+});
