@@ -13,10 +13,6 @@ export const defaultRetryPolicy: RetryPolicy = { delaysMs: [1_000, 10_000, 60_00
  */
 export const DEFAULT_DELIVERY_LIMIT = 10;
 
-export function maxAttempts(policy: RetryPolicy): number {
-  return policy.delaysMs.length + 1;
-}
-
 /** The wait before the attempt after `attempt`, or undefined when `attempt` was the last one. */
 export function retryDelayAfter(policy: RetryPolicy, attempt: number): number | undefined {
   return policy.delaysMs[attempt - 1];
