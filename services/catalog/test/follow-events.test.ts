@@ -55,6 +55,21 @@ describe("channel.followed / channel.unfollowed through the event seam", () => {
     });
   });
 
+  it("follows a channel added twice at once a single time, with one channel.followed", async () => {
+    const userId = randomUUID();
+    const input = { userId, youtubeChannelId: channel.id, correlationId: "req-twice" };
+    const before = recorded.length;
+    // Both pass the first look for an existing follow; the second finds the first's under the lock.
+    const results = await Promise.all([
+      followChannel(harness.context, input),
+      followChannel(harness.context, input),
+    ]);
+    expect(results.map((result) => result.created).sort()).toEqual([false, true]);
+    expect(results[0]?.channel).toEqual(results[1]?.channel);
+    expect(recorded.slice(before).map((event) => event.correlationId)).toEqual(["req-twice"]);
+    expect(await listFollowedChannels(harness.context, userId)).toHaveLength(1);
+  });
+
   it("keeps no follow when its event cannot be recorded, and no unfollow either", async () => {
     const userId = randomUUID();
     const input = { userId, youtubeChannelId: channel.id, correlationId: "req" };

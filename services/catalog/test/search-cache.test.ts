@@ -21,10 +21,10 @@ describe("the search cache over time (its expiry on the test's clock)", () => {
 
   it("answers from the cache for 24 hours, then asks YouTube again", async () => {
     await searchChannels(harness.context, "timely");
-    at(23 * HOUR);
+    at(DAY - 1);
     await searchChannels(harness.context, "timely");
     expect(harness.fake.calls.search).toBe(1);
-    at(25 * HOUR);
+    at(DAY);
     await searchChannels(harness.context, "timely");
     expect(harness.fake.calls.search).toBe(2);
   });
@@ -32,6 +32,8 @@ describe("the search cache over time (its expiry on the test's clock)", () => {
   // Kills the mutant that stores answers for SEARCH_FRESH_SECONDS instead of SEARCH_KEPT_SECONDS
   // (services/catalog/src/domain/search-channels.ts): the answer would be gone after one day.
   it("answers a stale search for up to 7 days when YouTube cannot be asked, and a 503 after", async () => {
+    const warnings: { details: object; message: string }[] = [];
+    harness.context.log = { warn: (details, message) => warnings.push({ details, message }) };
     await searchChannels(harness.context, "timely");
     harness.fake.fail("any", { kind: "quotaExceeded" });
     for (const offset of [25 * HOUR, 3 * DAY, 7 * DAY - HOUR]) {
@@ -41,6 +43,12 @@ describe("the search cache over time (its expiry on the test's clock)", () => {
     }
     at(7 * DAY + HOUR);
     await expect(searchChannels(harness.context, "timely")).rejects.toMatchObject({ statusCode: 503 });
+    // Each stale answer is logged with the entry and YouTube's reason, for whoever looks into it.
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toEqual({
+      details: { key: "search:timely", err: expect.objectContaining({ reason: "quotaExceeded" }) },
+      message: "answering a search from a stale cache entry",
+    });
   });
 
   it("answers a search never made before with a 503 when YouTube cannot be asked", async () => {

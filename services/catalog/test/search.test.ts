@@ -12,12 +12,14 @@ describe("channel search on the YouTube Data API (fake server, real SDK, Postgre
   const middle = fakeChannel({ title: "Abacus Middle", subscriberCount: 5_000 });
   const small = fakeChannel({ title: "Abacus Small", subscriberCount: 20 });
   const hidden = fakeChannel({ title: "Abacus Hidden", subscriberCount: null });
+  // A count of 0 is still a count: it sorts before a hidden one.
+  const none = fakeChannel({ title: "Abacus None", subscriberCount: 0 });
   const big = fakeChannel({ title: "Abacus Big", subscriberCount: 3_200_000, handle: "AbacusBig" });
   const handled = fakeChannel({ title: "Handled Elsewhere", handle: "handled.elsewhere" });
 
   beforeAll(async () => {
     catalog = await startCatalog();
-    for (const channel of [middle, small, hidden, big, handled]) catalog.fake.addChannel(channel);
+    for (const channel of [middle, hidden, none, small, big, handled]) catalog.fake.addChannel(channel);
   });
   afterAll(() => catalog.stop());
   beforeEach(() => {
@@ -41,7 +43,7 @@ describe("channel search on the YouTube Data API (fake server, real SDK, Postgre
       id: string;
       statistics: { subscriberCount: string };
     }[];
-    expect(results.map((result) => result.id)).toEqual([big.id, middle.id, small.id, hidden.id]);
+    expect(results.map((result) => result.id)).toEqual([big.id, middle.id, small.id, none.id, hidden.id]);
     expect(results[0]).toEqual({
       id: big.id,
       snippet: {
@@ -55,6 +57,7 @@ describe("channel search on the YouTube Data API (fake server, real SDK, Postgre
       "3200000",
       "5000",
       "20",
+      "0",
       "0",
     ]);
   });

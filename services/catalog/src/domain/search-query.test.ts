@@ -15,6 +15,11 @@ describe("normaliseQuery", () => {
     expect(() => normaliseQuery(query)).toThrow(HttpError);
   });
 
+  it("takes up to 200 characters", () => {
+    expect(normaliseQuery("x".repeat(200)).text).toHaveLength(200);
+    expect(() => normaliseQuery("x".repeat(201))).toThrow(HttpError);
+  });
+
   it("counts characters, not UTF-16 units", () => {
     expect(() => normaliseQuery("😀")).toThrow(HttpError);
     expect(normaliseQuery("😀😀").text).toBe("😀😀");

@@ -36,6 +36,20 @@ describe("isShort", () => {
     expect(isShort(video(170, "Quick tip #Shorts"))).toBe(true);
     expect(isShort(video(170, "Quick tip", ["shorts"]))).toBe(true);
     expect(isShort(video(181, "Quick tip #shorts"))).toBe(false);
+    expect(isShort(video(180, "Quick tip #shorts"))).toBe(true);
+  });
+
+  it.each([
+    [["#Shorts"], true],
+    [[" short "], true],
+    [["#short"], true],
+    [["shorts", "cooking"], true],
+    [["shortsfood"], false],
+    [["my shorts"], false],
+    [["#shortstack"], false],
+    [["cooking"], false],
+  ])("reads the tags %j as %s a Short mark", (tags, short) => {
+    expect(isShort(video(120, "A video", tags))).toBe(short);
   });
 
   it("never flags a stream without a duration", () => {
