@@ -1,0 +1,137 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CALLER_HEADER, createServiceApp, SESSION_USER_HEADER, type ServiceApp } from "@tubedigest/http";
+import { uniqueName } from "@tubedigest/testing";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildGatewayApp } from "../src/app.ts";
+import { Browser, IDENTITY_SECRET } from "./test-stack.ts";
+
+const USER = "33333333-3333-4333-8333-333333333333";
+type Answer = "ok" | "missing" | "failing" | "slow";
+
+/** An owner's /internal/account-summary answering as the test says, recording who it was told calls. */
+async function startOwner(summary: Record<string, unknown>, name: string) {
+  const state = { answer: "ok" as Answer, callers: [] as unknown[] };
+  const app: ServiceApp = createServiceApp({ name, logger: pino({ level: "silent" }) });
+  app.get("/internal/account-summary", async (request, reply) => {
+    state.callers.push(request.headers[CALLER_HEADER]);
+    if (state.answer === "missing") return reply.status(404).send({ message: "No such account" });
+    if (state.answer === "failing") return reply.status(500).send({ message: "broken" });
+    if (state.answer === "slow") await new Promise((resolve) => setTimeout(resolve, 4_000));
+    return summary;
+  });
+  // Auth's sign-in: the directive that makes the gateway start a session for the user.
+  app.post("/api/auth/login", async (_request, reply) => reply.header(SESSION_USER_HEADER, USER).send({}));
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { url, state, close: () => app.close() };
+}
+
+describe("current-user, composed by the gateway from the services that own each part", () => {
+  let auth: Awaited<ReturnType<typeof startOwner>>;
+  let catalog: Awaited<ReturnType<typeof startOwner>>;
+  let gateway: ServiceApp;
+
+  beforeAll(async () => {
+    auth = await startOwner({ email: "ann@example.com", fullName: "Ann" }, "auth");
+    catalog = await startOwner({ channelCount: 3 }, "catalog");
+    gateway = await buildGatewayApp(
+      {
+        secureCookies: false,
+        sessionSecret: "session-secret-for-tests-only-0123456789",
+        identitySecret: IDENTITY_SECRET,
+        redisKeyPrefix: `${uniqueName("cu")}:`,
+        upstreams: { auth: auth.url, catalog: catalog.url },
+        webDist: path.join(tmpdir(), "no-web-build-here"),
+        trustProxy: 0,
+        signInRateLimit: { max: 1000, windowSeconds: 60 },
+        searchRateLimit: 1000,
+      },
+      { log: pino({ level: "silent" }) },
+    );
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all([auth.close(), catalog.close()]);
+  });
+  beforeEach(() => {
+    auth.state.answer = "ok";
+    catalog.state.answer = "ok";
+  });
+
+  const signedIn = async () => {
+    const browser = new Browser(gateway);
+    const login = await browser.call("POST", "/api/auth/login", {}, { "content-type": "application/json" });
+    expect(login.statusCode).toBe(200);
+    return browser;
+  };
+  const currentUser = (browser: Browser) => browser.call("GET", "/api/auth/current-user");
+
+  it("answers auth's and catalog's parts, billing's still empty, naming the caller to both", async () => {
+    const browser = await signedIn();
+    auth.state.callers.length = 0;
+    catalog.state.callers.length = 0;
+    const answer = await currentUser(browser);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      email: "ann@example.com",
+      fullName: "Ann",
+      subscriptionStatus: null,
+      subscriptionPlan: null,
+      channelCount: 3,
+    });
+    expect([auth.state.callers, catalog.state.callers]).toEqual([[USER], [USER]]);
+  });
+
+  it.each<Answer>(["failing", "missing"])("counts no channels when catalog's part is %s", async (answer) => {
+    const browser = await signedIn();
+    catalog.state.answer = answer;
+    expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", channelCount: 0 });
+  });
+
+  it("counts no channels when catalog does not answer within 3 seconds", async () => {
+    const browser = await signedIn();
+    catalog.state.answer = "slow";
+    const started = performance.now();
+    expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", channelCount: 0 });
+    expect(performance.now() - started).toBeLessThan(3_900);
+  }, 10_000);
+
+  it("is a 503 while auth cannot answer, and the session lives on", async () => {
+    const browser = await signedIn();
+    auth.state.answer = "failing";
+    const failed = await currentUser(browser);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({
+      message: "Your account cannot be loaded right now. Please try again in a moment.",
+    });
+    auth.state.answer = "ok";
+    expect((await currentUser(browser)).statusCode).toBe(200);
+  });
+
+  it("ends the session of an account auth no longer has", async () => {
+    const browser = await signedIn();
+    auth.state.answer = "missing";
+    const gone = await currentUser(browser);
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json()).toEqual({ message: "You are not signed in." });
+    auth.state.answer = "ok";
+    expect((await currentUser(browser)).statusCode).toBe(401);
+  });
+
+  it("is a 401 without a session, asking no owner", async () => {
+    auth.state.callers.length = 0;
+    const answer = await currentUser(new Browser(gateway));
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({ message: "You are not signed in." });
+    expect(auth.state.callers).toEqual([]);
+  });
+
+  it("signs out: the session ends", async () => {
+    const browser = await signedIn();
+    const logout = await browser.call("POST", "/api/auth/logout");
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ message: "You have been signed out." });
+    expect((await currentUser(browser)).statusCode).toBe(401);
+  });
+});
