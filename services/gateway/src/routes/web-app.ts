@@ -16,12 +16,23 @@ export async function registerWebApp(app: ServiceApp, webDist: string): Promise<
     app.log.warn({ root }, "web app not built: page routes answer 503 until `make build` has run");
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: ["index.html"], cacheControl: false });
-  app.get("/assets/*", async (request, reply) => {
-    // Vite names assets by content hash, so a browser may keep them for good.
-    reply.header("cache-control", "public, max-age=31536000, immutable");
-    return reply.sendFile(request.url.split("?")[0]?.slice(1) ?? "");
+  const assets = path.join(root, "assets") + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: ["index.html"],
+    cacheControl: false,
+    // Set here, for every file served: the files present at start-up get routes of their own, which a
+    // handler's header would never reach. Vite names assets by content hash, so a browser may keep them
+    // for good; index.html names the current ones, so it is asked for again every time.
+    setHeaders: (reply, file) =>
+      reply.header(
+        "cache-control",
+        file.startsWith(assets) ? "public, max-age=31536000, immutable" : "no-cache",
+      ),
   });
+  // Assets written after start-up (a rebuild) have no route of their own.
+  app.get("/assets/*", async (request, reply) => reply.sendFile(request.url.split("?")[0]?.slice(1) ?? ""));
 }
 
 export function webAppFallback(webDist: string) {
@@ -37,7 +48,6 @@ export function webAppFallback(webDist: string) {
         .status(503)
         .type("text/plain")
         .send("The web app has not been built yet: run `make build`.");
-    reply.header("cache-control", "no-cache");
     return reply.type("text/html").sendFile("index.html");
   };
 }
