@@ -1,5 +1,6 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { CALLER_HEADER, createServiceApp, SESSION_USER_HEADER, type ServiceApp } from "@tubedigest/http";
 import { uniqueName } from "@tubedigest/testing";
 import { pino } from "pino";
@@ -8,7 +9,18 @@ import { buildGatewayApp } from "../src/app.ts";
 import { Browser, IDENTITY_SECRET } from "./test-stack.ts";
 
 const USER = "33333333-3333-4333-8333-333333333333";
-type Answer = "ok" | "missing" | "failing" | "slow";
+type Answer = "ok" | "missing" | "failing" | "slow" | "unreachable";
+
+const logged: Record<string, unknown>[] = [];
+const log = pino(
+  { level: "warn" },
+  new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(JSON.parse(String(chunk)));
+      done();
+    },
+  }),
+);
 
 /** An owner's /internal/account-summary answering as the test says, recording who it was told calls. */
 async function startOwner(summary: Record<string, unknown>, name: string) {
@@ -16,6 +28,11 @@ async function startOwner(summary: Record<string, unknown>, name: string) {
   const app: ServiceApp = createServiceApp({ name, logger: pino({ level: "silent" }) });
   app.get("/internal/account-summary", async (request, reply) => {
     state.callers.push(request.headers[CALLER_HEADER]);
+    if (state.answer === "unreachable") {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     if (state.answer === "missing") return reply.status(404).send({ message: "No such account" });
     if (state.answer === "failing") return reply.status(500).send({ message: "broken" });
     if (state.answer === "slow") await new Promise((resolve) => setTimeout(resolve, 4_000));
@@ -47,7 +64,7 @@ describe("current-user, composed by the gateway from the services that own each 
         signInRateLimit: { max: 1000, windowSeconds: 60 },
         searchRateLimit: 1000,
       },
-      { log: pino({ level: "silent" }) },
+      { log },
     );
   });
   afterAll(async () => {
@@ -57,6 +74,7 @@ describe("current-user, composed by the gateway from the services that own each 
   beforeEach(() => {
     auth.state.answer = "ok";
     catalog.state.answer = "ok";
+    logged.length = 0;
   });
 
   const signedIn = async () => {
@@ -83,10 +101,29 @@ describe("current-user, composed by the gateway from the services that own each 
     expect([auth.state.callers, catalog.state.callers]).toEqual([[USER], [USER]]);
   });
 
-  it.each<Answer>(["failing", "missing"])("counts no channels when catalog's part is %s", async (answer) => {
+  it.each([
+    ["failing", 500],
+    ["missing", 404],
+  ] as const)("counts no channels when catalog's part is %s, and logs it", async (answer, status) => {
     const browser = await signedIn();
     catalog.state.answer = answer;
     expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", channelCount: 0 });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ url: catalog.url, status, msg: "account summary missing a part" }),
+    );
+  });
+
+  it("counts no channels when catalog cannot be reached, and logs why", async () => {
+    const browser = await signedIn();
+    catalog.state.answer = "unreachable";
+    expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", channelCount: 0 });
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        url: catalog.url,
+        err: expect.anything(),
+        msg: "account summary missing a part",
+      }),
+    );
   });
 
   it("counts no channels when catalog does not answer within 3 seconds", async () => {
@@ -107,6 +144,16 @@ describe("current-user, composed by the gateway from the services that own each 
     });
     auth.state.answer = "ok";
     expect((await currentUser(browser)).statusCode).toBe(200);
+  });
+
+  it("is a 503 while auth cannot be reached", async () => {
+    const browser = await signedIn();
+    auth.state.answer = "unreachable";
+    const failed = await currentUser(browser);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({
+      message: "Your account cannot be loaded right now. Please try again in a moment.",
+    });
   });
 
   it("ends the session of an account auth no longer has", async () => {
