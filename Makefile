@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack install build lint typecheck unit browser test clean
+.PHONY: start stack install build lint typecheck unit browser test mutate clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -45,5 +45,16 @@ browser: build
 test: lint typecheck unit browser
 	@echo "make test: format/lint, typecheck, unit + integration and browser checks all passed"
 
+## Mutation testing, not part of `make test` (about half an hour on 2 cores): each package's code is
+## mutated and must make its tests fail. `make mutate PACKAGES="bus catalog"` runs some of them; the
+## configs are stryker/<package>.config.mjs, the scores and surviving mutants docs/testing.md, the
+## reports reports/mutation/<package>.html.
+PACKAGES ?= bus catalog auth gateway
+mutate: install
+	@for package in $(PACKAGES); do \
+	  echo "mutation testing: $$package"; \
+	  npx stryker run stryker/$$package.config.mjs || exit 1; \
+	done
+
 clean:
-	rm -rf node_modules libs/*/node_modules services/*/node_modules web/node_modules services/*/dist web/dist .turbo
+	rm -rf node_modules libs/*/node_modules services/*/node_modules web/node_modules services/*/dist web/dist .turbo .stryker-tmp reports/mutation

@@ -12,4 +12,11 @@ export const testInfra = {
   get amqpUrl(): string {
     return process.env.TEST_AMQP_URL ?? "amqp://guest:guest@127.0.0.1:5672";
   },
+  /**
+   * `TEST_BUS=in-process` runs the bus scenarios on the in-process bus only: the mutation run of the
+   * bus's own logic does, leaving the RabbitMQ adapter to a run of its own. Unset, they run on both.
+   */
+  get busImplementation(): string | undefined {
+    return process.env.TEST_BUS;
+  },
 };

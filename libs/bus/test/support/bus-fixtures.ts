@@ -147,4 +147,9 @@ export async function withChannel<T>(work: (channel: amqp.ConfirmChannel) => Pro
   }
 }
 
-export const busImplementations = [inProcessImplementation, rabbitMqImplementation];
+/** Both implementations, or the one `TEST_BUS` names. */
+export const busImplementations = [inProcessImplementation, rabbitMqImplementation].filter(
+  (implementation) =>
+    testInfra.busImplementation === undefined ||
+    implementation.name.toLowerCase().startsWith(testInfra.busImplementation),
+);
