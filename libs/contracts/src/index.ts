@@ -5,7 +5,13 @@ export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetad
 export { ChannelFollowData } from "./events/channel-follow.ts";
 export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
 export { type ChannelUnfollowedData, channelUnfollowed } from "./events/channel-unfollowed.ts";
+export { PlanAccess, PlanName } from "./events/plan-access.ts";
 export { SignInLinkRequestedData, signInLinkRequested } from "./events/sign-in-link-requested.ts";
+export { SubscriptionActivatedData, subscriptionActivated } from "./events/subscription-activated.ts";
+export { SubscriptionCancelledData, subscriptionCancelled } from "./events/subscription-cancelled.ts";
+export { SubscriptionChangedData, subscriptionChanged } from "./events/subscription-changed.ts";
+export { SubscriptionExpiredData, subscriptionExpired } from "./events/subscription-expired.ts";
+export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
 export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
 export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
 export {

@@ -3,6 +3,11 @@ import type { EventContract } from "./contract.ts";
 import { channelFollowed } from "./events/channel-followed.ts";
 import { channelUnfollowed } from "./events/channel-unfollowed.ts";
 import { signInLinkRequested } from "./events/sign-in-link-requested.ts";
+import { subscriptionActivated } from "./events/subscription-activated.ts";
+import { subscriptionCancelled } from "./events/subscription-cancelled.ts";
+import { subscriptionChanged } from "./events/subscription-changed.ts";
+import { subscriptionExpired } from "./events/subscription-expired.ts";
+import { trialEnded } from "./events/trial-ended.ts";
 import { userRegistered } from "./events/user-registered.ts";
 import { userUpdated } from "./events/user-updated.ts";
 
@@ -29,6 +34,11 @@ export const eventContracts = byName(
   signInLinkRequested,
   channelFollowed,
   channelUnfollowed,
+  subscriptionActivated,
+  subscriptionChanged,
+  subscriptionCancelled,
+  subscriptionExpired,
+  trialEnded,
 );
 
 export type EventContracts = typeof eventContracts;
