@@ -27,3 +27,8 @@ export function requireCaller(request: FastifyRequest): string {
   if (userId === undefined) throw new HttpError(401, "Please sign in to continue.");
   return userId;
 }
+
+/** The signed-in user's id when the gateway named and proved one; undefined for a visitor. */
+export function optionalCaller(request: FastifyRequest): string | undefined {
+  return provenCallers.get(request);
+}
