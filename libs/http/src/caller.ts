@@ -32,3 +32,21 @@ export function requireCaller(request: FastifyRequest): string {
 export function optionalCaller(request: FastifyRequest): string | undefined {
   return provenCallers.get(request);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The signed-in user, as the gateway names them, for a service that keys rows by auth's user ids.
+ * Those are UUIDs; anything else cannot be a user and is answered like no user at all, rather than
+ * reaching a uuid column as a 500.
+ */
+export function requireUserId(request: FastifyRequest): string {
+  const userId = requireCaller(request);
+  if (!UUID.test(userId)) throw new HttpError(401, "Please sign in to continue.");
+  return userId.toLowerCase();
+}
+
+/** As requireUserId, for a route a visitor may call too: undefined when no user is named. */
+export function optionalUserId(request: FastifyRequest): string | undefined {
+  return optionalCaller(request) === undefined ? undefined : requireUserId(request);
+}
