@@ -1,3 +1,3 @@
 export type { Environment } from "./load-config.ts";
 export { ConfigError, loadConfig, loadConfigOrExit } from "./load-config.ts";
-export { AppEnv, Host, LogLevel, Origin, Port, SchemaName, Url } from "./schemas.ts";
+export { AppEnv, Host, LogLevel, Matching, Origin, Port, SchemaName, Url } from "./schemas.ts";

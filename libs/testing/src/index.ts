@@ -1,4 +1,5 @@
 export { childEnvironment } from "./child-environment.ts";
+export { eventually } from "./eventually.ts";
 export {
   FAKE_YOUTUBE_COSTS,
   type FakeChannel,
