@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
+import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import type { Logger } from "pino";
+import type { BillingSettings } from "./config.ts";
+import type { BillingContext } from "./domain/billing-context.ts";
+import { endDuePeriods } from "./domain/end-due-periods.ts";
+import { billingSubscriptions } from "./events/subscriptions.ts";
+import { createStripeCardPayments } from "./payments/stripe-card-payments.ts";
+import { registerCheckoutRoutes } from "./routes/checkout-routes.ts";
+import { registerInternalRoutes } from "./routes/internal-routes.ts";
+import { registerPlanRoutes } from "./routes/plan-routes.ts";
+import { registerSubscriptionRoutes } from "./routes/subscription-routes.ts";
+import { registerWebhookRoutes } from "./routes/webhook-routes.ts";
+import type { BillingDatabase } from "./store/database.ts";
+import { migrations } from "./store/migrations/index.ts";
+
+/** Everything billing's schema is made of: its own migrations and the bus's outbox and inbox. */
+export const billingMigrations: Migrations = { ...busMigrations, ...migrations };
+
+/** What billing is handed rather than building: the process's logger, its event bus and shared database. */
+export interface BillingDependencies {
+  log: Logger;
+  events: EventBus;
+  embeddedDatabase?: EmbeddedPostgres;
+  /** The clock; tests move it to a trial's or a period's end. */
+  now?: () => Date;
+}
+
+/** The built service, with the sweep that ends trials and test-mode periods, for tests to run on demand. */
+export interface BillingApp extends ServiceApp {
+  sweepPeriods: () => ReturnType<typeof endDuePeriods>;
+}
+
+/**
+ * Builds the billing service: plans and prices, trials, Stripe checkout and renewals, test mode,
+ * cancellation, webhooks and single-video charges.
+ */
+export async function buildBillingApp(
+  settings: BillingSettings,
+  dependencies: BillingDependencies,
+): Promise<BillingApp> {
+  const database = createDatabase<BillingDatabase>({
+    ...settings.database,
+    embedded: dependencies.embeddedDatabase,
+  });
+  await migrateToLatest(database.db, database.schema, billingMigrations);
+  const app = createServiceApp({
+    name: "billing",
+    logger: dependencies.log,
+    identitySecret: settings.identitySecret,
+    readiness: {
+      essential: { database: database.ping },
+      degradable: { broker: async () => dependencies.events.isConnected() },
+    },
+  });
+  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
+
+  const cards = settings.stripe ? createStripeCardPayments(settings.stripe) : undefined;
+  app.log.info(
+    { payments: cards ? "stripe" : "none", testMode: settings.testMode },
+    "billing adapters chosen",
+  );
+  const context: BillingContext = {
+    db: database.db,
+    cards,
+    testMode: settings.testMode,
+    portalReturnUrl: new URL("/settings", settings.publicUrl).toString(),
+    recordEvent: writeToOutbox,
+    log: app.log,
+    now: dependencies.now ?? (() => new Date()),
+  };
+  registerPlanRoutes(app, context);
+  registerCheckoutRoutes(app, context);
+  registerSubscriptionRoutes(app, context);
+  registerWebhookRoutes(app, context);
+  registerInternalRoutes(app, context);
+  await dependencies.events.subscribe(billingSubscriptions(context));
+
+  const sweepPeriods = () => endDuePeriods(context, `sweep-${randomUUID()}`);
+  const sweep = setInterval(() => {
+    sweepPeriods().catch((error: unknown) =>
+      app.log.warn({ err: error }, "period sweep failed; next one retries"),
+    );
+  }, settings.sweepIntervalMs ?? 60_000);
+  sweep.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(sweep);
+    await relay.stop();
+    await database.close();
+  });
+  return Object.assign(app, { sweepPeriods });
+}

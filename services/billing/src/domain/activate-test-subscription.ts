@@ -1,0 +1,52 @@
+import { HttpError } from "@tubedigest/http";
+import { planNamed } from "../plans/plans.ts";
+import { type Account, AccountRepository } from "../store/account-repository.ts";
+import { SubscriptionRepository } from "../store/subscription-repository.ts";
+import type { BillingContext } from "./billing-context.ts";
+import { changeSubscription } from "./change-subscription.ts";
+import { messages } from "./messages.ts";
+
+export const TEST_PERIOD_DAYS = 30;
+
+/**
+ * The checkout's 'TEST MODE: Skip Payment' (SPEC §7 subscribe-with-coupon): a plan with no payment,
+ * renewed monthly by the period sweep — only where test mode is switched on. A subscriber who pays
+ * by card changes plan through checkout instead.
+ */
+export async function activateTestSubscription(
+  context: BillingContext,
+  input: { account: Account; planName: string; correlationId: string },
+): Promise<void> {
+  if (!context.testMode) throw new HttpError(403, messages.testModeOff);
+  const plan = planNamed(input.planName);
+  if (!plan) throw new HttpError(400, messages.unknownPlan);
+  const userId = input.account.user_id;
+  await context.db.transaction().execute(async (trx) => {
+    await new AccountRepository(trx).lock(userId);
+    const current = await new SubscriptionRepository(trx).find(userId);
+    const active = current !== undefined && current.status !== "ended";
+    if (active && !current.test_mode) throw new HttpError(409, messages.payingByCard);
+    if (active && current.plan === plan.id) return;
+    const now = context.now();
+    await changeSubscription(
+      context,
+      trx,
+      {
+        user_id: userId,
+        plan: plan.id,
+        status: "active",
+        test_mode: true,
+        stripe_subscription_id: null,
+        current_period_end: active
+          ? current.current_period_end
+          : new Date(now.getTime() + TEST_PERIOD_DAYS * 24 * 60 * 60 * 1000),
+        cancel_at_period_end: false,
+        default_payment_method: null,
+        end_reason: null,
+        activated_at: active ? current.activated_at : now,
+        updated_at: now,
+      },
+      input.correlationId,
+    );
+  });
+}

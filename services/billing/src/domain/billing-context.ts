@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { CardPayments } from "../payments/card-payments.ts";
+import type { BillingDatabase } from "../store/database.ts";
+import type { RecordEvent } from "./record-event.ts";
+
+export interface BillingLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/** What billing's operations work with, built once at start-up. */
+export interface BillingContext {
+  db: Kysely<BillingDatabase>;
+  /** Stripe, or undefined when no key is configured: then only test mode can activate a plan. */
+  cards: CardPayments | undefined;
+  /** Subscriptions without payment (the checkout's skip button): on in development, off in production. */
+  testMode: boolean;
+  /** Where Stripe's customer portal sends people back to. */
+  portalReturnUrl: string;
+  recordEvent: RecordEvent;
+  log: BillingLogger;
+  now: () => Date;
+}

@@ -1,0 +1,71 @@
+import { createEvent } from "@tubedigest/contracts";
+import { DEFAULT_ALLOWANCE } from "../plans/plans.ts";
+import { AccountRepository } from "../store/account-repository.ts";
+import { SubscriptionRepository } from "../store/subscription-repository.ts";
+import { TEST_PERIOD_DAYS } from "./activate-test-subscription.ts";
+import type { BillingContext } from "./billing-context.ts";
+import { changeSubscription } from "./change-subscription.ts";
+
+const BATCH = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What time alone changes: trials reaching their 7th day end (an event, so digests stop), and test-mode
+ * subscriptions reaching the end of their period renew, or expire when cancelled. Stripe's own
+ * subscriptions are ended by Stripe and reported by webhook. Safe on several replicas at once: each
+ * row is taken by one of them.
+ */
+export async function endDuePeriods(
+  context: BillingContext,
+  correlationId: string,
+): Promise<{ trialsEnded: number; renewed: number; expired: number }> {
+  const now = context.now();
+  const counts = { trialsEnded: 0, renewed: 0, expired: 0 };
+  for (;;) {
+    const ended = await context.db.transaction().execute(async (trx) => {
+      const due = await new AccountRepository(trx).lockDueTrials(now, BATCH);
+      const subscriptions = new SubscriptionRepository(trx);
+      for (const account of due) {
+        await new AccountRepository(trx).endTrial(account.user_id, account.trial_ends_at);
+        const subscription = await subscriptions.find(account.user_id);
+        if (subscription && subscription.status !== "ended") continue;
+        const data = {
+          userId: account.user_id,
+          plan: null,
+          channelAllowance: DEFAULT_ALLOWANCE,
+          endedAt: account.trial_ends_at.toISOString(),
+        };
+        await context.recordEvent(trx, createEvent("trial.ended", data, { correlationId }));
+        counts.trialsEnded += 1;
+      }
+      return due.length;
+    });
+    if (ended < BATCH) break;
+  }
+  for (;;) {
+    const handled = await context.db.transaction().execute(async (trx) => {
+      const due = await new SubscriptionRepository(trx).lockDueTestModePeriods(now, BATCH);
+      for (const subscription of due) {
+        if (subscription.cancel_at_period_end) {
+          const next = {
+            ...subscription,
+            status: "ended" as const,
+            end_reason: "cancelled" as const,
+            updated_at: now,
+          };
+          await changeSubscription(context, trx, next, correlationId);
+          counts.expired += 1;
+        } else {
+          let periodEnd = subscription.current_period_end.getTime();
+          while (periodEnd <= now.getTime()) periodEnd += TEST_PERIOD_DAYS * DAY_MS;
+          const next = { ...subscription, current_period_end: new Date(periodEnd), updated_at: now };
+          await changeSubscription(context, trx, next, correlationId);
+          counts.renewed += 1;
+        }
+      }
+      return due.length;
+    });
+    if (handled < BATCH) break;
+  }
+  return counts;
+}

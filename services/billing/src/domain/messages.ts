@@ -1,0 +1,24 @@
+/** What billing tells people; routes and operations that must answer alike share these. */
+export const messages = {
+  unknownPlan: "Please choose one of our plans: solo, creator, premium or pro.",
+  amountMismatch: "The amount does not match the plan's price. Please reload the page and try again.",
+  useCheckout: "Please use the checkout page to complete your subscription",
+  noAccountForEmail:
+    "We could not find an account for this e-mail. Please start from the homepage and enter your e-mail.",
+  missingEmail: "Missing email information. Please go back to the homepage and enter your email.",
+  paymentUnknown: "Payment status unknown. Please contact support if you were charged.",
+  paymentNotForAccount: "This payment was not made for this account. Please start the checkout again.",
+  cardPaymentsOff:
+    "Card payment is not set up on this server yet. Please try again later or contact support.",
+  testModeOff: "Test mode is off on this server: please pay by card at checkout.",
+  payingByCard: "You pay by card: please change your plan at checkout.",
+  alreadyOnPlan: "You are already subscribed to this plan.",
+  nothingToCancel: "You have no active subscription to cancel.",
+  noBillingAccount: "You have not paid by card yet, so there is no billing account to manage.",
+  paymentProviderDown: "Our payment provider is not answering right now. Please try again in a minute.",
+  videoTooLong: "Videos over 4 hours cannot be summarised.",
+  noSavedCard:
+    "A single-video summary is charged to the card of your subscription. Please subscribe with a card first.",
+  holdNotFound: "No such charge.",
+  badSignature: "The webhook signature does not match its body.",
+} as const;

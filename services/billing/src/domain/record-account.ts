@@ -1,0 +1,28 @@
+import { canonicalEmail } from "@tubedigest/contracts";
+import type { Transaction } from "kysely";
+import { TRIAL_DAYS } from "../plans/plans.ts";
+import { AccountRepository } from "../store/account-repository.ts";
+import type { BillingDatabase } from "../store/database.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A new account starts its 7-day trial, with no card, from the moment it was made. */
+export async function recordAccount(
+  trx: Transaction<BillingDatabase>,
+  input: { userId: string; email: string; registeredAt: Date },
+): Promise<void> {
+  await new AccountRepository(trx).insertIfAbsent({
+    userId: input.userId,
+    email: canonicalEmail(input.email),
+    createdAt: input.registeredAt,
+    trialEndsAt: new Date(input.registeredAt.getTime() + TRIAL_DAYS * DAY_MS),
+  });
+}
+
+/** A changed e-mail address is the one a later checkout finds the account by. */
+export async function recordEmailChange(
+  trx: Transaction<BillingDatabase>,
+  input: { userId: string; email: string },
+): Promise<void> {
+  await new AccountRepository(trx).updateEmail(input.userId, canonicalEmail(input.email));
+}

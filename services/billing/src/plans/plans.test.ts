@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_PLAN,
+  formatPrice,
+  PLANS,
+  planForChannelCount,
+  planNamed,
+  singleVideoPriceCents,
+} from "./plans.ts";
+
+describe("plans", () => {
+  it("sells each plan at its price with its allowance", () => {
+    expect(PLANS.map(({ id, priceCents, channelAllowance }) => [id, priceCents, channelAllowance])).toEqual([
+      ["solo", 499, 1],
+      ["creator", 999, 5],
+      ["premium", 999, 5],
+      ["pro", 2999, 25],
+    ]);
+    expect(DEFAULT_PLAN).toBe("creator");
+  });
+
+  it("maps the earlier funnel's names and knows no others", () => {
+    expect(planNamed("weekly")?.id).toBe("creator");
+    expect(planNamed("realtime")?.id).toBe("premium");
+    expect(planNamed("unlimited")?.id).toBe("pro");
+    expect(planNamed("pro")?.id).toBe("pro");
+    for (const unknown of ["", "Pro", "gold", "constructor", "__proto__", "toString"]) {
+      expect(planNamed(unknown)).toBeUndefined();
+    }
+  });
+
+  it("prices by channel count: up to 3 solo, up to 5 creator, more pro", () => {
+    expect([0, 1, 3, 4, 5, 6, 25, 100].map((count) => planForChannelCount(count).id)).toEqual([
+      "solo",
+      "solo",
+      "solo",
+      "creator",
+      "creator",
+      "pro",
+      "pro",
+      "pro",
+    ]);
+  });
+
+  it("prices a single video by length: under an hour, up to 4 hours, nothing longer", () => {
+    expect(singleVideoPriceCents(0)).toBe(199);
+    expect(singleVideoPriceCents(59 * 60 + 59)).toBe(199);
+    expect(singleVideoPriceCents(60 * 60)).toBe(399);
+    expect(singleVideoPriceCents(240 * 60)).toBe(399);
+    expect(singleVideoPriceCents(240 * 60 + 1)).toBeUndefined();
+  });
+
+  it("formats prices in en-US dollars with two decimals", () => {
+    expect([499, 999, 2999, 199].map(formatPrice)).toEqual(["$4.99", "$9.99", "$29.99", "$1.99"]);
+  });
+});

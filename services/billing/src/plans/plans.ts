@@ -1,0 +1,112 @@
+import type { PlanName } from "@tubedigest/contracts";
+
+/**
+ * The one place the product's prices and allowances live. The web app reads them from `GET /api/plans`,
+ * catalog from billing's events; nobody keeps a copy.
+ */
+export interface Plan {
+  id: PlanName;
+  name: string;
+  description: string;
+  /** Monthly price in US cents. */
+  priceCents: number;
+  /** How many channels a subscriber may follow. */
+  channelAllowance: number;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: "solo",
+    name: "Solo",
+    description: "1 channel with weekly summaries",
+    priceCents: 499,
+    channelAllowance: 1,
+  },
+  {
+    id: "creator",
+    name: "Creator",
+    description: "Up to 5 channels with weekly summaries",
+    priceCents: 999,
+    channelAllowance: 5,
+  },
+  {
+    id: "premium",
+    name: "Premium",
+    description: "Up to 5 channels with weekly summaries",
+    priceCents: 999,
+    channelAllowance: 5,
+  },
+  {
+    id: "pro",
+    name: "Pro",
+    description: "Up to 25 channels with weekly summaries and premium features",
+    priceCents: 2999,
+    channelAllowance: 25,
+  },
+];
+
+/** Checkout's plan when none is named, and the price and allowance of a name nobody sells. */
+export const DEFAULT_PLAN: PlanName = "creator";
+/** The channels a trial, or a user with no paid plan, may follow. */
+export const DEFAULT_ALLOWANCE = 5;
+export const TRIAL_DAYS = 7;
+
+/** The names the earlier funnel sends, and the plan each is sold as now. */
+const LEGACY_NAMES: Readonly<Record<string, PlanName>> = {
+  weekly: "creator",
+  realtime: "premium",
+  unlimited: "pro",
+};
+
+/** The plan a name a client sent stands for, old names mapped; undefined for a name nobody sells. */
+export function planNamed(name: string): Plan | undefined {
+  const id = Object.hasOwn(LEGACY_NAMES, name) ? LEGACY_NAMES[name] : name;
+  return PLANS.find((plan) => plan.id === id);
+}
+
+export function planById(id: PlanName): Plan {
+  const plan = PLANS.find((candidate) => candidate.id === id);
+  if (!plan) throw new Error(`No plan "${id}"`);
+  return plan;
+}
+
+/** The tier a number of channels needs: up to 3 solo, up to 5 creator, more than that pro. */
+export const CHANNEL_COUNT_TIERS: ReadonlyArray<{ upToChannels: number | null; plan: PlanName }> = [
+  { upToChannels: 3, plan: "solo" },
+  { upToChannels: 5, plan: "creator" },
+  { upToChannels: null, plan: "pro" },
+];
+
+export function planForChannelCount(count: number): Plan {
+  const tier = CHANNEL_COUNT_TIERS.find(
+    (candidate) => candidate.upToChannels === null || count <= candidate.upToChannels,
+  );
+  return planById(tier?.plan ?? "pro");
+}
+
+/** Settings' labels for subscriptions stored under the earlier funnel's names, per channel per month. */
+export const LEGACY_SETTINGS_LABELS: Readonly<Record<string, { label: string; perChannelCents: number }>> = {
+  weekly: { label: "Weekly Digest", perChannelCents: 299 },
+  realtime: { label: "Real-Time Updates", perChannelCents: 999 },
+};
+
+/** À-la-carte prices: under an hour, up to 4 hours; a longer video cannot be bought. */
+export const SINGLE_VIDEO_PRICING = {
+  shortUnderMinutes: 60,
+  shortPriceCents: 199,
+  longestMinutes: 240,
+  longPriceCents: 399,
+} as const;
+
+/** The price of one summary of a video this long, or undefined when it is over 4 hours. */
+export function singleVideoPriceCents(durationSeconds: number): number | undefined {
+  const pricing = SINGLE_VIDEO_PRICING;
+  if (durationSeconds < pricing.shortUnderMinutes * 60) return pricing.shortPriceCents;
+  if (durationSeconds <= pricing.longestMinutes * 60) return pricing.longPriceCents;
+  return undefined;
+}
+
+/** en-US dollars with two decimals, as every price is shown. */
+export function formatPrice(cents: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+}

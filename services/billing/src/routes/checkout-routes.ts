@@ -1,0 +1,76 @@
+import { HttpError, optionalUserId, type ServiceApp } from "@tubedigest/http";
+import { activatePaidSubscription } from "../domain/activate-paid-subscription.ts";
+import { activateTestSubscription } from "../domain/activate-test-subscription.ts";
+import type { BillingContext } from "../domain/billing-context.ts";
+import { createCheckout } from "../domain/create-checkout.ts";
+import { describeSubscription } from "../domain/describe-subscription.ts";
+import { findAccount } from "../domain/find-account.ts";
+import { messages } from "../domain/messages.ts";
+import {
+  CreatePaymentIntentBody,
+  CreatePaymentIntentReply,
+  errors,
+  SubscribeBody,
+  SubscribeWithCouponBody,
+  SubscriptionChangeReply,
+} from "./schemas.ts";
+
+/**
+ * SPEC §7's checkout calls. A visitor may make them too: the landing page made their account, and the
+ * e-mail it kept names it.
+ */
+export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext): void {
+  app.post(
+    "/api/create-payment-intent",
+    { schema: { body: CreatePaymentIntentBody, response: { 200: CreatePaymentIntentReply, ...errors } } },
+    async (request) => {
+      const account = await findAccount(context, {
+        userId: optionalUserId(request),
+        email: request.body.email,
+      });
+      return createCheckout(context, {
+        account,
+        planName: request.body.plan,
+        amountCents: request.body.amount,
+        correlationId: request.id,
+      });
+    },
+  );
+
+  app.post(
+    "/api/subscribe",
+    { schema: { body: SubscribeBody, response: { 200: SubscriptionChangeReply, ...errors } } },
+    async (request) => {
+      const { paymentIntentId, email } = request.body;
+      // The funnel's shape (plan and channels, no payment) cannot activate anything.
+      if (paymentIntentId === undefined) throw new HttpError(400, messages.useCheckout);
+      const account = await findAccount(context, { userId: optionalUserId(request), email });
+      await activatePaidSubscription(context, { account, paymentIntentId, correlationId: request.id });
+      return {
+        message: "Subscription activated",
+        subscription: await describeSubscription(context, account.user_id),
+      };
+    },
+  );
+
+  app.post(
+    "/api/subscribe-with-coupon",
+    { schema: { body: SubscribeWithCouponBody, response: { 200: SubscriptionChangeReply, ...errors } } },
+    async (request) => {
+      if (!context.testMode) throw new HttpError(403, messages.testModeOff);
+      const account = await findAccount(context, {
+        userId: optionalUserId(request),
+        email: request.body.email,
+      });
+      await activateTestSubscription(context, {
+        account,
+        planName: request.body.plan,
+        correlationId: request.id,
+      });
+      return {
+        message: "Subscription activated in test mode",
+        subscription: await describeSubscription(context, account.user_id),
+      };
+    },
+  );
+}

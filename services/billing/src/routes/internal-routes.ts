@@ -1,0 +1,50 @@
+import { requireUserId, type ServiceApp } from "@tubedigest/http";
+import type { BillingContext } from "../domain/billing-context.ts";
+import { describeSubscription } from "../domain/describe-subscription.ts";
+import { placeHold } from "../domain/place-hold.ts";
+import { settleHold } from "../domain/settle-hold.ts";
+import type { Hold } from "../store/hold-repository.ts";
+import { AccountSummaryReply, errors, HoldBody, HoldParams, HoldReply } from "./schemas.ts";
+
+const toHoldReply = (hold: Hold) => ({
+  id: hold.id,
+  videoId: hold.video_id,
+  amountCents: hold.amount_cents,
+  status: hold.status,
+  testMode: hold.test_mode,
+});
+
+/** What other services ask billing from inside the network; the gateway routes none of it. */
+export function registerInternalRoutes(app: ServiceApp, context: BillingContext): void {
+  // The gateway composes /api/auth/current-user from it (subscriptionStatus, subscriptionPlan).
+  app.get(
+    "/internal/account-summary",
+    { schema: { response: { 200: AccountSummaryReply, ...errors } } },
+    async (request) => {
+      const subscription = await describeSubscription(context, requireUserId(request));
+      return { subscriptionStatus: subscription.status, subscriptionPlan: subscription.plan };
+    },
+  );
+
+  // A single-video summary's charge, asked for by the summariser on the subscriber's behalf.
+  app.post(
+    "/internal/holds",
+    { schema: { body: HoldBody, response: { 200: HoldReply, ...errors } } },
+    async (request) =>
+      toHoldReply(await placeHold(context, { userId: requireUserId(request), ...request.body })),
+  );
+
+  for (const [action, outcome] of [
+    ["capture", "captured"],
+    ["release", "released"],
+  ] as const) {
+    app.post(
+      `/internal/holds/:id/${action}`,
+      { schema: { params: HoldParams, response: { 200: HoldReply, ...errors } } },
+      async (request) =>
+        toHoldReply(
+          await settleHold(context, { userId: requireUserId(request), holdId: request.params.id, outcome }),
+        ),
+    );
+  }
+}

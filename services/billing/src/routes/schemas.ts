@@ -1,0 +1,141 @@
+import { EmailAddress, ErrorReply, singleLineText } from "@tubedigest/http";
+import Type from "typebox";
+import { messages } from "../domain/messages.ts";
+
+export const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
+
+const PlanField = singleLineText("plan", {
+  minLength: 1,
+  maxLength: 40,
+  messages: { minLength: messages.unknownPlan, type: messages.unknownPlan },
+});
+
+const AMOUNT_MESSAGE = "amount must be the plan's price in cents: a whole number above zero.";
+const AmountCents = Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: AMOUNT_MESSAGE });
+
+const PaymentIntentId = Type.String({
+  pattern: "^pi_[A-Za-z0-9_]{1,250}$",
+  errorMessage: messages.paymentNotForAccount,
+});
+
+export const PlanReply = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  priceCents: Type.Integer(),
+  /** The same price in dollars, for showing: 9.99. */
+  price: Type.Number(),
+  /** en-US with two decimals: "$9.99". */
+  priceLabel: Type.String(),
+  channelAllowance: Type.Integer(),
+});
+
+export const PlansReply = Type.Object({
+  plans: Type.Array(PlanReply),
+  defaultPlan: Type.String(),
+  defaultChannelAllowance: Type.Integer(),
+  trialDays: Type.Integer(),
+  /** The plan a number of channels needs, in order: the first tier whose bound holds (null: any number). */
+  channelCountTiers: Type.Array(
+    Type.Object({ upToChannels: Type.Union([Type.Integer(), Type.Null()]), plan: Type.String() }),
+  ),
+  singleVideo: Type.Object({
+    shortUnderMinutes: Type.Integer(),
+    shortPriceCents: Type.Integer(),
+    longestMinutes: Type.Integer(),
+    longPriceCents: Type.Integer(),
+  }),
+  /** Settings' labels for subscriptions stored under the earlier funnel's names. */
+  legacySettingsLabels: Type.Array(
+    Type.Object({ plan: Type.String(), label: Type.String(), perChannelCents: Type.Integer() }),
+  ),
+  testMode: Type.Boolean(),
+  stripePublishableKey: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const CreatePaymentIntentBody = Type.Object(
+  {
+    amount: AmountCents,
+    plan: PlanField,
+    /** A visitor's checkout names the account the landing page made; a signed-in user's needs none. */
+    email: Type.Optional(EmailAddress),
+  },
+  { additionalProperties: false, errorMessage: { required: { amount: AMOUNT_MESSAGE } } },
+);
+
+export const CreatePaymentIntentReply = Type.Object({
+  clientSecret: Type.Union([Type.String(), Type.Null()]),
+  amountCents: Type.Integer(),
+});
+
+/** SPEC §3 subscription payloads: the funnel's (plan, channelIds) and the checkout's. */
+export const SubscribeBody = Type.Object(
+  {
+    plan: Type.Optional(PlanField),
+    channelIds: Type.Optional(
+      Type.Array(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()]), { maxItems: 100 }),
+    ),
+    email: Type.Optional(EmailAddress),
+    channelCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    paymentIntentId: Type.Optional(PaymentIntentId),
+  },
+  { additionalProperties: false },
+);
+
+export const SubscribeWithCouponBody = Type.Object(
+  {
+    plan: PlanField,
+    email: Type.Optional(EmailAddress),
+    channelCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+    testMode: Type.Literal(true, { errorMessage: "testMode must be true." }),
+  },
+  { additionalProperties: false },
+);
+
+export const SubscriptionReply = Type.Object({
+  status: Type.Union([Type.Literal("active"), Type.Literal("trial"), Type.Literal("expired")]),
+  plan: Type.Union([Type.String(), Type.Null()]),
+  planName: Type.Union([Type.String(), Type.Null()]),
+  priceCents: Type.Union([Type.Integer(), Type.Null()]),
+  channelAllowance: Type.Union([Type.Integer(), Type.Null()]),
+  currentPeriodEnd: Type.Union([Type.String(), Type.Null()]),
+  cancelAtPeriodEnd: Type.Boolean(),
+  paymentPastDue: Type.Boolean(),
+  testMode: Type.Boolean(),
+  trialEndsAt: Type.Union([Type.String(), Type.Null()]),
+  canManageBilling: Type.Boolean(),
+});
+
+export const SubscriptionChangeReply = Type.Object({
+  message: Type.String(),
+  subscription: SubscriptionReply,
+});
+
+export const PortalReply = Type.Object({ url: Type.String() });
+
+export const WebhookReply = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
+
+export const AccountSummaryReply = Type.Object({
+  subscriptionStatus: Type.String(),
+  subscriptionPlan: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const HoldBody = Type.Object(
+  {
+    /** The caller's key for this purchase: asking again with it places no second hold. */
+    holdKey: singleLineText("holdKey", { minLength: 1, maxLength: 200 }),
+    videoId: Type.String({ pattern: "^[A-Za-z0-9_-]{11}$" }),
+    durationSeconds: Type.Integer({ minimum: 0, maximum: 10 * 24 * 60 * 60 }),
+  },
+  { additionalProperties: false },
+);
+
+export const HoldParams = Type.Object({ id: Type.String({ format: "uuid" }) });
+
+export const HoldReply = Type.Object({
+  id: Type.String(),
+  videoId: Type.String(),
+  amountCents: Type.Integer(),
+  status: Type.String(),
+  testMode: Type.Boolean(),
+});
