@@ -2,16 +2,16 @@ import { Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/con
 import Type, { type Static } from "typebox";
 import type { StripeSettings } from "./payments/stripe-card-payments.ts";
 
-/** Billing's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
-export const BillingEnvironment = Type.Object({
-  PORT: Port({ default: 4003 }),
-  HOST: Host("0.0.0.0"),
-  LOG_LEVEL: LogLevel,
-  DATABASE_URL: Url(["postgres", "postgresql"]),
-  DATABASE_SCHEMA: SchemaName("billing"),
-  RABBITMQ_URL: Url(["amqp", "amqps"]),
-  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
-  IDENTITY_SECRET: Type.String({ minLength: 32 }),
+/** "true" or "false": whether plans can be activated without payment (the checkout's skip button). */
+export function TestMode(defaultValue?: "true" | "false") {
+  return Type.Union(
+    [Type.Literal("true"), Type.Literal("false")],
+    defaultValue ? { default: defaultValue } : {},
+  );
+}
+
+/** Card payments: billing's own process and the embedded product read them alike. */
+export const StripeEnvironment = {
   /** Without it card payment is off and only test mode can activate a plan. */
   STRIPE_SECRET_KEY: Type.Optional(
     Matching(/^(sk|rk)_(test|live)_\S+$/, "a Stripe secret key: sk_test_… or sk_live_…"),
@@ -24,8 +24,21 @@ export const BillingEnvironment = Type.Object({
   STRIPE_WEBHOOK_SECRET: Type.Optional(Matching(/^whsec_\S+$/, "a webhook signing secret: whsec_…")),
   /** Another address for Stripe's API (a proxy, or a fake in tests); Stripe's own when unset. */
   STRIPE_API_URL: Type.Optional(Url(["http", "https"])),
+};
+
+/** Billing's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
+export const BillingEnvironment = Type.Object({
+  PORT: Port({ default: 4003 }),
+  HOST: Host("0.0.0.0"),
+  LOG_LEVEL: LogLevel,
+  DATABASE_URL: Url(["postgres", "postgresql"]),
+  DATABASE_SCHEMA: SchemaName("billing"),
+  RABBITMQ_URL: Url(["amqp", "amqps"]),
+  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
+  IDENTITY_SECRET: Type.String({ minLength: 32 }),
+  ...StripeEnvironment,
   /** Plans without payment (the checkout's skip button): "true" in development only. */
-  BILLING_TEST_MODE: Type.Union([Type.Literal("true"), Type.Literal("false")], { default: "false" }),
+  BILLING_TEST_MODE: TestMode("false"),
   /** The web app's address, where Stripe's customer portal sends people back to. */
   PUBLIC_URL: Url(["http", "https"], { default: "http://localhost:3000" }),
   /** How often trials and test-mode periods are checked for their end. */
@@ -43,18 +56,30 @@ export interface BillingSettings {
   sweepIntervalMs?: number | undefined;
 }
 
+interface StripeVariables {
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
+  STRIPE_WEBHOOK_SECRET?: string | undefined;
+  STRIPE_API_URL?: string | undefined;
+}
+
+/** Stripe's settings from the environment; none without a secret key. */
+export function stripeSettingsFrom(env: StripeVariables): StripeSettings | undefined {
+  return env.STRIPE_SECRET_KEY
+    ? {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiUrl: env.STRIPE_API_URL,
+      }
+    : undefined;
+}
+
 export function billingSettingsFrom(env: Static<typeof BillingEnvironment>): BillingSettings {
   return {
     identitySecret: env.IDENTITY_SECRET,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
-    stripe: env.STRIPE_SECRET_KEY
-      ? {
-          secretKey: env.STRIPE_SECRET_KEY,
-          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          apiUrl: env.STRIPE_API_URL,
-        }
-      : undefined,
+    stripe: stripeSettingsFrom(env),
     testMode: env.BILLING_TEST_MODE === "true",
     publicUrl: env.PUBLIC_URL,
     sweepIntervalMs: env.BILLING_SWEEP_SECONDS * 1000,

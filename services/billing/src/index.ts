@@ -1,2 +1,2 @@
 export { type BillingApp, type BillingDependencies, billingMigrations, buildBillingApp } from "./app.ts";
-export type { BillingSettings } from "./config.ts";
+export { type BillingSettings, StripeEnvironment, stripeSettingsFrom, TestMode } from "./config.ts";
