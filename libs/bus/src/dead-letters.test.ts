@@ -56,6 +56,10 @@ describe("a dead letter as an operator reads it", () => {
         headers: { "x-first-death-reason": "maxlen", "x-death": [{ reason: 7, "routing-keys": [7] }] },
       }),
     ).toMatchObject({ reason: "maxlen", deadLetteredAt: undefined, routingKey: "q" });
+    // Mutation: `typeof first.reason === "string"` as `true`, which would give the number as the reason.
+    expect(
+      describeDeadLetter("q", { body, routingKey: "q", headers: { "x-death": [{ reason: 7 }] } }).reason,
+    ).toBe("unknown");
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { type AnyEvent, createEvent } from "@tubedigest/contracts";
-import { sql } from "kysely";
+import { type KyselyPlugin, sql } from "kysely";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type EventPublisher, type OutboxRelay, startOutboxRelay, writeToOutbox } from "../src/index.ts";
@@ -39,6 +39,23 @@ function scriptedPublisher() {
     },
   };
   return publisher;
+}
+
+/** Counts the SELECTs run through it and, while `failing` is set, fails every query as a lost database would. */
+function databaseProbe() {
+  const probe: KyselyPlugin & { selects: number; failing: boolean } = {
+    selects: 0,
+    failing: false,
+    transformQuery({ node }) {
+      if (probe.failing) throw new Error("database unreachable");
+      if (node.kind === "SelectQueryNode") probe.selects += 1;
+      return node;
+    },
+    async transformResult({ result }) {
+      return result;
+    },
+  };
+  return probe;
 }
 
 /** The relay's own decisions, against Postgres with a scripted publisher: batches, back-off, pruning, stop. */
@@ -98,6 +115,112 @@ describe("outbox relay: batches, back-off, pruning and stopping", () => {
     await writeEvents(1);
     await delay(300);
     expect(publisher.published).toHaveLength(5);
+  });
+
+  // Mutation: `options.batchSize ?? defaults.batchSize` as `&&`, which claims 200 rows whatever was asked.
+  it("has no more rows in flight to the broker than its batch size", async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const published: string[] = [];
+    const publisher: EventPublisher = {
+      async publishEvent(event) {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await delay(20);
+        inFlight -= 1;
+        published.push(event.id);
+      },
+    };
+    await writeEvents(5);
+    relay = startOutboxRelay({ db: database.db, publisher, log: capturingLog().log, batchSize: 2 });
+    await waitFor(
+      () => published.length,
+      (count) => count >= 5,
+      { what: "the events published", timeoutMs: 5_000 },
+    );
+    expect(mostInFlight).toBe(2);
+  });
+
+  // Mutation: `{ claimed: 0, failed: 0 }` for an empty outbox as `{}`, after which the relay never
+  // sleeps its poll interval and queries the outbox without pause.
+  it("polls an empty outbox once per poll interval", async () => {
+    const probe = databaseProbe();
+    relay = startOutboxRelay({
+      db: database.db.withPlugin(probe),
+      publisher: scriptedPublisher(),
+      log: capturingLog().log,
+      pollIntervalMs: 100,
+    });
+    await delay(450);
+    // About five polls; a relay that does not wait would make hundreds.
+    expect(probe.selects).toBeGreaterThanOrEqual(1);
+    expect(probe.selects).toBeLessThanOrEqual(20);
+  });
+
+  // Mutation: the relay loop's catch block emptied (`{}`), which stops backing off from database errors.
+  it("backs off while the database fails, then publishes once it is back", async () => {
+    const { log, lines } = capturingLog();
+    const probe = databaseProbe();
+    probe.failing = true;
+    const publisher = scriptedPublisher();
+    const [event] = await writeEvents(1);
+    relay = startOutboxRelay({
+      db: database.db.withPlugin(probe),
+      publisher,
+      log,
+      pollIntervalMs: 10,
+      retryDelayMs: 20,
+    });
+    await waitFor(
+      () => lines.filter((line) => line.msg === "outbox relay backing off").length,
+      (count) => count >= 2,
+      { what: "two back-offs", timeoutMs: 5_000 },
+    );
+    expect(lines.find((line) => line.msg === "outbox relay backing off")).toMatchObject({
+      failures: 1,
+      retryInMs: 20,
+      err: expect.objectContaining({ message: "database unreachable" }),
+    });
+    probe.failing = false;
+    await waitFor(
+      () => publisher.published,
+      (ids) => ids.length >= 1,
+      { what: "the row published", timeoutMs: 5_000 },
+    );
+    expect(publisher.published).toEqual([event?.id]);
+  });
+
+  // Mutation: `options.maxRetryDelayMs ?? defaults.maxRetryDelayMs` as `&&`, which caps at 15 s instead.
+  it("never waits longer than its maximum retry delay", async () => {
+    const { log, lines } = capturingLog();
+    const publisher = scriptedPublisher();
+    publisher.refusing = true;
+    await writeEvents(1);
+    relay = startOutboxRelay({ db: database.db, publisher, log, retryDelayMs: 30, maxRetryDelayMs: 50 });
+    const backOffs = await waitFor(
+      () => lines.filter((line) => line.msg === "outbox relay backing off"),
+      (found) => found.length >= 3,
+      { what: "three back-offs", timeoutMs: 5_000 },
+    );
+    expect(backOffs.slice(0, 3).map((line) => line.retryInMs)).toEqual([30, 50, 50]);
+  });
+
+  // Mutation: `failed === 1 && !invalid` as `failed === 1 || !invalid` or `true`, which warns once per row.
+  it("warns once for a batch the broker refused, however many rows it held", async () => {
+    const { log, lines } = capturingLog();
+    const publisher = scriptedPublisher();
+    publisher.refusing = true;
+    await writeEvents(3);
+    relay = startOutboxRelay({ db: database.db, publisher, log, retryDelayMs: 60_000 });
+    await waitFor(
+      () => lines.filter((line) => line.msg === "outbox relay backing off").length,
+      (count) => count >= 1,
+      { what: "the back-off", timeoutMs: 5_000 },
+    );
+    expect(lines.filter((line) => line.msg === "outbox event not confirmed by the broker")).toHaveLength(1);
+    expect(lines.find((line) => line.msg === "outbox relay backing off")?.err).toMatchObject({
+      message: "3 of 3 outbox events not confirmed",
+    });
   });
 
   it("backs off while the broker refuses, doubling the wait, keeps the rows with their error, then goes on", async () => {
@@ -201,6 +324,30 @@ describe("outbox relay: batches, back-off, pruning and stopping", () => {
       { what: "the old row pruned", timeoutMs: 5_000 },
     );
     expect(remaining).toEqual([recent?.id, unsent?.id]);
+  });
+
+  // Mutation: `Date.now() - prunedAt > settings.pruneEveryMs` as `true` or with `+`, pruning every poll.
+  it("prunes only once per prune interval, not on every poll", async () => {
+    const publisher = scriptedPublisher();
+    relay = startOutboxRelay({
+      db: database.db,
+      publisher,
+      log: capturingLog().log,
+      pollIntervalMs: 10,
+      keepSentForMs: 0,
+      pruneEveryMs: 3_600_000,
+    });
+    // The relay pruned when it started; this row, sent afterwards, waits for the next prune an hour on.
+    await delay(50);
+    const [event] = await writeEvents(1);
+    await waitFor(
+      () => publisher.published.length,
+      (count) => count >= 1,
+      { what: "the event published", timeoutMs: 5_000 },
+    );
+    await delay(200);
+    const rows = await database.db.selectFrom("outbox").select("event_id").execute();
+    expect(rows.map((row) => row.event_id)).toEqual([event?.id]);
   });
 
   it("publishes nothing more once stopped", async () => {

@@ -103,6 +103,45 @@ describe("InProcessBroker", () => {
     ]);
   });
 
+  // Mutation: `queue.next + tried` as `queue.next - tried` in #nextFreeConsumer, which then finds no
+  // consumer with room (message 4 waits) or gives the next message to the wrong one (message 5).
+  it("gives a message to the next consumer in turn with room, skipping a full one", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const [first, second, third] = [
+      collect(broker, "q", 1),
+      collect(broker, "q", 1),
+      collect(broker, "q", 1),
+    ];
+    for (const body of ["1", "2", "3"]) broker.publish("e", body);
+    await tick();
+    second[0]?.settle();
+    // The first consumer, whose turn it is, still holds message 1: message 4 goes to the second.
+    broker.publish("e", "4");
+    await tick();
+    third[0]?.settle();
+    second[1]?.settle();
+    // The turn has moved past the second consumer: message 5 goes to the third.
+    broker.publish("e", "5");
+    await tick();
+    const bodies = (deliveries: BrokerDelivery[]) => deliveries.map((delivery) => delivery.message.body);
+    expect([bodies(first), bodies(second), bodies(third)]).toEqual([["1"], ["2", "4"], ["3", "5"]]);
+  });
+
+  // Mutation: the filter in cancel() and disconnect() keeping no consumer (`() => undefined`, `false`).
+  it("cancels or disconnects only the consumer asked, leaving the queue's others consuming", async () => {
+    const broker = new InProcessBroker();
+    broker.declareQueue("q", ["e"]);
+    const staying = collect(broker, "q", 10);
+    const cancelled = broker.consume("q", 10, () => {});
+    const disconnected = broker.consume("q", 10, () => {});
+    cancelled.cancel();
+    disconnected.disconnect();
+    for (const body of ["1", "2", "3"]) broker.publish("e", body);
+    await tick();
+    expect(staying.map((delivery) => delivery.message.body)).toEqual(["1", "2", "3"]);
+  });
+
   it("stops delivering to a cancelled consumer, which may still settle what it holds", async () => {
     const broker = new InProcessBroker();
     broker.declareQueue("q", ["e"]);
