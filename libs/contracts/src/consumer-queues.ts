@@ -3,4 +3,4 @@
  * declares it. The dead-letter tool offers these to operators; each consuming service has a test that
  * keeps its subscriptions and this list in step.
  */
-export const CONSUMER_QUEUES: readonly string[] = ["catalog.signup-channels"];
+export const CONSUMER_QUEUES: readonly string[] = ["catalog.signup-channels", "catalog.plan-access"];

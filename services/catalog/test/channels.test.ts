@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FakeChannel } from "@tubedigest/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UserPlanRepository } from "../src/store/user-plan-repository.ts";
-import { asUser, type CatalogUnderTest, startCatalog } from "./support/catalog-harness.ts";
+import {
+  asUser,
+  type CatalogUnderTest,
+  deliver,
+  planActivated,
+  startCatalog,
+} from "./support/catalog-harness.ts";
 import { fakeChannel } from "./support/youtube-fixtures.ts";
 
 // These tests call catalog directly, so they set the caller header the gateway sets in production.
@@ -129,14 +134,17 @@ describe("the signed-in user's channels", () => {
     ],
     ["premium", 5, "Your Premium plan allows 5 channels. The Pro plan allows up to 25 channels."],
     ["pro", 25, "Your Pro plan allows 25 channels. Remove a channel to add another."],
-  ])("holds the %s plan to %i channels", async (plan, allowance, message) => {
-    const user = randomUUID();
-    await new UserPlanRepository(catalog.database.db).setPlan(user, plan);
-    for (let i = 0; i < allowance; i++) expect((await add(user, nth(i).id)).statusCode).toBe(201);
-    const over = await add(user, nth(allowance).id);
-    expect(over.statusCode).toBe(403);
-    expect(over.json()).toEqual({ message });
-  });
+  ] as const)(
+    "holds the %s plan to the %i channels billing says it allows",
+    async (plan, allowance, message) => {
+      const user = randomUUID();
+      await deliver(catalog, planActivated(user, plan, allowance));
+      for (let i = 0; i < allowance; i++) expect((await add(user, nth(i).id)).statusCode).toBe(201);
+      const over = await add(user, nth(allowance).id);
+      expect(over.statusCode).toBe(403);
+      expect(over.json()).toEqual({ message });
+    },
+  );
 
   it("lets concurrent adds past the allowance through exactly up to it", async () => {
     const user = randomUUID();

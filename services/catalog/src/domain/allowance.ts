@@ -1,32 +1,43 @@
-/** SPEC §9: channels each plan allows. Trial and unknown plans get the default allowance. */
-const ALLOWANCE: Readonly<Record<string, number>> = { solo: 1, creator: 5, premium: 5, pro: 25 };
-export const DEFAULT_ALLOWANCE = 5;
-const LARGEST_ALLOWANCE = 25;
+import type { StoredPlanAccess } from "../store/user-plan-repository.ts";
 
-/** How many channels a user on `plan` may follow; null (no plan yet) is the trial. */
-export function allowanceFor(plan: string | null): number {
-  return (plan !== null && Object.hasOwn(ALLOWANCE, plan) ? ALLOWANCE[plan] : undefined) ?? DEFAULT_ALLOWANCE;
+/**
+ * Channels a user may follow while billing has said nothing about them: the trial's. Every other
+ * allowance is billing's, carried by its subscription and trial events.
+ */
+export const DEFAULT_ALLOWANCE = 5;
+
+/** What billing last said a user may follow; undefined while it has said nothing (the trial). */
+type Access = StoredPlanAccess | undefined;
+
+/** How many channels the user may follow. */
+export function allowanceOf(access: Access): number {
+  return access?.channelAllowance ?? DEFAULT_ALLOWANCE;
 }
 
+// Names for the message only; the numbers each plan allows are billing's.
 const PLAN_NAMES: Readonly<Record<string, string>> = {
   solo: "Solo",
   creator: "Creator",
   premium: "Premium",
   pro: "Pro",
 };
+const LARGEST_PLAN = "pro";
 
 const channels = (count: number) => `${count} channel${count === 1 ? "" : "s"}`;
 
 /** The 403 text when a user is at their allowance: what they have, and which plan allows more. */
-export function allowanceReachedMessage(plan: string | null): string {
-  const allowance = allowanceFor(plan);
+export function allowanceReachedMessage(access: Access): string {
+  const allowance = allowanceOf(access);
+  const plan = access?.plan ?? null;
   const name = plan !== null && Object.hasOwn(PLAN_NAMES, plan) ? PLAN_NAMES[plan] : undefined;
-  const current = name
-    ? `Your ${name} plan allows ${channels(allowance)}.`
-    : plan === null
-      ? `Your free trial allows ${channels(allowance)}.`
-      : `Your plan allows ${channels(allowance)}.`;
-  if (allowance >= LARGEST_ALLOWANCE) return `${current} Remove a channel to add another.`;
+  const current = !access
+    ? `Your free trial allows ${channels(allowance)}.`
+    : name
+      ? `Your ${name} plan allows ${channels(allowance)}.`
+      : plan === null
+        ? `Without a paid plan you can follow ${channels(allowance)}.`
+        : `Your plan allows ${channels(allowance)}.`;
+  if (plan === LARGEST_PLAN) return `${current} Remove a channel to add another.`;
   const upgrade =
     allowance < DEFAULT_ALLOWANCE
       ? "The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25."

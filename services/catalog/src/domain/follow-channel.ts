@@ -5,14 +5,14 @@ import { ChannelRepository } from "../store/channel-repository.ts";
 import type { CatalogDatabase } from "../store/database.ts";
 import { type FollowedChannelRow, FollowRepository } from "../store/follow-repository.ts";
 import { UserPlanRepository } from "../store/user-plan-repository.ts";
-import { allowanceFor, allowanceReachedMessage } from "./allowance.ts";
+import { allowanceOf, allowanceReachedMessage } from "./allowance.ts";
 import type { CatalogContext } from "./catalog-context.ts";
 import { followEventData } from "./follow-event-data.ts";
 import { resolveChannel } from "./resolve-channel.ts";
 
 /**
  * Adds a channel to the user's list. Following a channel twice changes nothing; following one more
- * than the plan allows is a 403 naming the plan that allows more. The follow and its
+ * than billing allows the user is a 403 naming the plan that allows more. The follow and its
  * `channel.followed` event are written in one transaction.
  */
 export async function followChannel(
@@ -45,7 +45,7 @@ export async function followChannel(
 }
 
 async function assertWithinAllowance(db: Kysely<CatalogDatabase>, userId: string): Promise<void> {
-  const plan = await new UserPlanRepository(db).planOf(userId);
+  const access = await new UserPlanRepository(db).accessOf(userId);
   const count = await new FollowRepository(db).countFor(userId);
-  if (count >= allowanceFor(plan)) throw new HttpError(403, allowanceReachedMessage(plan));
+  if (count >= allowanceOf(access)) throw new HttpError(403, allowanceReachedMessage(access));
 }

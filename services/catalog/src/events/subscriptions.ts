@@ -1,6 +1,7 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { CatalogContext } from "../domain/catalog-context.ts";
 import { followSignupChannels } from "./follow-signup-channels.ts";
+import { PLAN_ACCESS_EVENTS, recordPlanAccess } from "./record-plan-access.ts";
 
 /** Every event catalog acts on, and which queue carries it. */
 export function catalogSubscriptions(context: CatalogContext) {
@@ -10,6 +11,16 @@ export function catalogSubscriptions(context: CatalogContext) {
       "signup-channels": {
         events: ["user.registered"],
         handlers: { "user.registered": followSignupChannels(context) },
+      },
+      "plan-access": {
+        events: PLAN_ACCESS_EVENTS,
+        handlers: {
+          "subscription.activated": recordPlanAccess(context),
+          "subscription.changed": recordPlanAccess(context),
+          "subscription.cancelled": recordPlanAccess(context),
+          "subscription.expired": recordPlanAccess(context),
+          "trial.ended": recordPlanAccess(context),
+        },
       },
     },
   });

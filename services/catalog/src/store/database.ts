@@ -51,10 +51,14 @@ export interface QuotaLedgerTable {
   exhausted_at: Date | null;
 }
 
-/** Read model of each user's plan, filled from billing's events; no row means trial or unknown. */
+/** Read model of what billing last said each user may follow; no row means billing has said nothing yet. */
 export interface UserPlansTable {
   user_id: string;
-  plan: string;
+  /** Null without a paid plan (trial ended, subscription expired). */
+  plan: string | null;
+  channel_allowance: number;
+  /** When billing made the change (its event's occurredAt): an older event changes nothing. */
+  changed_at: Date;
   updated_at: Generated<Date>;
 }
 

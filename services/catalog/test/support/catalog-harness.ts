@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { busMigrations } from "@tubedigest/bus";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { type AnyEvent, createEvent } from "@tubedigest/contracts";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { callerHeaders, type ServiceApp } from "@tubedigest/http";
 import {
   createTestSchema,
   deleteRedisKeys,
+  eventually,
   type FakeYoutubeApi,
   startFakeYoutubeApi,
   testInfra,
@@ -98,6 +100,35 @@ export async function startCatalog(overrides: Overrides = {}): Promise<CatalogUn
       await deleteRedisKeys(redisKeyPrefix);
     },
   };
+}
+
+/**
+ * Publishes an event on catalog's bus, as another service's outbox relay would, and waits until catalog
+ * has handled it: its inbox row commits with the handler's effect, or with nothing when it was ignored.
+ */
+export async function deliver(catalog: CatalogUnderTest, event: AnyEvent): Promise<void> {
+  await catalog.testBus.bus.publishEvent(event);
+  await eventually(() =>
+    catalog.database.db
+      .selectFrom("inbox")
+      .select("event_id")
+      .where("event_id", "=", event.id)
+      .executeTakeFirst(),
+  );
+}
+
+/** Billing's word that the user now has `plan` allowing `channelAllowance` channels. */
+export function planActivated(
+  userId: string,
+  plan: "solo" | "creator" | "premium" | "pro",
+  channelAllowance: number,
+  occurredAt = new Date(),
+) {
+  return createEvent(
+    "subscription.activated",
+    { userId, plan, channelAllowance, currentPeriodEnd: "2026-12-22T09:00:00.000Z", testMode: false },
+    { correlationId: "billing-checkout", occurredAt },
+  );
 }
 
 /** The embedded product's parts: PGlite in a temporary folder, memory cache, the demo catalog. */
