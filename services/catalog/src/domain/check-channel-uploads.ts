@@ -23,25 +23,21 @@ const VIDEOS_PER_CALL = 50;
  * durations and live state. Streams still live or upcoming are asked again until they end. A recent
  * check (within `refreshAfterSeconds`) is reused, and concurrent askers in this process share one check.
  */
-export function checkChannelUploads(
-  context: CatalogContext,
-  channel: Channel,
-  options: { force?: boolean } = {},
-): Promise<UploadCheck> {
+export function checkChannelUploads(context: CatalogContext, channel: Channel): Promise<UploadCheck> {
   const running = context.uploadChecks.get(channel.youtube_channel_id);
   if (running) return running;
-  const check = runCheck(context, channel, options.force ?? false).finally(() =>
+  const check = runCheck(context, channel).finally(() =>
     context.uploadChecks.delete(channel.youtube_channel_id),
   );
   context.uploadChecks.set(channel.youtube_channel_id, check);
   return check;
 }
 
-async function runCheck(context: CatalogContext, channel: Channel, force: boolean): Promise<UploadCheck> {
+async function runCheck(context: CatalogContext, channel: Channel): Promise<UploadCheck> {
   const now = context.now();
   const lastCheck = channel.uploads_checked_at;
   const refreshMs = context.uploads.refreshAfterSeconds * 1000;
-  if (!force && lastCheck && now.getTime() - lastCheck.getTime() < refreshMs) {
+  if (lastCheck && now.getTime() - lastCheck.getTime() < refreshMs) {
     return { newVideos: [], checkedAt: lastCheck };
   }
   const cutoff = lastCheck
