@@ -16,15 +16,26 @@ describe("channel search on the YouTube Data API (fake server, real SDK, Postgre
   const none = fakeChannel({ title: "Abacus None", subscriberCount: 0 });
   const big = fakeChannel({ title: "Abacus Big", subscriberCount: 3_200_000, handle: "AbacusBig" });
   const handled = fakeChannel({ title: "Handled Elsewhere", handle: "handled.elsewhere" });
+  // The same pair the other way round, for a comparator that only gets one order right.
+  const noneFirst = fakeChannel({ title: "Zither None", subscriberCount: 0 });
+  const hiddenSecond = fakeChannel({ title: "Zither Hidden", subscriberCount: null });
 
   beforeAll(async () => {
     catalog = await startCatalog();
-    for (const channel of [middle, hidden, none, small, big, handled]) catalog.fake.addChannel(channel);
+    for (const channel of [middle, hidden, none, small, big, handled, noneFirst, hiddenSecond]) {
+      catalog.fake.addChannel(channel);
+    }
   });
   afterAll(() => catalog.stop());
   beforeEach(() => {
     catalog.fake.heal();
     catalog.fake.resetCalls();
+  });
+
+  // Mutant: a hidden count sorting as `+1` rather than `-1` on one side of the comparison.
+  it("puts a hidden subscriber count after a count of 0, whichever YouTube listed first", async () => {
+    const results = (await search(catalog, "zither")).json() as { id: string }[];
+    expect(results.map((result) => result.id)).toEqual([noneFirst.id, hiddenSecond.id]);
   });
 
   it("costs one search.list and one channels.list, then answers from the cache", async () => {

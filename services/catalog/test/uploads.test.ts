@@ -2,7 +2,9 @@ import type { FakeVideo } from "@tubedigest/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChannelUploads } from "../src/domain/check-channel-uploads.ts";
 import { resolveChannel } from "../src/domain/resolve-channel.ts";
+import { videosSince } from "../src/domain/videos-since.ts";
 import { ChannelRepository } from "../src/store/channel-repository.ts";
+import { type YoutubeCatalog, YoutubeUnavailableError } from "../src/youtube/youtube-catalog.ts";
 import {
   type CatalogUnderTest,
   type ContextUnderTest,
@@ -248,6 +250,94 @@ describe("upload detection between weekly checks", () => {
     const check = await checkChannelUploads(harness.context, stored);
     expect(check.newVideos).toEqual([]);
     expect(harness.fake.requests.at(-1)?.query.get("playlistId")).toBe(`UU${silent.id.slice(2)}`);
+  });
+
+  /** Stores a channel of the test's own with `videos` uploaded, as following it would. */
+  const storedUploader = async (
+    title: string,
+    videos: (ch: ReturnType<typeof fakeChannel>) => FakeVideo[],
+  ) => {
+    const uploader = fakeChannel({ title });
+    harness.fake.addChannel(uploader);
+    for (const video of videos(uploader)) harness.fake.addVideo(video);
+    const stored = await new ChannelRepository(harness.context.db).saveDetails(
+      await resolveChannel(harness.context, uploader.id),
+      harness.context.now(),
+    );
+    harness.fake.resetCalls();
+    return stored;
+  };
+
+  // Mutant: the cutoff as `lastCheck + OVERLAP_MS` rather than `-`, which misses uploads made public late.
+  it("finds an upload made public late, published up to two days before the last check", async () => {
+    const first = await checkChannelUploads(harness.context, await storedChannel());
+    expect(first.newVideos).toHaveLength(3);
+    harness.setNow(new Date(first.checkedAt.getTime() + 7 * DAY));
+    const late = fakeVideo(channel, { title: "Public a day late", hoursAgo: 24 });
+    const tooLate = fakeVideo(channel, { title: "Public three days late", hoursAgo: 72 });
+    harness.fake.addVideo(late);
+    harness.fake.addVideo(tooLate);
+    const second = await checkChannelUploads(harness.context, await storedChannel());
+    expect(second.newVideos.map((video) => video.youtube_video_id)).toEqual([late.id]);
+  });
+
+  // Mutant: `published >= cutoff` as `>`.
+  it("counts an upload published exactly at the start of the first check's look-back", async () => {
+    const now = new Date("2026-11-09T09:00:00.000Z");
+    harness.setNow(now);
+    const publishedAt = new Date(now.getTime() - 7 * DAY).toISOString();
+    const stored = await storedUploader("Edge channel", (uploader) => [fakeVideo(uploader, { publishedAt })]);
+    const check = await checkChannelUploads(harness.context, stored);
+    expect(check.newVideos.map((video) => video.published_at.toISOString())).toEqual([publishedAt]);
+  });
+
+  // Mutant: `reachedCutoff = true` as `false`, which pages on through uploads older than the cutoff.
+  it("stops paging at the first page that reaches back past the cutoff", async () => {
+    const stored = await storedUploader("Mostly old channel", (uploader) =>
+      Array.from({ length: 70 }, (_, i) => fakeVideo(uploader, { hoursAgo: i < 10 ? 1 + i : 24 * 10 + i })),
+    );
+    const check = await checkChannelUploads(harness.context, stored);
+    expect(check.newVideos).toHaveLength(10);
+    expect(harness.fake.calls.playlistItems).toBe(1);
+  });
+
+  // Mutants: `page < MAX_PAGES` as `<=`, and `page++` as `page--`.
+  it("reads at most 4 pages of uploads, 200 videos, however busy the week", async () => {
+    const stored = await storedUploader("Very busy channel", (uploader) =>
+      Array.from({ length: 250 }, (_, i) => fakeVideo(uploader, { hoursAgo: 1 + i / 2 })),
+    );
+    const check = await checkChannelUploads(harness.context, stored);
+    expect(check.newVideos).toHaveLength(200);
+    expect(harness.fake.calls.playlistItems).toBe(4);
+  });
+
+  // Mutants of videos-since.ts: `!isYoutubeFailure(error)` as `false`, and the warning's details and text.
+  it("answers stored videos with a warning when YouTube fails, and fails on any other error", async () => {
+    const stored = await storedChannel();
+    const warnings: [object, string][] = [];
+    const failing = (error: Error) => ({
+      ...harness.context,
+      log: { warn: (details: object, message: string) => warnings.push([details, message]) },
+      youtube: () =>
+        ({
+          uploadsPage: async () => {
+            throw error;
+          },
+        }) as unknown as YoutubeCatalog,
+    });
+    const since = new Date(0);
+    const unavailable = new YoutubeUnavailableError("timeout");
+    const answer = await videosSince(failing(unavailable), {
+      youtubeChannelId: stored.youtube_channel_id,
+      since,
+    });
+    expect(answer).toMatchObject({ upToDate: false, checkedAt: null, videos: [] });
+    expect(warnings).toEqual([[{ err: unavailable, channel: channel.id }, "answering stored videos only"]]);
+
+    const bug = new Error("a bug");
+    await expect(
+      videosSince(failing(bug), { youtubeChannelId: stored.youtube_channel_id, since }),
+    ).rejects.toBe(bug);
   });
 
   it("pages through a busy week: 50 uploads per page, videos.list in batches of 50", async () => {

@@ -34,6 +34,8 @@ describe("parseChannelReference", () => {
     "https://youtube.com:8080/@handle",
     "https://www.youtube.com/user/UCabcdefghijklmnopqrstuv",
     "https://www.youtube.com/channel/UCshort",
+    // An address the URL parser refuses (a port out of range). Mutant: the parser's catch block emptied.
+    "https://www.youtube.com:99999/@handle",
   ])("leaves %s to the search", (text) => {
     expect(parseChannelReference(text)).toBeUndefined();
   });
