@@ -8,6 +8,7 @@ import { redisOrLocalRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSessions } from "./plugins/sessions.ts";
+import { registerStripeWebhookWithoutSessions } from "./plugins/stripe-webhook.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
@@ -52,6 +53,8 @@ export async function buildGatewayApp(
   await registerSecurityHeaders(app, { https: settings.secureCookies });
   refuseNonCanonicalPaths(app);
   registerSameOriginGuard(app, settings.publicOrigin);
+  // Before sessions, which would otherwise load one from the webhook's cookies.
+  registerStripeWebhookWithoutSessions(app);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: redisOrLocalRateLimitStore(redis, `${settings.redisKeyPrefix}rate-limit:`) } : {}),

@@ -11,10 +11,11 @@ export const GatewayEnvironment = Type.Object({
   APP_ENV: AppEnv("production"),
   REDIS_URL: Url(["redis", "rediss"]),
   SESSION_SECRET: Type.String({ minLength: 32 }),
-  /** Signs the caller header for auth and catalog, which hold the same secret. */
+  /** Signs the caller header for auth, catalog and billing, which hold the same secret. */
   IDENTITY_SECRET: Type.String({ minLength: 32 }),
   AUTH_URL: Url(["http", "https"]),
   CATALOG_URL: Url(["http", "https"]),
+  BILLING_URL: Url(["http", "https"]),
   WEB_DIST: Type.String({ default: "web/dist" }),
   TRUST_PROXY: TrustProxy,
   /** `/metrics` is served here, apart from the public port. */
@@ -52,7 +53,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     identitySecret: env.IDENTITY_SECRET,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: "td:",
-    upstreams: { auth: env.AUTH_URL, catalog: env.CATALOG_URL },
+    upstreams: { auth: env.AUTH_URL, catalog: env.CATALOG_URL, billing: env.BILLING_URL },
     webDist: env.WEB_DIST,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     publicOrigin: env.PUBLIC_ORIGIN,

@@ -47,18 +47,24 @@ async function startOwner(summary: Record<string, unknown>, name: string) {
 describe("current-user, composed by the gateway from the services that own each part", () => {
   let auth: Awaited<ReturnType<typeof startOwner>>;
   let catalog: Awaited<ReturnType<typeof startOwner>>;
+  let billing: Awaited<ReturnType<typeof startOwner>>;
   let gateway: ServiceApp;
 
   beforeAll(async () => {
     auth = await startOwner({ email: "ann@example.com", fullName: "Ann" }, "auth");
     catalog = await startOwner({ channelCount: 3 }, "catalog");
+    // A field that is another owner's is not taken from it.
+    billing = await startOwner(
+      { subscriptionStatus: "active", subscriptionPlan: "creator", email: "billing@example.com" },
+      "billing",
+    );
     gateway = await buildGatewayApp(
       {
         secureCookies: false,
         sessionSecret: "session-secret-for-tests-only-0123456789",
         identitySecret: IDENTITY_SECRET,
         redisKeyPrefix: `${uniqueName("cu")}:`,
-        upstreams: { auth: auth.url, catalog: catalog.url },
+        upstreams: { auth: auth.url, catalog: catalog.url, billing: billing.url },
         webDist: path.join(tmpdir(), "no-web-build-here"),
         trustProxy: 0,
         signInRateLimit: { max: 1000, windowSeconds: 60 },
@@ -69,11 +75,12 @@ describe("current-user, composed by the gateway from the services that own each 
   });
   afterAll(async () => {
     await gateway.close();
-    await Promise.all([auth.close(), catalog.close()]);
+    await Promise.all([auth.close(), catalog.close(), billing.close()]);
   });
   beforeEach(() => {
     auth.state.answer = "ok";
     catalog.state.answer = "ok";
+    billing.state.answer = "ok";
     logged.length = 0;
   });
 
@@ -85,54 +92,93 @@ describe("current-user, composed by the gateway from the services that own each 
   };
   const currentUser = (browser: Browser) => browser.call("GET", "/api/auth/current-user");
 
-  it("answers auth's and catalog's parts, billing's still empty, naming the caller to both", async () => {
+  it("answers auth's, catalog's and billing's parts, naming the caller to each", async () => {
     const browser = await signedIn();
-    auth.state.callers.length = 0;
-    catalog.state.callers.length = 0;
+    for (const owner of [auth, catalog, billing]) owner.state.callers.length = 0;
     const answer = await currentUser(browser);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       email: "ann@example.com",
       fullName: "Ann",
-      subscriptionStatus: null,
-      subscriptionPlan: null,
+      subscriptionStatus: "active",
+      subscriptionPlan: "creator",
       channelCount: 3,
     });
-    expect([auth.state.callers, catalog.state.callers]).toEqual([[USER], [USER]]);
+    expect([auth.state.callers, catalog.state.callers, billing.state.callers]).toEqual([
+      [USER],
+      [USER],
+      [USER],
+    ]);
   });
 
-  it.each([
-    ["failing", 500],
-    ["missing", 404],
-  ] as const)("counts no channels when catalog's part is %s, and logs it", async (answer, status) => {
-    const browser = await signedIn();
-    catalog.state.answer = answer;
-    expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", channelCount: 0 });
-    expect(logged).toContainEqual(
-      expect.objectContaining({ url: catalog.url, status, msg: "account summary missing a part" }),
+  const optionalOwners = () => ({
+    catalog: { owner: catalog, missing: { channelCount: 0 }, kept: { subscriptionPlan: "creator" } },
+    billing: {
+      owner: billing,
+      missing: { subscriptionStatus: null, subscriptionPlan: null },
+      kept: { channelCount: 3 },
+    },
+  });
+
+  describe.each(["catalog", "billing"] as const)("without %s's part", (name) => {
+    it.each([
+      ["failing", 500],
+      ["missing", 404],
+    ] as const)(
+      "leaves its fields at their defaults when its answer is %s, and logs it",
+      async (answer, status) => {
+        const { owner, missing, kept } = optionalOwners()[name];
+        const browser = await signedIn();
+        owner.state.answer = answer;
+        const response = await currentUser(browser);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ email: "ann@example.com", ...missing, ...kept });
+        expect(logged).toContainEqual(
+          expect.objectContaining({ url: owner.url, status, msg: "account summary missing a part" }),
+        );
+      },
     );
+
+    it("leaves its fields at their defaults when it cannot be reached, and logs why", async () => {
+      const { owner, missing, kept } = optionalOwners()[name];
+      const browser = await signedIn();
+      owner.state.answer = "unreachable";
+      expect((await currentUser(browser)).json()).toMatchObject({
+        email: "ann@example.com",
+        ...missing,
+        ...kept,
+      });
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          url: owner.url,
+          err: expect.anything(),
+          msg: "account summary missing a part",
+        }),
+      );
+    });
+
+    it("leaves its fields at their defaults when it does not answer within 3 seconds", async () => {
+      const { owner, missing } = optionalOwners()[name];
+      const browser = await signedIn();
+      owner.state.answer = "slow";
+      const started = performance.now();
+      expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", ...missing });
+      expect(performance.now() - started).toBeLessThan(3_900);
+    }, 10_000);
   });
 
-  it("counts no channels when catalog cannot be reached, and logs why", async () => {
+  it("still answers auth's part with both catalog and billing down", async () => {
     const browser = await signedIn();
     catalog.state.answer = "unreachable";
-    expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", channelCount: 0 });
-    expect(logged).toContainEqual(
-      expect.objectContaining({
-        url: catalog.url,
-        err: expect.anything(),
-        msg: "account summary missing a part",
-      }),
-    );
+    billing.state.answer = "failing";
+    expect((await currentUser(browser)).json()).toEqual({
+      email: "ann@example.com",
+      fullName: "Ann",
+      subscriptionStatus: null,
+      subscriptionPlan: null,
+      channelCount: 0,
+    });
   });
-
-  it("counts no channels when catalog does not answer within 3 seconds", async () => {
-    const browser = await signedIn();
-    catalog.state.answer = "slow";
-    const started = performance.now();
-    expect((await currentUser(browser)).json()).toMatchObject({ email: "ann@example.com", channelCount: 0 });
-    expect(performance.now() - started).toBeLessThan(3_900);
-  }, 10_000);
 
   it("is a 503 while auth cannot answer, and the session lives on", async () => {
     const browser = await signedIn();

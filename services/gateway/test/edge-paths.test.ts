@@ -6,7 +6,11 @@ import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 import { isInternalRoute } from "./support/recording-upstream.ts";
 
 const JSON_BODY = { body: "{}", headers: { "content-type": "application/json" } };
-const arrivalsAt = (edge: EdgeGateway) => [...edge.auth.arrivals, ...edge.catalog.arrivals];
+const arrivalsAt = (edge: EdgeGateway) => [
+  ...edge.auth.arrivals,
+  ...edge.catalog.arrivals,
+  ...edge.billing.arrivals,
+];
 
 describe("one canonical path at the gateway's edge", () => {
   let edge: EdgeGateway;
@@ -17,6 +21,7 @@ describe("one canonical path at the gateway's edge", () => {
   afterEach(() => {
     edge.auth.arrivals.length = 0;
     edge.catalog.arrivals.length = 0;
+    edge.billing.arrivals.length = 0;
   });
 
   it.each([
@@ -67,20 +72,25 @@ describe("one canonical path at the gateway's edge", () => {
     ],
     ["GET", "/api/user/channels?", "catalog", "/api/user/channels"],
     ["GET", "/api/user/channels/UC%5Fx", "catalog", "/api/user/channels/UC_x"],
-  ])("%s %s reaches %s at exactly the path it was routed by", async (method, target, owner, path) => {
-    const response = await rawHttpRequest(edge.port, {
-      method,
-      target,
-      ...(method === "POST" ? JSON_BODY : {}),
-    });
-    expect(response.status).toBeLessThan(500);
-    const canonical = canonicalTarget(target);
-    expect(canonical).toMatchObject({ ok: true, path });
-    const query = target.includes("?") ? target.slice(target.indexOf("?") + 1) : "";
-    const received = owner === "auth" ? edge.auth.arrivals : edge.catalog.arrivals;
-    expect(received.map((arrival) => arrival.url)).toEqual([query ? `${path}?${query}` : path]);
-    expect(arrivalsAt(edge)).toHaveLength(1);
-  });
+    ["GET", "/api/pl%61ns", "billing", "/api/plans"],
+    ["POST", "/api/webhooks/%73tripe?x=1", "billing", "/api/webhooks/stripe"],
+  ] as const)(
+    "%s %s reaches %s at exactly the path it was routed by",
+    async (method, target, owner, path) => {
+      const response = await rawHttpRequest(edge.port, {
+        method,
+        target,
+        ...(method === "POST" ? JSON_BODY : {}),
+      });
+      expect(response.status).toBeLessThan(500);
+      const canonical = canonicalTarget(target);
+      expect(canonical).toMatchObject({ ok: true, path });
+      const query = target.includes("?") ? target.slice(target.indexOf("?") + 1) : "";
+      const received = edge[owner].arrivals;
+      expect(received.map((arrival) => arrival.url)).toEqual([query ? `${path}?${query}` : path]);
+      expect(arrivalsAt(edge)).toHaveLength(1);
+    },
+  );
 
   it.each([
     "/metrics",

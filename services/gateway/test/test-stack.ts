@@ -5,7 +5,7 @@ import { buildAuthApp } from "@tubedigest/auth";
 import type { EventBus } from "@tubedigest/bus";
 import { createTestBus } from "@tubedigest/bus/testing";
 import { buildCatalogApp } from "@tubedigest/catalog";
-import type { ServiceApp } from "@tubedigest/http";
+import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import {
   createTestSchema,
   deleteRedisKeys,
@@ -93,6 +93,10 @@ export async function startTestStack(
     { log, events: testBus.bus },
   );
   const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
+  // Billing is not part of these stacks: a service with no routes stands in for it, so billing's paths
+  // answer 404 and current-user leaves the subscription fields empty.
+  const billingPlaceholder = createServiceApp({ name: "billing-placeholder", logger: log });
+  const billingUrl = await billingPlaceholder.listen({ port: 0, host: "127.0.0.1" });
   const gateway = await buildGatewayApp(
     {
       secureCookies,
@@ -100,7 +104,7 @@ export async function startTestStack(
       identitySecret: IDENTITY_SECRET,
       redisUrl,
       redisKeyPrefix: redisPrefix,
-      upstreams: { auth: authUrl, catalog: catalogUrl },
+      upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl },
       webDist: path.join(tmpdir(), "no-web-build-here"),
       trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
       signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
@@ -117,7 +121,7 @@ export async function startTestStack(
     async stop() {
       await gateway.close();
       await testBus.bus.close();
-      await Promise.all([auth.close(), catalog.close()]);
+      await Promise.all([auth.close(), catalog.close(), billingPlaceholder.close()]);
       await testBus.cleanup();
       await youtube?.close();
       await Promise.all(schemas.map((schema) => schema.drop()));

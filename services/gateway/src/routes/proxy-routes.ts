@@ -11,13 +11,22 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
 import type { SessionControl } from "../plugins/sessions.ts";
-import { ownerOf, SEARCH_PATH, type ServiceName, SIGN_IN_PATHS } from "./upstream-table.ts";
+import {
+  ownerOf,
+  SEARCH_PATH,
+  type ServiceName,
+  SIGN_IN_PATHS,
+  STRIPE_WEBHOOK_PATH,
+} from "./upstream-table.ts";
 
 /** What auth asked of the gateway's sessions in its answer, kept until the answer is sent on. */
 type Directives = { signIn?: string; endOtherSessions?: string };
 
 /** Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is dropped. */
 const GATEWAY_HEADERS = [CALLER_HEADER, CALLER_PROOF_HEADER, SESSION_USER_HEADER, END_OTHER_SESSIONS_HEADER];
+
+/** Stripe's events can be larger than a browser's requests; billing accepts as much. */
+const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** The canonical path (see canonical-path.ts) and the query exactly as the client sent it. */
 function splitUrl(url: string): { path: string; query: string } {
@@ -120,5 +129,8 @@ export async function registerProxyRoutes(
   for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
   app.get(SEARCH_PATH, { onRequest: limiter("search", options.searchRateLimit, 60_000) }, forward);
+  // No per-address limit: Stripe delivers from a few addresses in bursts (a backlog after an outage), and
+  // a refusal would only make it retry later; billing refuses an unsigned call before any work.
+  app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
   app.all("/api/*", forward);
 }

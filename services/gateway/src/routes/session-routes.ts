@@ -58,9 +58,10 @@ export function registerSessionRoutes(
       const userId = request.session.userId;
       if (!userId) throw new HttpError(401, NOT_SIGNED_IN);
       const caller = callerHeaders(identitySecret, userId, request.id);
-      const [account, channels] = await Promise.all([
+      const [account, channels, subscription] = await Promise.all([
         askOwner(upstreams.auth, caller).catch(() => ({ status: 503, body: undefined })),
         askOptionalOwner(upstreams.catalog, caller, request.log),
+        askOptionalOwner(upstreams.billing, caller, request.log),
       ]);
       if (account.status === 404) {
         await request.session.destroy();
@@ -69,13 +70,13 @@ export function registerSessionRoutes(
       if (!account.body) {
         throw new HttpError(503, "Your account cannot be loaded right now. Please try again in a moment.");
       }
-      // Billing fills the subscription fields once it owns subscriptions.
+      // Each owner fills only its own fields: none can answer for another's.
       const parts = {
-        subscriptionStatus: null,
-        subscriptionPlan: null,
-        channelCount: 0,
-        ...channels,
-        ...account.body,
+        email: account.body.email,
+        fullName: account.body.fullName,
+        subscriptionStatus: subscription.subscriptionStatus ?? null,
+        subscriptionPlan: subscription.subscriptionPlan ?? null,
+        channelCount: channels.channelCount ?? 0,
       };
       return parts as Static<typeof CurrentUser>;
     },

@@ -1,5 +1,11 @@
 /** Which service owns which public path (SPEC §7). Paths outside `/api/` never leave the gateway. */
-export type ServiceName = "auth" | "catalog";
+export type ServiceName = "auth" | "catalog" | "billing";
+
+/**
+ * Stripe's webhook: called by Stripe's servers, with no session, Origin or CSRF token, and signed over
+ * its exact bytes, which billing checks.
+ */
+export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
 /** Each owner's public paths: the prefix itself and everything below it, never `/internal` or `/metrics`. */
 export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
@@ -7,6 +13,14 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/user/profile", service: "auth" },
   { prefix: "/api/youtube", service: "catalog" },
   { prefix: "/api/user/channels", service: "catalog" },
+  { prefix: "/api/plans", service: "billing" },
+  { prefix: "/api/subscribe", service: "billing" },
+  { prefix: "/api/subscribe-with-coupon", service: "billing" },
+  { prefix: "/api/create-payment-intent", service: "billing" },
+  // The subscriber's own plan (GET) and its cancellation (POST /cancel).
+  { prefix: "/api/subscription", service: "billing" },
+  { prefix: "/api/billing-portal", service: "billing" },
+  { prefix: STRIPE_WEBHOOK_PATH, service: "billing" },
 ];
 
 /** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */

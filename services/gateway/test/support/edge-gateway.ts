@@ -18,17 +18,20 @@ export interface EdgeGateway {
   auth: RecordingUpstream;
   /** Stands in for catalog. */
   catalog: RecordingUpstream;
+  /** Stands in for billing. */
+  billing: RecordingUpstream;
   stop(): Promise<void>;
 }
 
 /**
- * The gateway listening on a real port in front of two recording upstreams, so tests can send it raw
+ * The gateway listening on a real port in front of three recording upstreams, so tests can send it raw
  * request lines and see exactly what each service received.
  */
 export async function startEdgeGateway(
   options: { real?: boolean; settings?: Partial<GatewaySettings> } = {},
 ): Promise<EdgeGateway> {
-  const [auth, catalog] = await Promise.all([
+  const [auth, catalog, billing] = await Promise.all([
+    startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
   ]);
@@ -42,7 +45,7 @@ export async function startEdgeGateway(
       identitySecret: IDENTITY_SECRET,
       redisUrl: options.real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
-      upstreams: { auth: auth.url, catalog: catalog.url },
+      upstreams: { auth: auth.url, catalog: catalog.url, billing: billing.url },
       webDist,
       trustProxy: 0,
       signInRateLimit: { max: 1000, windowSeconds: 3600 },
@@ -60,9 +63,10 @@ export async function startEdgeGateway(
     redisPrefix,
     auth,
     catalog,
+    billing,
     async stop() {
       await gateway.close();
-      await Promise.all([auth.close(), catalog.close()]);
+      await Promise.all([auth.close(), catalog.close(), billing.close()]);
       rmSync(webDist, { recursive: true, force: true });
       if (options.real) await deleteRedisKeys(redisPrefix);
     },

@@ -13,6 +13,8 @@ export interface Arrival {
   url: string;
   route: string | undefined;
   headers: Record<string, string | string[] | undefined>;
+  /** The body's bytes as they arrived, on the routes that keep them (Stripe's webhook). */
+  body?: Buffer;
 }
 
 export interface RecordingUpstream {
@@ -33,13 +35,16 @@ export async function startRecordingUpstream(identitySecret: string): Promise<Re
     logger: pino({ level: "silent" }),
     identitySecret,
   });
+  const arrivalOf = new WeakMap<object, Arrival>();
   app.addHook("onRequest", async (request) => {
-    arrivals.push({
+    const arrival: Arrival = {
       method: request.method,
       url: request.url,
       route: request.routeOptions.url,
       headers: request.headers,
-    });
+    };
+    arrivals.push(arrival);
+    arrivalOf.set(request, arrival);
   });
   // A test asks for a session directive in the answer by naming it on its request.
   app.addHook("onSend", async (request, reply) => {
@@ -57,6 +62,16 @@ export async function startRecordingUpstream(identitySecret: string): Promise<Re
   app.get("/api/user/channels", async (request) => ({ caller: requireCaller(request) }));
   app.get("/internal/account-summary", async () => ({ email: "someone@example.com", fullName: null }));
   app.get("/internal/channels/:youtubeChannelId/videos", async () => ({ internal: true }));
+  // As billing takes Stripe's webhook: the raw bytes, since the signature is over them.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    scope.post("/api/webhooks/stripe", { bodyLimit: 1024 * 1024 }, async (request) => {
+      const arrival = arrivalOf.get(request);
+      if (arrival && Buffer.isBuffer(request.body)) arrival.body = request.body;
+      return { received: true };
+    });
+  });
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { url, arrivals, close: () => app.close() };
 }
