@@ -13,6 +13,7 @@ import { localSecrets } from "../services/standalone/src/local-secrets.ts";
 const StackEnvironment = Type.Object({
   AUTH_PORT: Port({ default: 4001 }),
   CATALOG_PORT: Port({ default: 4002 }),
+  BILLING_PORT: Port({ default: 4003 }),
   /** The gateway's metrics stay on this host unless asked otherwise. */
   METRICS_HOST: Host("127.0.0.1"),
   DATA_DIR: Type.String({ default: ".data" }),
@@ -29,7 +30,7 @@ const stack = loadConfigOrExit(StackEnvironment);
 // The same secrets.json as `make start`: a restart keeps everyone signed in, since sessions live in Redis.
 mkdirSync(stack.DATA_DIR, { recursive: true, mode: 0o700 });
 const secrets = localSecrets(stack.DATA_DIR);
-// One secret for the three: the gateway signs the caller header with it, auth and catalog check it.
+// One secret for all: the gateway signs the caller header with it, auth, catalog and billing check it.
 const identitySecret = stack.IDENTITY_SECRET ?? secrets.identitySecret;
 // Only the gateway's public port faces the network; everything else listens where only this host reaches.
 const loopback = "127.0.0.1";
@@ -58,6 +59,17 @@ const services = [
     },
   },
   {
+    // Stripe's keys and BILLING_TEST_MODE come from the caller, as the other services' own settings do.
+    name: "billing",
+    env: {
+      HOST: loopback,
+      PORT: String(stack.BILLING_PORT),
+      DATABASE_URL: stack.DATABASE_URL,
+      RABBITMQ_URL: stack.RABBITMQ_URL,
+      IDENTITY_SECRET: identitySecret,
+    },
+  },
+  {
     name: "gateway",
     env: {
       // PORT, HOST, METRICS_PORT, TRUST_PROXY, PUBLIC_ORIGIN and the rate limits come from the caller.
@@ -67,6 +79,7 @@ const services = [
       IDENTITY_SECRET: identitySecret,
       AUTH_URL: `http://${loopback}:${stack.AUTH_PORT}`,
       CATALOG_URL: `http://${loopback}:${stack.CATALOG_PORT}`,
+      BILLING_URL: `http://${loopback}:${stack.BILLING_PORT}`,
     },
   },
 ];
@@ -74,7 +87,7 @@ const services = [
 const children = services.map(({ name, env: own }) => {
   const child = spawn(process.execPath, ["--enable-source-maps", `services/${name}/dist/main.js`], {
     // Each service gets the caller's environment (LOG_LEVEL, YOUTUBE_*, SIGN_IN_RATE_LIMIT, ...) with the
-    // stack's choices on top. DATABASE_SCHEMA is left out: one value would put auth and catalog in one schema.
+    // stack's choices on top. DATABASE_SCHEMA is left out: one value would put every service in one schema.
     env: { ...process.env, DATABASE_SCHEMA: undefined, APP_ENV: stack.APP_ENV, ...own },
     stdio: ["ignore", "pipe", "pipe"],
   });
