@@ -5,14 +5,15 @@
 #   docker build --build-arg SERVICE=gateway -t tubedigest/gateway .
 #   docker build --build-arg SERVICE=auth    -t tubedigest/auth .
 #   docker build --build-arg SERVICE=catalog -t tubedigest/catalog .
+#   docker build --build-arg SERVICE=billing -t tubedigest/billing .
 #
 # The last stage is `runtime-${SERVICE}`, so BuildKit builds only what that service needs. Each image
 # holds the production node_modules, the service's bundle (services/<svc>/dist, which already contains our
 # own libs: see tsup.service.ts) and, for the gateway, the built web app. No sources, no dev tools.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
-# Required: gateway | auth | catalog (no default, so a forgotten argument fails instead of building the
-# wrong service).
+# Required: gateway | auth | catalog | billing (no default, so a forgotten argument fails instead of
+# building the wrong service).
 ARG SERVICE
 
 # ---- manifests: the lockfile and every package.json, nothing else. Copied into the next stage by
@@ -43,8 +44,8 @@ ENV TURBO_TELEMETRY_DISABLED=1
 COPY . .
 RUN case "$SERVICE" in \
       gateway) filters="--filter=@tubedigest/gateway --filter=@tubedigest/web" ;; \
-      auth|catalog) filters="--filter=@tubedigest/$SERVICE" ;; \
-      *) echo "build with --build-arg SERVICE=gateway|auth|catalog (got '$SERVICE')" >&2; exit 1 ;; \
+      auth|catalog|billing) filters="--filter=@tubedigest/$SERVICE" ;; \
+      *) echo "build with --build-arg SERVICE=gateway|auth|catalog|billing (got '$SERVICE')" >&2; exit 1 ;; \
     esac \
  && npx turbo run build $filters
 # The bundles import every npm package from node_modules (tsup keeps them external) and inline our own
@@ -62,7 +63,7 @@ RUN npm prune --omit=dev --no-audit --no-fund \
 RUN out="$(cd /out && env -i PATH="$PATH" node services/$SERVICE/dist/main.js 2>&1 || true)"; \
     case "$out" in *"Invalid configuration"*) ;; *) echo "$out" >&2; exit 1 ;; esac
 
-# ---- runtime: shared by the three images. The package.json files stay because they carry
+# ---- runtime: shared by every image. The package.json files stay because they carry
 # "type": "module", which tells node that dist/main.js is ESM.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
@@ -86,5 +87,9 @@ CMD ["node", "--enable-source-maps", "services/auth/dist/main.js"]
 FROM runtime AS runtime-catalog
 EXPOSE 4002
 CMD ["node", "--enable-source-maps", "services/catalog/dist/main.js"]
+
+FROM runtime AS runtime-billing
+EXPOSE 4003
+CMD ["node", "--enable-source-maps", "services/billing/dist/main.js"]
 
 FROM runtime-${SERVICE}
