@@ -1,0 +1,120 @@
+import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
+import { createTestSchema } from "@tubedigest/testing";
+import argon2 from "argon2";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMigrations } from "../src/app.ts";
+import type { AuthContext } from "../src/domain/auth-context.ts";
+import { logIn } from "../src/domain/log-in.ts";
+import { createPasswordHasher } from "../src/domain/password-hasher.ts";
+import { registerWithPassword } from "../src/domain/register-with-password.ts";
+import { updateProfile } from "../src/domain/update-profile.ts";
+import { ClaimRepository } from "../src/store/claim-repository.ts";
+import type { AuthDatabase } from "../src/store/database.ts";
+import { UserRepository } from "../src/store/user-repository.ts";
+
+/**
+ * Auth's operations called directly on a schema of their own on the real Postgres (the gateway suites
+ * test the same through HTTP). Each case names the mutants it catches (`npx stryker run
+ * stryker/auth.config.mjs`); the first two, log-in.ts's rehash test as `true` or `false` and its block emptied.
+ */
+describe("auth's account operations on its own schema", () => {
+  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let database: Database<AuthDatabase>;
+  let context: AuthContext;
+
+  beforeAll(async () => {
+    schema = await createTestSchema("auth");
+    database = createDatabase<AuthDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
+    await migrateToLatest(database.db, database.schema, authMigrations);
+    context = { db: database.db, hasher: createPasswordHasher(), now: () => new Date() };
+  });
+  afterAll(async () => {
+    await database.close();
+    await schema.drop();
+  });
+
+  const storedHash = async (id: string) =>
+    (
+      await database.db
+        .selectFrom("users")
+        .select("password_hash")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+
+  it("replaces a hash made with weaker settings than today's on a successful login", async () => {
+    const weak = await argon2.hash("password123", { type: argon2.argon2id, memoryCost: 4_096, timeCost: 1 });
+    const user = await new UserRepository(database.db).insert({
+      email: "weak@example.com",
+      passwordHash: weak,
+    });
+    await logIn(context, { email: "weak@example.com", password: "password123" });
+    const replaced = await storedHash(user.id);
+    expect(replaced).not.toBe(weak);
+    expect(context.hasher.needsRehash(replaced ?? "")).toBe(false);
+    expect(await context.hasher.verify(replaced ?? "", "password123")).toBe(true);
+  });
+
+  it("keeps a hash made with today's settings", async () => {
+    const current = await context.hasher.hash("password123");
+    const user = await new UserRepository(database.db).insert({
+      email: "current@example.com",
+      passwordHash: current,
+    });
+    await logIn(context, { email: "current@example.com", password: "password123" });
+    expect(await storedHash(user.id)).toBe(current);
+  });
+
+  // Mutant of register-with-password.ts: the event's `passwordless: false` as `true`.
+  it("announces an account made with a password as not password-less", async () => {
+    const outcome = await registerWithPassword(context, {
+      email: "announced@example.com",
+      password: "password123",
+      visitor: { userId: undefined, claimId: undefined },
+      correlationId: "req-announce",
+    });
+    expect(outcome.kind).toBe("created");
+    const row = await database.db
+      .selectFrom("outbox")
+      .select("event")
+      .where("event_name", "=", "user.registered")
+      .executeTakeFirstOrThrow();
+    const event = (typeof row.event === "string" ? JSON.parse(row.event) : row.event) as {
+      data: { email: string; passwordless: boolean };
+    };
+    expect(event.data).toMatchObject({ email: "announced@example.com", passwordless: false });
+  });
+
+  // Mutant of register-with-password.ts: `if (withPassword)` as `false`, which leaves the claims live.
+  it("spends the account's claims when its holder sets the first password", async () => {
+    const user = await new UserRepository(database.db).insert({
+      email: "claimed@example.com",
+      passwordHash: null,
+    });
+    const claims = new ClaimRepository(database.db);
+    const claimId = await claims.create(user.id, new Date());
+    const outcome = await registerWithPassword(context, {
+      email: "claimed@example.com",
+      password: "password123",
+      visitor: { userId: undefined, claimId },
+      correlationId: "req-first-password",
+    });
+    expect(outcome.kind).toBe("first-password");
+    expect(await claims.holderOf(claimId, new Date())).toBeUndefined();
+  });
+
+  // Mutant of update-profile.ts: `if (!user)` as `false`, which fails with a TypeError (a 500).
+  it("answers 404 for a profile whose account is gone", async () => {
+    await expect(
+      updateProfile(context, {
+        userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",
+        email: "gone@example.com",
+        fullName: "Gone",
+        correlationId: "req-gone",
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+      message: "Your account could not be found. Please sign in again.",
+    });
+  });
+});
