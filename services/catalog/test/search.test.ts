@@ -128,6 +128,13 @@ describe("channel search on the YouTube Data API (fake server, real SDK, Postgre
     expect(response.json()).toEqual([]);
   });
 
+  // Mutant: lookUp's `channel ? [channel] : []` answering a made-up entry for no channel.
+  it("answers an unknown @handle with no results", async () => {
+    const response = await search(catalog, "@nobody.has.this.handle");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
   it.each([
     [
       "429 rate limited",
