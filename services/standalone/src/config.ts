@@ -1,3 +1,4 @@
+import { StripeEnvironment, TestMode } from "@tubedigest/billing";
 import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
 import { TrustProxy } from "@tubedigest/gateway";
 import Type from "typebox";
@@ -30,4 +31,18 @@ export const StandaloneEnvironment = Type.Object({
   /** The YouTube Data API key; without it the demo catalog shipped in the repo answers searches. */
   YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({ minimum: 1, default: 10_000 }),
+  /** Card payments; without a secret key checkout by card says it is not set up. */
+  ...StripeEnvironment,
+  /** The checkout's skip button; on by default in development, so the whole funnel can be walked. */
+  BILLING_TEST_MODE: Type.Optional(TestMode()),
 });
+
+/** Test mode as asked, or by default on in development and off in production. */
+export function billingTestMode(env: {
+  APP_ENV: string;
+  BILLING_TEST_MODE?: "true" | "false" | undefined;
+}): boolean {
+  return env.BILLING_TEST_MODE === undefined
+    ? env.APP_ENV === "development"
+    : env.BILLING_TEST_MODE === "true";
+}

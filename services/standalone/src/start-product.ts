@@ -1,13 +1,14 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { authMigrations, buildAuthApp } from "@tubedigest/auth";
+import { billingMigrations, buildBillingApp, stripeSettingsFrom } from "@tubedigest/billing";
 import { createInProcessBus, createRabbitMqBus, type EventBus, InProcessBroker } from "@tubedigest/bus";
 import { buildCatalogApp, catalogMigrations } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger, listenForMetrics, type ServiceApp } from "@tubedigest/http";
 import type { Static } from "typebox";
-import type { StandaloneEnvironment } from "./config.ts";
+import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { localSecrets } from "./local-secrets.ts";
 import { checkPort, portProblem } from "./port-check.ts";
@@ -59,13 +60,14 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   let events: EventBus | undefined;
   let auth: ServiceApp | undefined;
   let catalog: ServiceApp | undefined;
+  let billing: ServiceApp | undefined;
   let gateway: ServiceApp | undefined;
   async function stop() {
     // The entry closes first so nothing new arrives while the services finish what they have.
     await gateway?.close();
     // Consumers stop before the services, so no handler starts against a closing database.
     await events?.close();
-    await Promise.all([auth?.close(), catalog?.close()]);
+    await Promise.all([auth?.close(), catalog?.close(), billing?.close()]);
     await embedded?.close();
     lock.release();
   }
@@ -81,6 +83,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
       : await openProductDatabase(dataDir, [
           { schema: "auth", migrations: authMigrations },
           { schema: "catalog", migrations: catalogMigrations },
+          { schema: "billing", migrations: billingMigrations },
         ]);
     const database = (schema: string) => ({ url: env.DATABASE_URL, schema });
     events = env.RABBITMQ_URL
@@ -109,6 +112,18 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     );
     const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
 
+    billing = await buildBillingApp(
+      {
+        identitySecret,
+        database: database("billing"),
+        stripe: stripeSettingsFrom(env),
+        testMode: billingTestMode(env),
+        publicUrl: env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url,
+      },
+      { log: logger("billing"), events, embeddedDatabase: embedded },
+    );
+    const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
+
     const bus = events;
     const shared = embedded;
     gateway = await buildGatewayApp(
@@ -118,7 +133,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         identitySecret,
         redisUrl: env.REDIS_URL,
         redisKeyPrefix: "td:",
-        upstreams: { auth: authUrl, catalog: catalogUrl },
+        upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl },
         webDist: env.WEB_DIST,
         trustProxy: trustedProxies(env.TRUST_PROXY),
         publicOrigin: env.PUBLIC_ORIGIN,
@@ -132,6 +147,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
           essential: {
             auth: answersReady(authUrl),
             catalog: answersReady(catalogUrl),
+            billing: answersReady(billingUrl),
             ...(shared ? { database: () => shared.ping() } : {}),
           },
           degradable: { events: async () => bus.isConnected() },

@@ -26,6 +26,8 @@ describe("the start-up summary", () => {
       RABBITMQ_URL: "amqp://app:hunter2@broker.internal",
       YOUTUBE_API_KEY: "a-key",
       PUBLIC_ORIGIN: "https://digest.example.com",
+      APP_ENV: "production",
+      STRIPE_SECRET_KEY: "sk_live_hunter2",
     });
     const summary = startUpSummary(env, 3000, "/var/lib/tubedigest");
     expect(summary).toBe(
@@ -37,11 +39,26 @@ describe("the start-up summary", () => {
         "  sessions, rate limits  Redis at cache.internal:6379",
         "  events                 RabbitMQ at broker.internal:5672",
         "  YouTube                YouTube Data API",
+        "  payments               Stripe, live keys",
         "",
         "Press Ctrl-C to stop.",
         "",
       ].join("\n"),
     );
     expect(summary).not.toContain("hunter2");
+  });
+
+  it("says payments are test mode only without a Stripe key in development, and none in production", () => {
+    const summary = (extra: Record<string, string>) =>
+      startUpSummary(loadConfig(StandaloneEnvironment, extra), 3000, ".data");
+    expect(summary({})).toContain(
+      "payments               test mode only (set STRIPE_SECRET_KEY for card payments)",
+    );
+    expect(summary({ APP_ENV: "production" })).toContain(
+      "payments               none: set STRIPE_SECRET_KEY",
+    );
+    expect(summary({ STRIPE_SECRET_KEY: "sk_test_x" })).toContain(
+      "payments               Stripe, test keys, test mode on (checkout's skip button)",
+    );
   });
 });

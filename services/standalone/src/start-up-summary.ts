@@ -1,7 +1,7 @@
 import { isIPv6 } from "node:net";
 import { describeAddress } from "@tubedigest/http";
 import type { Static } from "typebox";
-import type { StandaloneEnvironment } from "./config.ts";
+import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
 
 type Environment = Static<typeof StandaloneEnvironment>;
 
@@ -18,6 +18,16 @@ export function addressToOpen(host: string, port: number): { url: string; reach:
     url: `http://${name}:${port}`,
     reach: LOOPBACK.test(host) ? "this machine only" : `listening on ${host} only`,
   };
+}
+
+function paymentsPart(env: Environment): string {
+  const testMode = billingTestMode(env) ? ", test mode on (checkout's skip button)" : "";
+  if (!env.STRIPE_SECRET_KEY) {
+    return testMode
+      ? "test mode only (set STRIPE_SECRET_KEY for card payments)"
+      : "none: set STRIPE_SECRET_KEY";
+  }
+  return `Stripe, ${env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test"} keys${testMode}`;
 }
 
 /**
@@ -50,6 +60,7 @@ export function startUpSummary(env: Environment, port: number, dataDir: string):
         ? "YouTube Data API"
         : "demo catalog of made-up channels (set YOUTUBE_API_KEY for real ones)",
     ],
+    ["payments", paymentsPart(env)],
   ];
   if (!env.DATABASE_URL) parts.push(["data", dataDir]);
   const width = Math.max(...parts.map(([name]) => name.length));

@@ -74,6 +74,7 @@ describe("make start, as a person sees it", () => {
         "  sessions, rate limits  embedded, in memory (a restart signs everyone out)",
         "  events                 embedded, in this process",
         "  YouTube                demo catalog of made-up channels (set YOUTUBE_API_KEY for real ones)",
+        "  payments               test mode only (set STRIPE_SECRET_KEY for card payments)",
         `  data                   ${dataDir}`,
         "",
         "Press Ctrl-C to stop.",
