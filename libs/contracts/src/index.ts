@@ -1,6 +1,6 @@
+export { canonicalEmail } from "./canonical-email.ts";
 export { CONSUMER_QUEUES } from "./consumer-queues.ts";
 export { defineEvent, type EventContract } from "./contract.ts";
-export { canonicalEmail } from "./canonical-email.ts";
 export { createEvent } from "./create-event.ts";
 export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetadata } from "./envelope.ts";
 export { ChannelFollowData } from "./events/channel-follow.ts";
