@@ -1,11 +1,13 @@
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { createTestSchema } from "@tubedigest/testing";
 import argon2 from "argon2";
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMigrations } from "../src/app.ts";
 import type { AuthContext } from "../src/domain/auth-context.ts";
 import { logIn } from "../src/domain/log-in.ts";
 import { createPasswordHasher } from "../src/domain/password-hasher.ts";
+import { registerWithEmail } from "../src/domain/register-with-email.ts";
 import { registerWithPassword } from "../src/domain/register-with-password.ts";
 import { updateProfile } from "../src/domain/update-profile.ts";
 import { ClaimRepository } from "../src/store/claim-repository.ts";
@@ -116,5 +118,64 @@ describe("auth's account operations on its own schema", () => {
       statusCode: 404,
       message: "Your account could not be found. Please sign in again.",
     });
+  });
+
+  /**
+   * The context with a database on which the first two look-ups of an account by address wait for each
+   * other, so two sign-ups both find no account before either inserts one, every time.
+   */
+  function racingContext(): AuthContext {
+    const arrived: (() => void)[] = [];
+    const barrier: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      async transformResult({ result }) {
+        if (arrived.length >= 2 || !("rows" in result)) return result;
+        await new Promise<void>((resolve) => {
+          arrived.push(resolve);
+          if (arrived.length === 2) for (const release of arrived) release();
+        });
+        return result;
+      },
+    };
+    return { ...context, db: context.db.withPlugin(barrier) };
+  }
+
+  // Mutants of register-with-password.ts and register-with-email.ts: the unique-violation catch block
+  // emptied, and `isUniqueViolation(error)` as `true` or `false`.
+  it("makes one account of two simultaneous sign-ups for one address, and answers the other as for a taken one", async () => {
+    const visitor = { userId: undefined, claimId: undefined };
+    const racing = racingContext();
+    const withPassword = () =>
+      registerWithPassword(racing, {
+        email: "twice@example.com",
+        password: "password123",
+        visitor,
+        correlationId: "req-twice",
+      });
+    const passwordOutcomes = await Promise.allSettled([withPassword(), withPassword()]);
+    expect(passwordOutcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(passwordOutcomes.find((outcome) => outcome.status === "rejected")?.reason).toMatchObject({
+      statusCode: 409,
+      message: "An account with this email already exists. Please sign in instead.",
+    });
+
+    const racingAgain = racingContext();
+    const withEmail = () =>
+      registerWithEmail(racingAgain, {
+        email: "twice-by-link@example.com",
+        visitor,
+        selectedChannels: [],
+        correlationId: "req-twice",
+      });
+    const emailOutcomes = await Promise.all([withEmail(), withEmail()]);
+    expect(emailOutcomes.map((outcome) => outcome.kind)).toEqual(["signed-up", "signed-up"]);
+    const claims = new ClaimRepository(database.db);
+    const holders = await Promise.all(
+      emailOutcomes.map((outcome) =>
+        outcome.kind === "signed-up" ? claims.holderOf(outcome.claimId, new Date()) : undefined,
+      ),
+    );
+    // One claim names the account; the other answer's claim names nothing.
+    expect(holders.filter((holder) => holder !== undefined)).toHaveLength(1);
   });
 });
