@@ -25,7 +25,8 @@ describe.each<Infra>(["real", "embedded"])(
       expect((await browser.call("GET", "/api/auth/current-user")).json()).toEqual({
         email,
         fullName: null,
-        subscriptionStatus: null,
+        // Every new account starts on its 7-day trial.
+        subscriptionStatus: "trial",
         subscriptionPlan: null,
         channelCount: 0,
       });

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildAuthApp } from "@tubedigest/auth";
+import { buildBillingApp } from "@tubedigest/billing";
 import type { EventBus } from "@tubedigest/bus";
 import { createTestBus } from "@tubedigest/bus/testing";
 import { buildCatalogApp } from "@tubedigest/catalog";
-import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import type { ServiceApp } from "@tubedigest/http";
 import {
   createTestSchema,
   deleteRedisKeys,
@@ -25,8 +26,8 @@ export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
 
 export interface TestStack {
   gateway: ServiceApp;
-  /** Where auth and catalog listen, for reaching them without the gateway. */
-  services: { auth: string; catalog: string };
+  /** Where the services listen, for reaching them without the gateway. */
+  services: { auth: string; catalog: string; billing: string };
   /** The fake YouTube Data API catalog talks to on the real parts; the demo catalog answers otherwise. */
   youtube: FakeYoutubeApi | undefined;
   /** The bus the services publish to: RabbitMQ on the real parts, in process on the embedded ones. */
@@ -36,7 +37,7 @@ export interface TestStack {
 }
 
 /**
- * Gateway, auth and catalog as they run in production, each test stack isolated: its own Postgres
+ * Gateway, auth, catalog and billing as they run in production, each test stack isolated: its own Postgres
  * schemas, Redis key prefix and RabbitMQ exchange, with the official YouTube SDK pointed at a fake Data
  * API on the real parts; or throw-away PGlite files, memory stores, the in-process bus and the demo
  * catalog on the embedded ones.
@@ -58,8 +59,10 @@ export async function startTestStack(
   } = {},
 ): Promise<TestStack> {
   const real = infra === "real";
-  const schemas = real ? await Promise.all([createTestSchema("auth"), createTestSchema("catalog")]) : [];
-  const database = (name: "auth" | "catalog", index: number) => {
+  const schemas = real
+    ? await Promise.all([createTestSchema("auth"), createTestSchema("catalog"), createTestSchema("billing")])
+    : [];
+  const database = (name: "auth" | "catalog" | "billing", index: number) => {
     const schema = schemas[index];
     return schema
       ? { url: schema.url, schema: schema.schema }
@@ -93,10 +96,17 @@ export async function startTestStack(
     { log, events: testBus.bus },
   );
   const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
-  // Billing is not part of these stacks: a service with no routes stands in for it, so billing's paths
-  // answer 404 and current-user leaves the subscription fields empty.
-  const billingPlaceholder = createServiceApp({ name: "billing-placeholder", logger: log });
-  const billingUrl = await billingPlaceholder.listen({ port: 0, host: "127.0.0.1" });
+  // No Stripe key: card checkout says it is not set up, and test mode activates plans.
+  const billing = await buildBillingApp(
+    {
+      identitySecret: IDENTITY_SECRET,
+      database: database("billing", 2),
+      testMode: true,
+      publicUrl: "http://localhost:3000",
+    },
+    { log, events: testBus.bus },
+  );
+  const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
   const gateway = await buildGatewayApp(
     {
       secureCookies,
@@ -114,14 +124,14 @@ export async function startTestStack(
   );
   return {
     gateway,
-    services: { auth: authUrl, catalog: catalogUrl },
+    services: { auth: authUrl, catalog: catalogUrl, billing: billingUrl },
     youtube,
     events: testBus.bus,
     redisPrefix,
     async stop() {
       await gateway.close();
       await testBus.bus.close();
-      await Promise.all([auth.close(), catalog.close(), billingPlaceholder.close()]);
+      await Promise.all([auth.close(), catalog.close(), billing.close()]);
       await testBus.cleanup();
       await youtube?.close();
       await Promise.all(schemas.map((schema) => schema.drop()));

@@ -1,0 +1,137 @@
+import { eventually, type FakeChannel, uniqueName } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+
+const channelId = () =>
+  `UC${uniqueName("b")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .padEnd(22, "x")
+    .slice(0, 22)}`;
+
+describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test mode (%s parts)", (infra) => {
+  let stack: TestStack;
+  let channels: string[];
+
+  beforeAll(async () => {
+    stack = await startTestStack(infra);
+    if (stack.youtube) {
+      const fixtures: FakeChannel[] = Array.from({ length: 3 }, (_, i) => ({
+        id: channelId(),
+        title: `Plan fixture ${i}`,
+        description: "",
+        thumbnailUrl: "https://example.invalid/t.jpg",
+        subscriberCount: 10 + i,
+      }));
+      for (const channel of fixtures) stack.youtube.addChannel(channel);
+      channels = fixtures.map((channel) => channel.id);
+    } else {
+      const found = await new Browser(stack.gateway).call("GET", "/api/youtube/search?query=demo");
+      channels = found.json().map((hit: { id: string }) => hit.id);
+    }
+  });
+  afterAll(() => stack.stop());
+
+  const follow = (browser: Browser, index: number) =>
+    browser.call("POST", "/api/user/channels", { youtubeChannelId: channels[index] });
+  const currentUser = async (browser: Browser) =>
+    (await browser.call("GET", "/api/auth/current-user")).json();
+
+  it("gives a visitor the plans and prices, with test mode on and no card payments", async () => {
+    const reply = await new Browser(stack.gateway).call("GET", "/api/plans");
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({
+      testMode: true,
+      stripePublishableKey: null,
+      defaultPlan: "creator",
+    });
+  });
+
+  it("takes a landing-page visitor from e-mail to an active solo plan, whose allowance catalog enforces", async () => {
+    const browser = new Browser(stack.gateway);
+    const email = `${uniqueName("landing")}@example.com`;
+    const registered = await browser.call("POST", "/api/auth/register-with-email", { email, channels: [] });
+    expect(registered.statusCode).toBeLessThan(300);
+
+    // The checkout page names the account by the e-mail the landing page kept; billing learns of it by event.
+    const subscribed = await eventually(async () => {
+      const reply = await new Browser(stack.gateway).call("POST", "/api/subscribe-with-coupon", {
+        email,
+        plan: "solo",
+        channelCount: 1,
+        testMode: true,
+      });
+      return reply.statusCode === 404 ? undefined : reply;
+    });
+    expect(subscribed.statusCode).toBe(200);
+    // 'Go to Your Dashboard': the browser holding the landing page's claim signs in by e-mail.
+    expect((await browser.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(200);
+    expect(await currentUser(browser)).toMatchObject({
+      subscriptionStatus: "active",
+      subscriptionPlan: "solo",
+    });
+
+    expect((await follow(browser, 0)).statusCode).toBe(201);
+    const refused = await eventually(async () => {
+      const reply = await follow(browser, 1);
+      // Until catalog has billing's event the trial's five apply; undo that follow and ask again.
+      if (reply.statusCode === 201) {
+        await browser.call("DELETE", `/api/user/channels/${channels[1]}`);
+        return undefined;
+      }
+      return reply;
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Your Solo plan allows 1 channel\./);
+
+    const upgraded = await browser.call("POST", "/api/subscribe-with-coupon", {
+      plan: "pro",
+      testMode: true,
+    });
+    expect(upgraded.json().subscription).toMatchObject({ plan: "pro", channelAllowance: 25 });
+    const added = await eventually(async () => {
+      const reply = await follow(browser, 1);
+      return reply.statusCode === 403 ? undefined : reply;
+    });
+    expect(added.statusCode).toBe(201);
+  });
+
+  it("cancels through the gateway, keeping the plan until the period ends", async () => {
+    const browser = new Browser(stack.gateway);
+    await browser.call("POST", "/api/auth/register", {
+      email: `${uniqueName("sub")}@example.com`,
+      password: "password123",
+    });
+    expect(await currentUser(browser)).toMatchObject({ subscriptionStatus: "trial", subscriptionPlan: null });
+    await eventually(async () => {
+      const reply = await browser.call("POST", "/api/subscribe-with-coupon", {
+        plan: "creator",
+        testMode: true,
+      });
+      return reply.statusCode === 200 ? reply : undefined;
+    });
+    const cancelled = await browser.call("POST", "/api/subscription/cancel");
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect(await currentUser(browser)).toMatchObject({
+      subscriptionStatus: "active",
+      subscriptionPlan: "creator",
+    });
+  });
+
+  it("answers card checkout without a Stripe key with a message saying it is not set up", async () => {
+    const browser = new Browser(stack.gateway);
+    await browser.call("POST", "/api/auth/register", {
+      email: `${uniqueName("card")}@example.com`,
+      password: "password123",
+    });
+    const reply = await eventually(async () => {
+      const answer = await browser.call("POST", "/api/create-payment-intent", {
+        amount: 999,
+        plan: "creator",
+      });
+      return answer.statusCode === 409 ? undefined : answer;
+    });
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json().message).toMatch(/Card payment is not set up/);
+  });
+});
