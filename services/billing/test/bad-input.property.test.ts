@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import {
+  ANY_CONTENT_TYPE,
+  emailAddress,
+  hostileBodies,
+  hostileQueries,
+  hostileText,
+  nearValid,
+  type RawResponse,
+  rawHttpRequest,
+  urlSpellings,
+} from "@tubedigest/testing";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+
+const planName = fc.oneof(
+  fc.constantFrom(
+    "solo",
+    "creator",
+    "premium",
+    "pro",
+    "weekly",
+    "realtime",
+    "unlimited",
+    "__proto__",
+    "constructor",
+  ),
+  hostileText(20),
+);
+const amount = fc.oneof(
+  fc.constantFrom(499, 999, 2999, 0, -999, 9.99, 999.5, Number.MAX_SAFE_INTEGER),
+  fc.integer(),
+  fc.double(),
+);
+
+describe("bad input to every billing route (test mode on, so requests reach the database)", () => {
+  let billing: BillingUnderTest;
+  let port: number;
+  let known: { userId: string; email: string };
+  // Mostly a user billing knows, so the request gets past the caller check to the database.
+  const caller = () =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant(known.userId) },
+      { weight: 1, arbitrary: fc.constant(randomUUID()) },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 60 }).filter((text) => /^[\x21-\x7e]*$/.test(text)) },
+    );
+  const email = () => fc.oneof(fc.constant(known.email), emailAddress, nearValid(fc.constant(known.email)));
+
+  beforeAll(async () => {
+    billing = await startBilling({ testMode: true });
+    known = await billing.register();
+    port = Number(new URL(await billing.app.listen({ port: 0, host: "127.0.0.1" })).port);
+  });
+  afterAll(() => billing.stop());
+
+  function expectClientError(response: { status: number; body: string }, sent: string) {
+    expect(response.status, sent).toBeLessThan(500);
+    if (response.status >= 400) expect(typeof JSON.parse(response.body).message, sent).toBe("string");
+  }
+
+  const post = async (url: string, payload: string, contentType: string, user: string | undefined) => {
+    const response = await billing.app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: { "content-type": contentType, ...(user === undefined ? {} : asUser(user)) },
+    });
+    return { status: response.statusCode, body: response.body };
+  };
+
+  it.each([
+    ["/api/create-payment-intent", () => ({ amount, plan: planName, email: email() })],
+    [
+      "/api/subscribe",
+      () => ({
+        email: email(),
+        plan: planName,
+        channelCount: fc.integer(),
+        paymentIntentId: fc.oneof(fc.constant("pi_123"), hostileText(40)),
+        channelIds: fc.array(fc.string(), { maxLength: 3 }),
+      }),
+    ],
+    [
+      "/api/subscribe-with-coupon",
+      () => ({
+        email: email(),
+        plan: planName,
+        channelCount: fc.integer(),
+        testMode: fc.oneof(fc.constant(true), fc.jsonValue()),
+      }),
+    ],
+    [
+      "/internal/holds",
+      () => ({
+        holdKey: hostileText(40),
+        videoId: fc.oneof(fc.constant("dQw4w9WgXcQ"), hostileText(11)),
+        durationSeconds: fc.oneof(fc.integer(), fc.double()),
+      }),
+    ],
+  ])("POST %s answers bad bodies 4xx with a message, never 5xx", async (url, fields) => {
+    await fc.assert(
+      fc.asyncProperty(
+        hostileBodies(fields()),
+        ANY_CONTENT_TYPE,
+        caller(),
+        async (payload, contentType, user) => {
+          expectClientError(await post(url, payload, contentType, user), `${url} ${payload}`);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+
+  it("answers bad hold ids, query strings and callers on the other routes 4xx, never 5xx", async () => {
+    const raw = (method: string, target: string, user: string | undefined): Promise<RawResponse> =>
+      rawHttpRequest(port, { method, target, headers: user === undefined ? {} : asUser(user) });
+    const holdId = urlSpellings(fc.oneof(fc.uuid(), hostileText(40), fc.constantFrom(".", "..", "%", "%00")));
+    await fc.assert(
+      fc.asyncProperty(holdId, hostileQueries({}), caller(), async (id, query, user) => {
+        for (const [method, target] of [
+          ["POST", `/internal/holds/${id}/capture`],
+          ["POST", `/internal/holds/${id}/release?${query}`],
+          ["GET", `/api/subscription?${query}`],
+          ["GET", `/api/plans?${query}`],
+          ["GET", `/internal/account-summary?${query}`],
+          ["POST", `/api/subscription/cancel?${query}`],
+        ] as const) {
+          expectClientError(await raw(method, target, user), `${method} ${target}`);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { defineSubscriptions } from "@tubedigest/bus";
+import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import type { AnyEvent, EventName } from "@tubedigest/contracts";
+import { createDatabase, type Database } from "@tubedigest/db";
+import { callerHeaders } from "@tubedigest/http";
+import { createTestSchema, eventually } from "@tubedigest/testing";
+import { pino } from "pino";
+import { type BillingApp, buildBillingApp } from "../../src/app.ts";
+import type { BillingDatabase } from "../../src/store/database.ts";
+
+const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
+
+/** What the gateway sends for a signed-in user: their id, its proof, the request id it is bound to. */
+export const asUser = (userId: string) => {
+  const requestId = randomUUID();
+  return { ...callerHeaders(IDENTITY_SECRET, userId, requestId), "x-request-id": requestId };
+};
+
+const PUBLISHED: EventName[] = [
+  "subscription.activated",
+  "subscription.changed",
+  "subscription.cancelled",
+  "subscription.expired",
+  "trial.ended",
+];
+
+export interface BillingUnderTest {
+  app: BillingApp;
+  testBus: TestBus;
+  /** A second connection to billing's schema, for checking what it stored. */
+  database: Database<BillingDatabase>;
+  /** Every event billing published, in arrival order. */
+  published: AnyEvent[];
+  /** Moves billing's clock (trials and periods end by it). */
+  setNow(now: Date): void;
+  /** Signs a user up as auth would: `user.registered`, then waits until billing has the account. */
+  register(input?: { email?: string; at?: Date }): Promise<{ userId: string; email: string }>;
+  /** The events about one user, by name. */
+  eventsOf(userId: string): string[];
+  stop(): Promise<void>;
+}
+
+/** Where billing finds Stripe: the fake's address and keys. */
+export interface StripeUnderTest {
+  url: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+/** Billing as it runs in production: the real Postgres (a schema of its own), RabbitMQ, and Stripe's SDK. */
+export async function startBilling(options: { stripe?: StripeUnderTest; testMode?: boolean } = {}) {
+  const schema = await createTestSchema("billing");
+  const testBus = await createTestBus("rabbitmq");
+  let now: Date | undefined;
+  const stripe = options.stripe;
+  const app = await buildBillingApp(
+    {
+      identitySecret: IDENTITY_SECRET,
+      database: { url: schema.url, schema: schema.schema },
+      stripe: stripe
+        ? {
+            secretKey: stripe.secretKey,
+            publishableKey: stripe.publishableKey,
+            webhookSecret: stripe.webhookSecret,
+            apiUrl: stripe.url,
+            timeoutMs: 2_000,
+          }
+        : undefined,
+      testMode: options.testMode ?? false,
+      publicUrl: "http://localhost:3000",
+      sweepIntervalMs: 60 * 60 * 1000,
+    },
+    { log: pino({ level: "silent" }), events: testBus.bus, now: () => now ?? new Date() },
+  ).catch(async (error: unknown) => {
+    await testBus.cleanup();
+    await schema.drop();
+    throw error;
+  });
+  const published: AnyEvent[] = [];
+  const record = async (event: AnyEvent) => {
+    published.push(event);
+  };
+  await testBus.bus.subscribe(
+    defineSubscriptions({
+      service: "probe",
+      queues: {
+        billing: {
+          events: PUBLISHED,
+          handlers: Object.fromEntries(PUBLISHED.map((name) => [name, record])) as never,
+        },
+      },
+    }),
+  );
+  const database = createDatabase<BillingDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
+  const harness: BillingUnderTest = {
+    app,
+    testBus,
+    database,
+    published,
+    setNow(next) {
+      now = next;
+    },
+    async register(input = {}) {
+      const userId = randomUUID();
+      const email = input.email ?? `${userId.slice(0, 8)}@example.com`;
+      await testBus.bus.publish(
+        "user.registered",
+        { userId, email, fullName: null, passwordless: true, selectedChannels: [] },
+        { correlationId: "signup", ...(input.at ? { occurredAt: input.at } : {}) },
+      );
+      await eventually(() =>
+        database.db.selectFrom("accounts").select("user_id").where("user_id", "=", userId).executeTakeFirst(),
+      );
+      return { userId, email };
+    },
+    eventsOf(userId) {
+      return published
+        .filter((event) => (event.data as { userId?: string }).userId === userId)
+        .map((event) => event.name);
+    },
+    async stop() {
+      await testBus.bus.close();
+      await app.close();
+      await testBus.cleanup();
+      await database.close();
+      await schema.drop();
+    },
+  };
+  return harness;
+}

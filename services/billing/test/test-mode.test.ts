@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("billing without a Stripe key, test mode on (the embedded default)", () => {
+  let billing: BillingUnderTest;
+  beforeAll(async () => {
+    billing = await startBilling({ testMode: true });
+  });
+  afterAll(() => billing.stop());
+
+  const summary = async (userId: string) =>
+    (await billing.app.inject({ url: "/internal/account-summary", headers: asUser(userId) })).json();
+  const coupon = (body: object, headers: Record<string, string> = {}) =>
+    billing.app.inject({ method: "POST", url: "/api/subscribe-with-coupon", payload: body, headers });
+
+  it("gives the web app every plan, price and allowance, and says test mode is on and cards are not", async () => {
+    const reply = await billing.app.inject({ url: "/api/plans" });
+    expect(reply.statusCode).toBe(200);
+    const body = reply.json();
+    expect(
+      body.plans.map((plan: { id: string; priceCents: number; price: number; priceLabel: string }) => [
+        plan.id,
+        plan.priceCents,
+        plan.price,
+        plan.priceLabel,
+      ]),
+    ).toEqual([
+      ["solo", 499, 4.99, "$4.99"],
+      ["creator", 999, 9.99, "$9.99"],
+      ["premium", 999, 9.99, "$9.99"],
+      ["pro", 2999, 29.99, "$29.99"],
+    ]);
+    expect(body).toMatchObject({
+      defaultPlan: "creator",
+      trialDays: 7,
+      testMode: true,
+      stripePublishableKey: null,
+    });
+  });
+
+  it("starts a 7-day trial at sign-up and ends it, once, with an event when the 7 days are over", async () => {
+    const signedUpAt = new Date(Date.now() - 6 * DAY);
+    const { userId } = await billing.register({ at: signedUpAt });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+
+    billing.setNow(new Date(signedUpAt.getTime() + 7 * DAY - 1000));
+    await billing.app.sweepPeriods();
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+
+    billing.setNow(new Date(signedUpAt.getTime() + 7 * DAY + 1000));
+    await billing.app.sweepPeriods();
+    await billing.app.sweepPeriods();
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
+    await expect.poll(() => billing.eventsOf(userId)).toEqual(["trial.ended"]);
+    billing.setNow(new Date());
+  });
+
+  it("activates a plan without payment, once, announcing the plan's allowance", async () => {
+    const { userId } = await billing.register();
+    for (let i = 0; i < 2; i++) {
+      const reply = await coupon({ plan: "solo", channelCount: 1, testMode: true }, asUser(userId));
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json().subscription).toMatchObject({ status: "active", plan: "solo", testMode: true });
+    }
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
+    const activated = billing.published.find(
+      (event) =>
+        event.name === "subscription.activated" && (event.data as { userId: string }).userId === userId,
+    );
+    expect(activated?.data).toMatchObject({ plan: "solo", channelAllowance: 1, testMode: true });
+  });
+
+  it("switches a test-mode plan in place, stores old funnel names as today's plans", async () => {
+    const { userId } = await billing.register();
+    await coupon({ plan: "solo", testMode: true }, asUser(userId));
+    const reply = await coupon({ plan: "unlimited", testMode: true }, asUser(userId));
+    expect(reply.json().subscription).toMatchObject({ plan: "pro", channelAllowance: 25 });
+    await expect
+      .poll(() => billing.eventsOf(userId))
+      .toEqual(["subscription.activated", "subscription.changed"]);
+    const rows = await billing.database.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .execute();
+    expect(rows.map((row) => row.plan)).toEqual(["pro"]);
+  });
+
+  it("finds a visitor's account by the e-mail the landing page kept, in any letter case", async () => {
+    const { userId, email } = await billing.register({ email: `Visitor.${Date.now()}@Example.com` });
+    const reply = await coupon({ plan: "creator", email: email.toUpperCase(), testMode: true });
+    expect(reply.statusCode).toBe(200);
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+  });
+
+  it("answers a checkout for an unknown e-mail with a 404 that says to start from the homepage", async () => {
+    const reply = await coupon({ plan: "creator", email: "nobody-here@example.com", testMode: true });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json().message).toMatch(/start from the homepage/);
+    const missing = await coupon({ plan: "creator", testMode: true });
+    expect(missing.json()).toEqual({
+      message: "Missing email information. Please go back to the homepage and enter your email.",
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it("refuses the funnel's subscribe shape: only checkout activates", async () => {
+    const { userId } = await billing.register();
+    const reply = await billing.app.inject({
+      method: "POST",
+      url: "/api/subscribe",
+      payload: { plan: "weekly", channelIds: ["UC1", "UC2"] },
+      headers: asUser(userId),
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ message: "Please use the checkout page to complete your subscription" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+  });
+
+  it("says card payment is not set up, after checking the plan and amount", async () => {
+    const { userId } = await billing.register();
+    const pay = (payload: object) =>
+      billing.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        payload,
+        headers: asUser(userId),
+      });
+    expect((await pay({ amount: 999, plan: "creator" })).statusCode).toBe(503);
+    expect((await pay({ amount: 999, plan: "creator" })).json().message).toMatch(
+      /Card payment is not set up/,
+    );
+    const tampered = await pay({ amount: 499, plan: "pro" });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json().message).toMatch(/does not match the plan's price/);
+    expect((await pay({ amount: 999, plan: "gold" })).statusCode).toBe(400);
+  });
+
+  it("cancels at the period's end: access goes on, then the subscription expires, with one event each", async () => {
+    const { userId } = await billing.register();
+    await coupon({ plan: "creator", testMode: true }, asUser(userId));
+    for (let i = 0; i < 2; i++) {
+      const reply = await billing.app.inject({
+        method: "POST",
+        url: "/api/subscription/cancel",
+        headers: asUser(userId),
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    }
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    const { current_period_end } = await billing.database.db
+      .selectFrom("subscriptions")
+      .select("current_period_end")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+
+    billing.setNow(new Date(current_period_end.getTime() - 1000));
+    await billing.app.sweepPeriods();
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    billing.setNow(new Date(current_period_end.getTime() + 1000));
+    await billing.app.sweepPeriods();
+    billing.setNow(new Date());
+    expect((await summary(userId)).subscriptionStatus).not.toBe("active");
+    await expect
+      .poll(() => billing.eventsOf(userId))
+      .toEqual(["subscription.activated", "subscription.cancelled", "subscription.expired"]);
+    const nothing = await billing.app.inject({
+      method: "POST",
+      url: "/api/subscription/cancel",
+      headers: asUser(userId),
+    });
+    expect(nothing.statusCode).toBe(404);
+  });
+
+  it("renews a test-mode subscription that was not cancelled", async () => {
+    const { userId } = await billing.register();
+    await coupon({ plan: "pro", testMode: true }, asUser(userId));
+    const before = await billing.database.db
+      .selectFrom("subscriptions")
+      .select("current_period_end")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    billing.setNow(new Date(before.current_period_end.getTime() + 1000));
+    await billing.app.sweepPeriods();
+    billing.setNow(new Date());
+    const after = await billing.database.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe("active");
+    expect(after.current_period_end.getTime() - before.current_period_end.getTime()).toBe(30 * DAY);
+  });
+
+  it("records single-video charges as test charges, priced by length, once per key", async () => {
+    const { userId } = await billing.register();
+    await coupon({ plan: "creator", testMode: true }, asUser(userId));
+    const hold = (holdKey: string, durationSeconds: number) =>
+      billing.app.inject({
+        method: "POST",
+        url: "/internal/holds",
+        payload: { holdKey, videoId: "dQw4w9WgXcQ", durationSeconds },
+        headers: asUser(userId),
+      });
+    const short = await hold("a", 59 * 60);
+    expect(short.json()).toMatchObject({ amountCents: 199, status: "held", testMode: true });
+    expect((await hold("a", 59 * 60)).json().id).toBe(short.json().id);
+    expect((await hold("b", 4 * 60 * 60)).json()).toMatchObject({ amountCents: 399 });
+    const tooLong = await hold("c", 4 * 60 * 60 + 1);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({ message: "Videos over 4 hours cannot be summarised." });
+
+    const settle = (id: string, action: string) =>
+      billing.app.inject({ method: "POST", url: `/internal/holds/${id}/${action}`, headers: asUser(userId) });
+    expect((await settle(short.json().id, "capture")).json().status).toBe("captured");
+    expect((await settle(short.json().id, "capture")).json().status).toBe("captured");
+    expect((await settle(short.json().id, "release")).statusCode).toBe(409);
+    const other = await billing.register();
+    expect(
+      (
+        await billing.app.inject({
+          method: "POST",
+          url: `/internal/holds/${short.json().id}/capture`,
+          headers: asUser(other.userId),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("billing with test mode off and no Stripe key", () => {
+  let billing: BillingUnderTest;
+  beforeAll(async () => {
+    billing = await startBilling({ testMode: false });
+  });
+  afterAll(() => billing.stop());
+
+  it("refuses test mode with a 403 and changes nothing", async () => {
+    const { userId } = await billing.register();
+    const reply = await billing.app.inject({
+      method: "POST",
+      url: "/api/subscribe-with-coupon",
+      payload: { plan: "pro", testMode: true },
+      headers: asUser(userId),
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().message).toMatch(/Test mode is off/);
+    const rows = await billing.database.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await billing.app.inject({ url: "/api/plans" })).json().testMode).toBe(false);
+  });
+
+  it("refuses a single-video charge with a 402 before any work when there is no saved card", async () => {
+    const { userId } = await billing.register();
+    const reply = await billing.app.inject({
+      method: "POST",
+      url: "/internal/holds",
+      payload: { holdKey: "k", videoId: "dQw4w9WgXcQ", durationSeconds: 600 },
+      headers: asUser(userId),
+    });
+    expect(reply.statusCode).toBe(402);
+    expect(reply.json().message).toMatch(/subscribe with a card/);
+  });
+});
