@@ -4,6 +4,9 @@ import { mutationConfig } from "./shared.mjs";
 export default mutationConfig({
   name: "auth",
   mutate: ["services/auth/src/domain/**/*.ts"],
+  // Every sign-up and sign-in hashes with argon2 (19 MiB, 2 passes), so the gateway suites are slow on
+  // 2 cores shared by 3 runners; a minute apart, none of auth's mutants timed out.
+  timeoutMS: 60_000,
   testFiles: [
     "services/auth/{src,test}/**/!(*.property).test.ts",
     "services/gateway/test/{auth-flow,account-security,text-input,user-events}.test.ts",

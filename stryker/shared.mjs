@@ -9,6 +9,7 @@ export function mutationConfig({
   testFiles,
   vitestConfig = "vitest.mutate.config.ts",
   threshold = 80,
+  timeoutMS = 25_000,
 }) {
   return {
     testRunner: "vitest",
@@ -32,8 +33,12 @@ export function mutationConfig({
     // 2 cores, but the integration tests spend much of their time waiting on Postgres, Redis,
     // RabbitMQ and their own timers, so a third runner keeps both cores busy.
     concurrency: 3,
-    // Test times vary with the load of the shared Postgres and RabbitMQ; a slow run is not a hang.
-    timeoutMS: 10_000,
+    // A mutant's run that takes this much longer than the run without it counts as timed out, which
+    // Stryker counts as detected. Longer than a test's own time-out (15 s, vitest.mutate.config.ts), so a
+    // mutant that makes a test wait in vain fails that test instead, and only real hangs (an endless
+    // loop) time out. Test times vary with the load of the shared Postgres and RabbitMQ: with 10 s,
+    // auth's suites (argon2 at every sign-up) timed out where they would have passed.
+    timeoutMS,
     thresholds: { high: 90, low: threshold, break: threshold },
   };
 }
