@@ -2,7 +2,7 @@ import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { createTestSchema } from "@tubedigest/testing";
 import argon2 from "argon2";
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authMigrations } from "../src/app.ts";
 import type { AuthContext } from "../src/domain/auth-context.ts";
 import { logIn } from "../src/domain/log-in.ts";
@@ -28,6 +28,10 @@ describe("auth's account operations on its own schema", () => {
     schema = await createTestSchema("auth");
     database = createDatabase<AuthDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
     await migrateToLatest(database.db, database.schema, authMigrations);
+  });
+  // A context made in each test: a mutant of the hasher's methods exists only in a hasher made while
+  // that mutant is active.
+  beforeEach(() => {
     context = { db: database.db, hasher: createPasswordHasher(), now: () => new Date() };
   });
   afterAll(async () => {
@@ -177,5 +181,22 @@ describe("auth's account operations on its own schema", () => {
     );
     // One claim names the account; the other answer's claim names nothing.
     expect(holders.filter((holder) => holder !== undefined)).toHaveLength(1);
+  });
+
+  // Mutants of register-with-password.ts: `holder && existing.password_hash === null` as `true`, which
+  // lets anyone set the first password of a password-less account, and the 409's condition as `true`.
+  it("sends a sign-in link to the owner of a password-less address someone else signs up with", async () => {
+    const user = await new UserRepository(database.db).insert({
+      email: "owned@example.com",
+      passwordHash: null,
+    });
+    const outcome = await registerWithPassword(context, {
+      email: "owned@example.com",
+      password: "password123",
+      visitor: { userId: undefined, claimId: undefined },
+      correlationId: "req-squat",
+    });
+    expect(outcome).toEqual({ kind: "sign-in-link-sent" });
+    expect(await storedHash(user.id)).toBeNull();
   });
 });

@@ -1,10 +1,15 @@
 import argon2 from "argon2";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createPasswordHasher } from "./password-hasher.ts";
 
 // Each case names the mutants of password-hasher.ts it catches (`npx stryker run stryker/auth.config.mjs`).
 describe("the password hasher", () => {
-  const hasher = createPasswordHasher();
+  // Made in each test, not once for the file: a mutant of the object's methods exists only in a hasher
+  // made while that mutant is active.
+  let hasher: ReturnType<typeof createPasswordHasher>;
+  beforeEach(() => {
+    hasher = createPasswordHasher();
+  });
 
   // Mutants: hash and verify as `() => undefined`.
   it("verifies the password it hashed, and no other", async () => {
