@@ -1,6 +1,13 @@
 export { childEnvironment } from "./child-environment.ts";
 export { eventually } from "./eventually.ts";
 export {
+  type FakeStripeApi,
+  type FakeStripeFault,
+  type FakeStripeRequest,
+  startFakeStripeApi,
+  type WebhookDelivery,
+} from "./fake-stripe/fake-stripe-api.ts";
+export {
   FAKE_YOUTUBE_COSTS,
   type FakeChannel,
   type FakeVideo,
