@@ -164,7 +164,11 @@ export class StripeState {
     );
   }
 
-  private openInvoice(subscription: Subscription, amount: number, reason: string): Json {
+  private openInvoice(
+    subscription: Subscription,
+    amount: number,
+    reason: string,
+  ): { invoice: Json; paymentIntent: Json } {
     const paymentIntent = {
       id: newId("pi"),
       object: "payment_intent",
@@ -209,7 +213,7 @@ export class StripeState {
     this.paymentIntents.set(paymentIntent.id as string, paymentIntent);
     this.invoices.set(invoice.id, invoice);
     subscription.latest_invoice = invoice.id;
-    return invoice;
+    return { invoice, paymentIntent };
   }
 
   private item(subscription: Subscription): Json {
@@ -438,13 +442,10 @@ export class StripeState {
   renew(subscriptionId: string, outcome: "paid" | "failed"): void {
     const subscription = this.subscription(subscriptionId);
     const item = this.item(subscription);
-    const invoice = this.openInvoice(
+    const { invoice, paymentIntent } = this.openInvoice(
       subscription,
       (item.price as Json).unit_amount as number,
       "subscription_cycle",
-    );
-    const paymentIntent = this.paymentIntent(
-      String((((invoice.payments as Json).data as Json[])[0]?.payment as Json).payment_intent),
     );
     paymentIntent.payment_method = subscription.default_payment_method;
     if (outcome === "paid") {
