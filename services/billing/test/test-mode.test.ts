@@ -137,6 +137,14 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json().message).toMatch(/does not match the plan's price/);
     expect((await pay({ amount: 999, plan: "gold" })).statusCode).toBe(400);
+    for (const amount of [-999, 0, 9.99, 999.5, "999"]) {
+      const refused = await pay({ amount, plan: "creator" });
+      expect(refused.statusCode, String(amount)).toBe(400);
+      expect(refused.json().message).toMatch(/amount/);
+    }
+    expect((await pay({ plan: "creator" })).statusCode).toBe(400);
+    const unknownField = await pay({ amount: 999, plan: "creator", coupon: "FREE" });
+    expect(unknownField.json()).toEqual({ message: 'Unknown field "coupon" in body' });
   });
 
   it("cancels at the period's end: access goes on, then the subscription expires, with one event each", async () => {
