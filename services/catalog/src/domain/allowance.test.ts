@@ -47,4 +47,12 @@ describe("allowanceReachedMessage", () => {
       "Your plan allows 3 channels. The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25.",
     );
   });
+
+  // Mutants: `plan !== null && Object.hasOwn(PLAN_NAMES, plan)` as `true` or with `||`, either of which
+  // would read an inherited property as a plan's name.
+  it("names no plan for a plan called like an object's own property", () => {
+    expect(allowanceReachedMessage({ plan: "constructor", channelAllowance: 5 })).toBe(
+      "Your plan allows 5 channels. The Pro plan allows up to 25 channels.",
+    );
+  });
 });
