@@ -12,6 +12,7 @@ import {
 } from "@tubedigest/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../src/domain/messages.ts";
 import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
 
 const planName = fc.oneof(
@@ -56,6 +57,11 @@ describe("bad input to every billing route (test mode on, so requests reach the 
   afterAll(() => billing.stop());
 
   function expectClientError(response: { status: number; body: string }, sent: string) {
+    // No Stripe key here: a well-formed card payment is answered as not set up, the one 5xx allowed.
+    if (response.status === 503) {
+      expect(JSON.parse(response.body), sent).toEqual({ message: messages.cardPaymentsOff });
+      return;
+    }
     expect(response.status, sent).toBeLessThan(500);
     if (response.status >= 400) expect(typeof JSON.parse(response.body).message, sent).toBe("string");
   }
