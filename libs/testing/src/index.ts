@@ -1,12 +1,17 @@
 export { childEnvironment } from "./child-environment.ts";
 export { eventually } from "./eventually.ts";
 export {
+  FAKE_STRIPE_API_VERSION,
+  type FakeCardBehaviour,
+  type FakeDeliverOptions,
   type FakeStripeApi,
+  type FakeStripeEndpoint,
   type FakeStripeFault,
+  type FakeStripeOptions,
   type FakeStripeRequest,
+  type FakeWebhookDelivery,
   startFakeStripeApi,
-  type WebhookDelivery,
-} from "./fake-stripe/fake-stripe-api.ts";
+} from "./fake-stripe-api.ts";
 export {
   FAKE_YOUTUBE_COSTS,
   type FakeChannel,
