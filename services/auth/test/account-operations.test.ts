@@ -199,4 +199,19 @@ describe("auth's account operations on its own schema", () => {
     expect(outcome).toEqual({ kind: "sign-in-link-sent" });
     expect(await storedHash(user.id)).toBeNull();
   });
+
+  // Mutant of register-with-password.ts: `existing.password_hash !== null` as `true`, which answers 409
+  // for an account whose owner proved the address but never set a password.
+  it("sends a sign-in link, not a 409, for a proven account without a password", async () => {
+    const users = new UserRepository(database.db);
+    const user = await users.insert({ email: "proven@example.com", passwordHash: null });
+    await users.markProven(user.id, new Date());
+    const outcome = await registerWithPassword(context, {
+      email: "proven@example.com",
+      password: "password123",
+      visitor: { userId: undefined, claimId: undefined },
+      correlationId: "req-proven",
+    });
+    expect(outcome).toEqual({ kind: "sign-in-link-sent" });
+  });
 });
