@@ -1,12 +1,7 @@
 import { eventually, type FakeChannel, uniqueName } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelId } from "./support/channel-fixtures.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
-
-const channelId = () =>
-  `UC${uniqueName("b")
-    .replace(/[^A-Za-z0-9]/g, "")
-    .padEnd(22, "x")
-    .slice(0, 22)}`;
 
 describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test mode (%s parts)", (infra) => {
   let stack: TestStack;

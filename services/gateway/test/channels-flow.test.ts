@@ -1,29 +1,12 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { AnyEvent } from "@tubedigest/contracts";
-import { type FakeChannel, type FakeYoutubeApi, uniqueName } from "@tubedigest/testing";
+import { eventually, type FakeChannel, type FakeYoutubeApi, uniqueName } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelId } from "./support/channel-fixtures.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
 
 const password = "password123";
 
-async function eventually<T>(
-  read: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const channelId = () =>
-  `UC${uniqueName("c")
-    .replace(/[^A-Za-z0-9]/g, "")
-    .padEnd(22, "x")
-    .slice(0, 22)}`;
 const fakeChannel = (title: string, subscriberCount: number): FakeChannel => {
   const id = channelId();
   return {
