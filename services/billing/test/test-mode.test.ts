@@ -73,6 +73,55 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(activated?.data).toMatchObject({ plan: "solo", channelAllowance: 1, testMode: true });
   });
 
+  it("describes the subscription for the settings page: trial, then active, then cancelled, then expired", async () => {
+    const signedUpAt = new Date(Date.now() - DAY);
+    const { userId } = await billing.register({ at: signedUpAt });
+    const describe = async () =>
+      (await billing.app.inject({ url: "/api/subscription", headers: asUser(userId) })).json();
+    const none = {
+      plan: null,
+      planName: null,
+      priceCents: null,
+      channelAllowance: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      paymentPastDue: false,
+      testMode: false,
+      canManageBilling: false,
+    };
+    expect(await describe()).toEqual({
+      ...none,
+      status: "trial",
+      trialEndsAt: new Date(signedUpAt.getTime() + 7 * DAY).toISOString(),
+    });
+
+    await coupon({ plan: "premium", testMode: true }, asUser(userId));
+    const active = await describe();
+    expect(active).toEqual({
+      status: "active",
+      plan: "premium",
+      planName: "Premium",
+      priceCents: 999,
+      channelAllowance: 5,
+      currentPeriodEnd: expect.any(String),
+      cancelAtPeriodEnd: false,
+      paymentPastDue: false,
+      testMode: true,
+      trialEndsAt: null,
+      canManageBilling: false,
+    });
+    const periodEnd = Date.parse(active.currentPeriodEnd);
+    expect(Math.abs(periodEnd - Date.now() - 30 * DAY)).toBeLessThan(60_000);
+
+    await billing.app.inject({ method: "POST", url: "/api/subscription/cancel", headers: asUser(userId) });
+    expect(await describe()).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    billing.setNow(new Date(periodEnd + 1000));
+    await billing.app.sweepPeriods();
+    const expired = await describe();
+    billing.setNow(new Date());
+    expect(expired).toEqual({ ...none, status: "expired", trialEndsAt: null });
+  });
+
   it("switches a test-mode plan in place, stores old funnel names as today's plans", async () => {
     const { userId } = await billing.register();
     await coupon({ plan: "solo", testMode: true }, asUser(userId));
