@@ -1,9 +1,22 @@
 import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
 
 const PRICES = { solo: 499, creator: 999, premium: 999, pro: 2999 } as const;
 const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
+
+/** A monthly price in the fake, as any other Stripe account might have. */
+async function anyPrice(stripe: Stripe): Promise<string> {
+  const product = await stripe.products.create({ name: "Another product" });
+  const price = await stripe.prices.create({
+    product: product.id,
+    unit_amount: 500,
+    currency: "usd",
+    recurring: { interval: "month" },
+  });
+  return price.id;
+}
 
 describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
   let stripe: FakeStripeApi;
@@ -218,6 +231,59 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
         event.name === "subscription.expired" && (event.data as { userId: string }).userId === userId,
     );
     expect(expired?.data).toMatchObject({ reason: "payment-failed", plan: null, channelAllowance: 5 });
+  });
+
+  it("ends access as unpaid when Stripe leaves a renewal unpaid instead of cancelling", async () => {
+    const { userId } = await paidSubscriber("solo");
+    const subscriptionId = await stripeSubscriptionOf(userId);
+    stripe.advanceToRenewal(subscriptionId, "failed");
+    stripe.failRenewalFinally(subscriptionId, "unpaid");
+    await deliverPending();
+    expect((await summary(userId)).subscriptionStatus).toBe("expired");
+    await expect
+      .poll(() => billing.eventsOf(userId))
+      .toEqual(["subscription.activated", "subscription.expired"]);
+    const expired = billing.published.find(
+      (event) =>
+        event.name === "subscription.expired" && (event.data as { userId: string }).userId === userId,
+    );
+    expect(expired?.data).toMatchObject({ reason: "payment-failed", previousPlan: "solo" });
+  });
+
+  it("completes the checkout when Stripe reports its payment, so it is never offered again", async () => {
+    const { userId } = await billing.register();
+    const paymentIntentId = await checkout(userId, "premium");
+    stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
+    const deliveries = await deliverPending();
+    expect(deliveries.every((delivery) => delivery.status === 200)).toBe(true);
+    const row = await billing.database.db
+      .selectFrom("checkouts")
+      .select("completed_at")
+      .where("payment_intent_id", "=", paymentIntentId)
+      .executeTakeFirstOrThrow();
+    expect(row.completed_at).not.toBeNull();
+    expect(
+      (await post("/api/create-payment-intent", { amount: 999, plan: "premium" }, userId)).statusCode,
+    ).toBe(409);
+  });
+
+  it("answers a webhook about a subscription nobody here owns as ignored, and its repeat as a duplicate", async () => {
+    const { hostname, port } = new URL(stripe.url);
+    const elsewhere = new Stripe(stripe.secretKey, { host: hostname, port: Number(port), protocol: "http" });
+    const customer = await elsewhere.customers.create({ email: "someone-else@example.com" });
+    const before = stripe.events.length;
+    await elsewhere.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: await anyPrice(elsewhere) }],
+      payment_behavior: "default_incomplete",
+    });
+    const created = stripe.events
+      .slice(before)
+      .find((event) => event.type === "customer.subscription.created");
+    const [first] = await stripe.deliver(String(created?.id));
+    const [again] = await stripe.deliver(String(created?.id));
+    expect(JSON.parse(first?.body ?? "{}")).toEqual({ received: true, outcome: "ignored" });
+    expect(JSON.parse(again?.body ?? "{}")).toEqual({ received: true, outcome: "duplicate" });
   });
 
   it("renews a paid period when Stripe collects the renewal", async () => {
