@@ -45,7 +45,7 @@ browser: build
 test: lint typecheck unit browser
 	@echo "make test: format/lint, typecheck, unit + integration and browser checks all passed"
 
-## Mutation testing, not part of `make test` (about half an hour on 2 cores): each package's code is
+## Mutation testing, not part of `make test` (about 26 minutes on 2 cores): each package's code is
 ## mutated and must make its tests fail. `make mutate PACKAGES="bus catalog"` runs some of them; the
 ## configs are stryker/<package>.config.mjs, the scores and surviving mutants docs/testing.md, the
 ## reports reports/mutation/<package>.html.

@@ -91,6 +91,31 @@ describe("auth's account operations on its own schema", () => {
     expect(event.data).toMatchObject({ email: "announced@example.com", passwordless: false });
   });
 
+  // Mutant of register-with-email.ts: the event's `passwordless: true` as `false`.
+  it("announces an account made from the landing page as password-less", async () => {
+    const outcome = await registerWithEmail(context, {
+      email: "landing-announced@example.com",
+      visitor: { userId: undefined, claimId: undefined },
+      selectedChannels: [],
+      correlationId: "req-landing",
+    });
+    expect(outcome.kind).toBe("signed-up");
+    const rows = await database.db
+      .selectFrom("outbox")
+      .select("event")
+      .where("event_name", "=", "user.registered")
+      .execute();
+    const announced = rows
+      .map(
+        (row) =>
+          (typeof row.event === "string" ? JSON.parse(row.event) : row.event) as {
+            data: { email: string; passwordless: boolean };
+          },
+      )
+      .find((event) => event.data.email === "landing-announced@example.com");
+    expect(announced?.data.passwordless).toBe(true);
+  });
+
   // Mutant of register-with-password.ts: `if (withPassword)` as `false`, which leaves the claims live.
   it("spends the account's claims when its holder sets the first password", async () => {
     const user = await new UserRepository(database.db).insert({
