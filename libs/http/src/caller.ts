@@ -28,11 +28,6 @@ export function requireCaller(request: FastifyRequest): string {
   return userId;
 }
 
-/** The signed-in user's id when the gateway named and proved one; undefined for a visitor. */
-export function optionalCaller(request: FastifyRequest): string | undefined {
-  return provenCallers.get(request);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -48,5 +43,5 @@ export function requireUserId(request: FastifyRequest): string {
 
 /** As requireUserId, for a route a visitor may call too: undefined when no user is named. */
 export function optionalUserId(request: FastifyRequest): string | undefined {
-  return optionalCaller(request) === undefined ? undefined : requireUserId(request);
+  return provenCallers.has(request) ? requireUserId(request) : undefined;
 }

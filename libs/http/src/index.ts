@@ -1,4 +1,4 @@
-export { optionalCaller, optionalUserId, requireCaller, requireUserId } from "./caller.ts";
+export { optionalUserId, requireCaller, requireUserId } from "./caller.ts";
 export { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders } from "./caller-proof.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";

@@ -226,11 +226,11 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
     await expect
       .poll(() => billing.eventsOf(userId))
       .toEqual(["subscription.activated", "subscription.expired"]);
-    const expired = billing.published.find(
-      (event) =>
-        event.name === "subscription.expired" && (event.data as { userId: string }).userId === userId,
-    );
-    expect(expired?.data).toMatchObject({ reason: "payment-failed", plan: null, channelAllowance: 5 });
+    expect(billing.eventData(userId, "subscription.expired")).toMatchObject({
+      reason: "payment-failed",
+      plan: null,
+      channelAllowance: 5,
+    });
   });
 
   it("ends access as unpaid when Stripe leaves a renewal unpaid instead of cancelling", async () => {
@@ -243,11 +243,10 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
     await expect
       .poll(() => billing.eventsOf(userId))
       .toEqual(["subscription.activated", "subscription.expired"]);
-    const expired = billing.published.find(
-      (event) =>
-        event.name === "subscription.expired" && (event.data as { userId: string }).userId === userId,
-    );
-    expect(expired?.data).toMatchObject({ reason: "payment-failed", previousPlan: "solo" });
+    expect(billing.eventData(userId, "subscription.expired")).toMatchObject({
+      reason: "payment-failed",
+      previousPlan: "solo",
+    });
   });
 
   it("completes the checkout when Stripe reports its payment, so it is never offered again", async () => {

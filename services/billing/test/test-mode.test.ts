@@ -66,11 +66,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     }
     expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
-    const activated = billing.published.find(
-      (event) =>
-        event.name === "subscription.activated" && (event.data as { userId: string }).userId === userId,
-    );
-    expect(activated?.data).toMatchObject({ plan: "solo", channelAllowance: 1, testMode: true });
+    expect(billing.eventData(userId, "subscription.activated")).toMatchObject({
+      plan: "solo",
+      channelAllowance: 1,
+      testMode: true,
+    });
   });
 
   it("describes the subscription for the settings page: trial, then active, then cancelled, then expired", async () => {

@@ -1,12 +1,11 @@
 import { HttpError } from "@tubedigest/http";
-import { planNamed } from "../plans/plans.ts";
-import { type Account, AccountRepository } from "../store/account-repository.ts";
+import { daysAfter, planNamed, TEST_PERIOD_DAYS } from "../plans/plans.ts";
+import { AccountRepository } from "../store/account-repository.ts";
 import { SubscriptionRepository } from "../store/subscription-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { changeSubscription } from "./change-subscription.ts";
+import { findAccount, type Who } from "./find-account.ts";
 import { messages } from "./messages.ts";
-
-export const TEST_PERIOD_DAYS = 30;
 
 /**
  * The checkout's 'TEST MODE: Skip Payment' (SPEC §7 subscribe-with-coupon): a plan with no payment,
@@ -15,12 +14,13 @@ export const TEST_PERIOD_DAYS = 30;
  */
 export async function activateTestSubscription(
   context: BillingContext,
-  input: { account: Account; planName: string; correlationId: string },
-): Promise<void> {
+  input: { who: Who; planName: string; correlationId: string },
+): Promise<string> {
+  // Before the account is looked up, so a server without test mode says nothing about who has one.
   if (!context.testMode) throw new HttpError(403, messages.testModeOff);
+  const userId = (await findAccount(context, input.who)).user_id;
   const plan = planNamed(input.planName);
   if (!plan) throw new HttpError(400, messages.unknownPlan);
-  const userId = input.account.user_id;
   await context.db.transaction().execute(async (trx) => {
     await new AccountRepository(trx).lock(userId);
     const current = await new SubscriptionRepository(trx).find(userId);
@@ -37,9 +37,7 @@ export async function activateTestSubscription(
         status: "active",
         test_mode: true,
         stripe_subscription_id: null,
-        current_period_end: active
-          ? current.current_period_end
-          : new Date(now.getTime() + TEST_PERIOD_DAYS * 24 * 60 * 60 * 1000),
+        current_period_end: active ? current.current_period_end : daysAfter(now, TEST_PERIOD_DAYS),
         cancel_at_period_end: false,
         default_payment_method: null,
         end_reason: null,
@@ -49,4 +47,5 @@ export async function activateTestSubscription(
       input.correlationId,
     );
   });
+  return userId;
 }

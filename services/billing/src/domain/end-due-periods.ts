@@ -1,13 +1,11 @@
 import { createEvent } from "@tubedigest/contracts";
-import { DEFAULT_ALLOWANCE } from "../plans/plans.ts";
+import { DAY_MS, DEFAULT_ALLOWANCE, TEST_PERIOD_DAYS } from "../plans/plans.ts";
 import { AccountRepository } from "../store/account-repository.ts";
 import { SubscriptionRepository } from "../store/subscription-repository.ts";
-import { TEST_PERIOD_DAYS } from "./activate-test-subscription.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { changeSubscription } from "./change-subscription.ts";
 
 const BATCH = 100;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What time alone changes: trials reaching their 7th day end (an event, so digests stop), and test-mode

@@ -8,10 +8,14 @@ import { messages } from "./messages.ts";
  * Whose checkout this is: the signed-in user's, or — for a visitor who came from the landing page,
  * which made a password-less account — the account with the e-mail the page kept.
  */
-export async function findAccount(
-  context: BillingContext,
-  who: { userId: string | undefined; email: string | undefined },
-): Promise<Account> {
+export interface Who {
+  /** The signed-in user, when there is one. */
+  userId: string | undefined;
+  /** The e-mail a visitor's checkout names. */
+  email: string | undefined;
+}
+
+export async function findAccount(context: BillingContext, who: Who): Promise<Account> {
   const accounts = new AccountRepository(context.db);
   if (who.userId !== undefined) {
     const account = await accounts.find(who.userId);

@@ -1,10 +1,8 @@
 import { canonicalEmail } from "@tubedigest/contracts";
 import type { Transaction } from "kysely";
-import { TRIAL_DAYS } from "../plans/plans.ts";
+import { daysAfter, TRIAL_DAYS } from "../plans/plans.ts";
 import { AccountRepository } from "../store/account-repository.ts";
 import type { BillingDatabase } from "../store/database.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A new account starts its 7-day trial, with no card, from the moment it was made. */
 export async function recordAccount(
@@ -15,7 +13,7 @@ export async function recordAccount(
     userId: input.userId,
     email: canonicalEmail(input.email),
     createdAt: input.registeredAt,
-    trialEndsAt: new Date(input.registeredAt.getTime() + TRIAL_DAYS * DAY_MS),
+    trialEndsAt: daysAfter(input.registeredAt, TRIAL_DAYS),
   });
 }
 

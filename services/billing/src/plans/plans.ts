@@ -50,6 +50,14 @@ export const DEFAULT_PLAN: PlanName = "creator";
 /** The channels a trial, or a user with no paid plan, may follow. */
 export const DEFAULT_ALLOWANCE = 5;
 export const TRIAL_DAYS = 7;
+/** A test-mode subscription's period, renewed by the sweep as Stripe renews a paid one. */
+export const TEST_PERIOD_DAYS = 30;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment `days` whole days after `from`. */
+export function daysAfter(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * DAY_MS);
+}
 
 /** The names the earlier funnel sends, and the plan each is sold as now. */
 const LEGACY_NAMES: Readonly<Record<string, PlanName>> = {

@@ -1,10 +1,11 @@
 import { HttpError, optionalUserId, type ServiceApp } from "@tubedigest/http";
+import type { FastifyRequest } from "fastify";
 import { activatePaidSubscription } from "../domain/activate-paid-subscription.ts";
 import { activateTestSubscription } from "../domain/activate-test-subscription.ts";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { createCheckout } from "../domain/create-checkout.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
-import { findAccount } from "../domain/find-account.ts";
+import { findAccount, type Who } from "../domain/find-account.ts";
 import { messages } from "../domain/messages.ts";
 import {
   CreatePaymentIntentBody,
@@ -19,6 +20,12 @@ import {
  * SPEC §7's checkout calls. A visitor may make them too: the landing page made their account, and the
  * e-mail it kept names it.
  */
+/** The signed-in user, or the visitor the body's e-mail names. */
+const whoAsks = (request: FastifyRequest, email: string | undefined): Who => ({
+  userId: optionalUserId(request),
+  email,
+});
+
 export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext): void {
   app.post(
     "/api/create-payment-intent",
@@ -44,7 +51,7 @@ export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext)
       const { paymentIntentId, email } = request.body;
       // The funnel's shape (plan and channels, no payment) cannot activate anything.
       if (paymentIntentId === undefined) throw new HttpError(400, messages.useCheckout);
-      const account = await findAccount(context, { userId: optionalUserId(request), email });
+      const account = await findAccount(context, whoAsks(request, email));
       await activatePaidSubscription(context, { account, paymentIntentId, correlationId: request.id });
       return {
         message: "Subscription activated",
@@ -57,19 +64,14 @@ export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext)
     "/api/subscribe-with-coupon",
     { schema: { body: SubscribeWithCouponBody, response: { 200: SubscriptionChangeReply, ...errors } } },
     async (request) => {
-      if (!context.testMode) throw new HttpError(403, messages.testModeOff);
-      const account = await findAccount(context, {
-        userId: optionalUserId(request),
-        email: request.body.email,
-      });
-      await activateTestSubscription(context, {
-        account,
+      const userId = await activateTestSubscription(context, {
+        who: whoAsks(request, request.body.email),
         planName: request.body.plan,
         correlationId: request.id,
       });
       return {
         message: "Subscription activated in test mode",
-        subscription: await describeSubscription(context, account.user_id),
+        subscription: await describeSubscription(context, userId),
       };
     },
   );

@@ -38,6 +38,8 @@ export interface BillingUnderTest {
   register(input?: { email?: string; at?: Date }): Promise<{ userId: string; email: string }>;
   /** The events about one user, by name. */
   eventsOf(userId: string): string[];
+  /** The data of the first `name` event about one user. */
+  eventData(userId: string, name: EventName): Record<string, unknown> | undefined;
   stop(): Promise<void>;
 }
 
@@ -94,6 +96,8 @@ export async function startBilling(options: { stripe?: StripeUnderTest; testMode
     }),
   );
   const database = createDatabase<BillingDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
+  const about = (userId: string) =>
+    published.filter((event) => (event.data as { userId?: string }).userId === userId);
   const harness: BillingUnderTest = {
     app,
     testBus,
@@ -116,9 +120,10 @@ export async function startBilling(options: { stripe?: StripeUnderTest; testMode
       return { userId, email };
     },
     eventsOf(userId) {
-      return published
-        .filter((event) => (event.data as { userId?: string }).userId === userId)
-        .map((event) => event.name);
+      return about(userId).map((event) => event.name);
+    },
+    eventData(userId, name) {
+      return about(userId).find((event) => event.name === name)?.data as Record<string, unknown> | undefined;
     },
     async stop() {
       await testBus.bus.close();
