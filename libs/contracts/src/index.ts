@@ -15,6 +15,9 @@ export { SubscriptionExpiredData, subscriptionExpired } from "./events/subscript
 export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
 export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
 export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
+export { VideoSummarisedData, videoSummarised } from "./events/video-summarised.ts";
+export { VideoSummaryFailedData, videoSummaryFailed } from "./events/video-summary-failed.ts";
+export { VideoSummaryRequestedData, videoSummaryRequested } from "./events/video-summary-requested.ts";
 export {
   contractOf,
   type EventContracts,

@@ -10,6 +10,9 @@ import { subscriptionExpired } from "./events/subscription-expired.ts";
 import { trialEnded } from "./events/trial-ended.ts";
 import { userRegistered } from "./events/user-registered.ts";
 import { userUpdated } from "./events/user-updated.ts";
+import { videoSummarised } from "./events/video-summarised.ts";
+import { videoSummaryFailed } from "./events/video-summary-failed.ts";
+import { videoSummaryRequested } from "./events/video-summary-requested.ts";
 
 type ContractsByName<Contracts extends readonly EventContract[]> = {
   readonly [Contract in Contracts[number] as Contract["name"]]: Contract;
@@ -39,6 +42,9 @@ export const eventContracts = byName(
   subscriptionCancelled,
   subscriptionExpired,
   trialEnded,
+  videoSummaryRequested,
+  videoSummarised,
+  videoSummaryFailed,
 );
 
 export type EventContracts = typeof eventContracts;

@@ -10,5 +10,7 @@ export const messages = {
   channelIdInvalid: "Please choose a YouTube channel to add.",
   channelNotFound: "We could not find that YouTube channel.",
   notFollowing: "This channel is not in your list.",
+  videoIdInvalid: "A YouTube video id is 11 letters, digits, hyphens or underscores.",
+  videoNotFound: "We could not find that video on YouTube. Please check the link and try again.",
   sinceInvalid: "since must be an ISO 8601 date-time, e.g. 2026-01-05T09:00:00Z.",
 } as const;

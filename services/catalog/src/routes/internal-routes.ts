@@ -1,8 +1,16 @@
 import { ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
 import type { CatalogContext } from "../domain/catalog-context.ts";
+import { describeVideo } from "../domain/describe-video.ts";
 import { messages } from "../domain/messages.ts";
 import { videosSince } from "../domain/videos-since.ts";
-import { ChannelVideosParams, ChannelVideosQuery, ChannelVideosReply, toChannelVideo } from "./schemas.ts";
+import {
+  ChannelVideosParams,
+  ChannelVideosQuery,
+  ChannelVideosReply,
+  toChannelVideo,
+  VideoDescriptionReply,
+  VideoParams,
+} from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
@@ -29,5 +37,12 @@ export function registerInternalRoutes(app: ServiceApp, context: CatalogContext)
         videos: result.videos.map(toChannelVideo),
       };
     },
+  );
+
+  // The summariser's single-video summaries: title, description and length of any public video.
+  app.get(
+    "/internal/videos/:youtubeVideoId",
+    { schema: { params: VideoParams, response: { 200: VideoDescriptionReply, ...errors } } },
+    async (request) => describeVideo(context, request.params.youtubeVideoId),
   );
 }

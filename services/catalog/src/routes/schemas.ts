@@ -116,6 +116,22 @@ export const ChannelVideo = Type.Object({
   skipInDigest: Type.Boolean(),
 });
 
+export const VideoParams = Type.Object({
+  youtubeVideoId: Type.String({ pattern: "^[A-Za-z0-9_-]{11}$", errorMessage: messages.videoIdInvalid }),
+});
+
+export const VideoDescriptionReply = Type.Object({
+  youtubeVideoId: Type.String(),
+  youtubeChannelId: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  publishedAt: Type.String(),
+  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  thumbnailUrl: Type.String(),
+  isShort: Type.Boolean(),
+  liveStatus: Type.Union([Type.Literal("none"), Type.Literal("live"), Type.Literal("upcoming")]),
+});
+
 export const ChannelVideosReply = Type.Object({
   youtubeChannelId: Type.String(),
   upToDate: Type.Boolean(),

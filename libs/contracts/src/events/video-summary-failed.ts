@@ -1,0 +1,21 @@
+import Type, { type Static } from "typebox";
+import { defineEvent } from "../contract.ts";
+import { SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
+
+export const VideoSummaryFailedData = Type.Object({
+  ...SingleVideoOrder.properties,
+  /** Why, in words a subscriber can read. */
+  reason: Type.String({ maxLength: 500 }),
+});
+export type VideoSummaryFailedData = Static<typeof VideoSummaryFailedData>;
+
+/**
+ * Emitted by the summariser when a purchased single-video summary cannot be made; billing releases the
+ * held charge and the mailer may tell the subscriber.
+ */
+export const videoSummaryFailed = defineEvent({
+  name: "video-summary.failed",
+  version: 1,
+  schema: VideoSummaryFailedData,
+  example: { ...singleVideoOrderExample, reason: "The model kept answering in a shape we cannot use." },
+});
