@@ -3,4 +3,10 @@
  * declares it. The dead-letter tool offers these to operators; each consuming service has a test that
  * keeps its subscriptions and this list in step.
  */
-export const CONSUMER_QUEUES: readonly string[] = ["catalog.signup-channels", "catalog.plan-access"];
+export const CONSUMER_QUEUES: readonly string[] = [
+  "catalog.signup-channels",
+  "catalog.plan-access",
+  "billing.accounts",
+  "billing.single-video-charges",
+  "summariser.single-videos",
+];

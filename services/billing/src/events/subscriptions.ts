@@ -1,6 +1,7 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { recordChangedEmail, recordNewAccount } from "./record-new-account.ts";
+import { settleSingleVideoCharge } from "./settle-single-video-charge.ts";
 
 /** Every event billing acts on, and which queue carries it. */
 export function billingSubscriptions(context: BillingContext) {
@@ -12,6 +13,14 @@ export function billingSubscriptions(context: BillingContext) {
         handlers: {
           "user.registered": recordNewAccount(context),
           "user.updated": recordChangedEmail(context),
+        },
+      },
+      // A purchased single-video summary's charge: taken when it is delivered, let go when it fails.
+      "single-video-charges": {
+        events: ["video.summarised", "video-summary.failed"],
+        handlers: {
+          "video.summarised": settleSingleVideoCharge(context, "captured"),
+          "video-summary.failed": settleSingleVideoCharge(context, "released"),
         },
       },
     },
