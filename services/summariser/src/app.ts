@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
+import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import type { Logger } from "pino";
+import { type BillingClient, createHttpBillingClient } from "./clients/billing-client.ts";
+import { type CatalogClient, createHttpCatalogClient } from "./clients/catalog-client.ts";
+import type { SummariserSettings } from "./config.ts";
+import type { SummariserContext } from "./domain/summariser-context.ts";
+import { summariserSubscriptions } from "./events/subscriptions.ts";
+import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { registerVideoRoutes } from "./routes/video-routes.ts";
+import type { SummariserDatabase } from "./store/database.ts";
+import { migrations } from "./store/migrations/index.ts";
+import { chooseTranscriptSource } from "./transcripts/choose-transcript-source.ts";
+import type { TranscriptSource } from "./transcripts/transcript-source.ts";
+import { chooseSummaryWriter } from "./writers/choose-summary-writer.ts";
+import type { SummaryWriter } from "./writers/summary-writer.ts";
+
+/** Everything the summariser's schema is made of: its own migrations and the bus's outbox and inbox. */
+export const summariserMigrations: Migrations = { ...busMigrations, ...migrations };
+
+/** What the summariser is handed rather than building: logger, bus, shared database, and test seams. */
+export interface SummariserDependencies {
+  log: Logger;
+  events: EventBus;
+  embeddedDatabase?: EmbeddedPostgres;
+  /** Tests give their own; otherwise chosen from the settings. */
+  writer?: SummaryWriter;
+  transcripts?: TranscriptSource;
+  catalog?: CatalogClient;
+  billing?: BillingClient;
+  /** Claim timing; tests shorten the lease to see a dead holder's claim taken over. */
+  claims?: { leaseMs?: number; pollMs?: number; owner?: string };
+  toolWaitMs?: number;
+}
+
+/**
+ * Builds the summariser: one faithful summary per video, made once and shared (a claim in the database
+ * decides who calls the model), the newsletter preview, the hidden single-video tool and single-video
+ * purchases.
+ */
+export async function buildSummariserApp(
+  settings: SummariserSettings,
+  dependencies: SummariserDependencies,
+): Promise<ServiceApp> {
+  const database = createDatabase<SummariserDatabase>({
+    ...settings.database,
+    embedded: dependencies.embeddedDatabase,
+  });
+  await migrateToLatest(database.db, database.schema, summariserMigrations);
+  const app = createServiceApp({
+    name: "summariser",
+    logger: dependencies.log,
+    identitySecret: settings.identitySecret,
+    readiness: {
+      essential: { database: database.ping },
+      degradable: { broker: async () => dependencies.events.isConnected() },
+    },
+  });
+  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
+
+  const writer = dependencies.writer ?? chooseSummaryWriter(settings.llm);
+  const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
+  app.log.info({ writer: writer.name, transcripts: transcripts.name }, "summariser adapters chosen");
+  const context: SummariserContext = {
+    db: database.db,
+    catalog: dependencies.catalog ?? createHttpCatalogClient(settings.catalogUrl),
+    billing: dependencies.billing ?? createHttpBillingClient(settings.billingUrl, settings.identitySecret),
+    transcripts,
+    writer,
+    recordEvent: writeToOutbox,
+    log: app.log,
+    now: () => new Date(),
+    claims: {
+      owner: dependencies.claims?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      leaseMs: dependencies.claims?.leaseMs ?? 60_000,
+      pollMs: dependencies.claims?.pollMs ?? 250,
+    },
+    inFlight: new Map(),
+    toolPassword: settings.toolPassword,
+    previewWaitMs: settings.previewWaitMs,
+    toolWaitMs: dependencies.toolWaitMs ?? 120_000,
+  };
+  registerPreviewRoutes(app, context);
+  registerVideoRoutes(app, context);
+  await dependencies.events.subscribe(summariserSubscriptions(context));
+  app.addHook("onClose", async () => {
+    await relay.stop();
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,108 @@
+import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
+import Type, { type Static } from "typebox";
+
+/** The model, the captions and the hidden tool: the summariser's own process and the embedded product read them alike. */
+export const SummariserAiEnvironment = {
+  /**
+   * Without it the embedded extractive writer summarises (no network, no key). Any OpenAI-compatible
+   * server works: a local Ollama takes any non-empty key, e.g. "ollama".
+   */
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Another OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama; OpenAI's own when unset. */
+  OPENAI_BASE_URL: Type.Optional(Url(["http", "https"])),
+  OPENAI_MODEL: Type.String({ minLength: 1, default: "gpt-4o-mini" }),
+  /** The model's context window: long transcripts are cut into pieces that fit it. */
+  OPENAI_CONTEXT_TOKENS: Type.Integer({ minimum: 2_048, default: 128_000 }),
+  /** The most one video's summary may spend, all calls together; longer transcripts are sampled. */
+  SUMMARY_TOKEN_BUDGET: Type.Integer({ minimum: 4_096, default: 200_000 }),
+  /** Model calls in flight at once, per process. */
+  LLM_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+  /**
+   * Where transcripts come from: "youtube" (public captions) or "demo" (the demo catalog's, for running
+   * without YouTube). The embedded product picks "demo" when it has no YouTube key.
+   */
+  TRANSCRIPT_SOURCE: Type.Optional(Type.Union([Type.Literal("youtube"), Type.Literal("demo")])),
+  /** Another address for YouTube's caption pages (a proxy); YouTube's own when unset. */
+  YOUTUBE_CAPTIONS_URL: Type.Optional(Url(["http", "https"])),
+  /** The hidden summary tool's shared password (/ps); the tool is off when unset. */
+  SUMMARY_TOOL_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  /** How long a newsletter preview waits for summaries still being written before answering what is ready. */
+  PREVIEW_WAIT_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: 25 }),
+};
+
+/** The summariser's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
+export const SummariserEnvironment = Type.Object({
+  PORT: Port({ default: 4004 }),
+  HOST: Host("0.0.0.0"),
+  LOG_LEVEL: LogLevel,
+  DATABASE_URL: Url(["postgres", "postgresql"]),
+  DATABASE_SCHEMA: SchemaName("summariser"),
+  RABBITMQ_URL: Url(["amqp", "amqps"]),
+  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
+  IDENTITY_SECRET: Type.String({ minLength: 32 }),
+  /** Catalog's internal address: recent videos of a channel, and any video's description. */
+  CATALOG_URL: Url(["http", "https"]),
+  /** Billing's internal address: single-video charges. */
+  BILLING_URL: Url(["http", "https"]),
+  ...SummariserAiEnvironment,
+});
+
+export interface LlmSettings {
+  apiKey: string;
+  baseUrl?: string | undefined;
+  model: string;
+  contextTokens: number;
+  tokenBudgetPerVideo: number;
+  concurrency: number;
+}
+
+/** What the summariser needs, however it was configured (its own process or the embedded product). */
+export interface SummariserSettings {
+  identitySecret: string;
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  catalogUrl: string;
+  billingUrl: string;
+  /** The model; the embedded extractive writer when absent. */
+  llm?: LlmSettings | undefined;
+  transcripts: { source: "youtube" | "demo"; youtubeBaseUrl?: string | undefined };
+  toolPassword?: string | undefined;
+  previewWaitMs: number;
+}
+
+const SummariserAi = Type.Object(SummariserAiEnvironment);
+type AiVariables = Static<typeof SummariserAi>;
+
+/** The model, captions and tool settings from the environment; `transcriptDefault` when none is named. */
+export function aiSettingsFrom(
+  env: AiVariables,
+  transcriptDefault: "youtube" | "demo",
+): Pick<SummariserSettings, "llm" | "transcripts" | "toolPassword" | "previewWaitMs"> {
+  return {
+    llm: env.OPENAI_API_KEY
+      ? {
+          apiKey: env.OPENAI_API_KEY,
+          baseUrl: env.OPENAI_BASE_URL,
+          model: env.OPENAI_MODEL,
+          contextTokens: env.OPENAI_CONTEXT_TOKENS,
+          tokenBudgetPerVideo: env.SUMMARY_TOKEN_BUDGET,
+          concurrency: env.LLM_CONCURRENCY,
+        }
+      : undefined,
+    transcripts: {
+      source: env.TRANSCRIPT_SOURCE ?? transcriptDefault,
+      youtubeBaseUrl: env.YOUTUBE_CAPTIONS_URL,
+    },
+    toolPassword: env.SUMMARY_TOOL_PASSWORD,
+    previewWaitMs: env.PREVIEW_WAIT_SECONDS * 1000,
+  };
+}
+
+export function summariserSettingsFrom(env: Static<typeof SummariserEnvironment>): SummariserSettings {
+  return {
+    identitySecret: env.IDENTITY_SECRET,
+    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
+    catalogUrl: env.CATALOG_URL,
+    billingUrl: env.BILLING_URL,
+    ...aiSettingsFrom(env, "youtube"),
+  };
+}

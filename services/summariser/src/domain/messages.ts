@@ -1,0 +1,19 @@
+import { videoUrlMessages } from "@tubedigest/contracts/youtube-video-url";
+
+/** What the summariser tells people; SPEC §5's words where it has them. */
+export const messages = {
+  ...videoUrlMessages,
+  previewNeedsChannelsAndEmail: "No channels or email found. Please return to the homepage and try again.",
+  channelNotFound: (title: string) =>
+    `We could not find the channel "${title}" on YouTube. Please return to the homepage and choose it again.`,
+  videoNotFound: "We could not find that video on YouTube. Please check the link and try again.",
+  videoNotFinished: "This video is live or not published yet. Please try again once it has ended.",
+  videoTooLong: "Videos over 4 hours cannot be summarised.",
+  incorrectPassword: "Incorrect password",
+  toolOff: "The summary tool is not enabled on this server. Set SUMMARY_TOOL_PASSWORD to enable it.",
+  stillWriting:
+    "The summary is taking longer than usual. Please try again in a minute; it is still being written.",
+  summaryFailed: (reason: string) => `We could not summarise this video: ${reason} Please try again later.`,
+  orderPlaced: "Your summary will be sent to your e-mail shortly.",
+  serviceUnavailable: "Summaries are unavailable for a moment. Please try again shortly.",
+} as const;

@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import type { BillingClient } from "../clients/billing-client.ts";
+import type { CatalogClient } from "../clients/catalog-client.ts";
+import type { SummariserDatabase } from "../store/database.ts";
+import type { SummaryRow } from "../store/summary-repository.ts";
+import type { TranscriptSource } from "../transcripts/transcript-source.ts";
+import type { SummaryWriter } from "../writers/summary-writer.ts";
+import type { RecordEvent } from "./record-event.ts";
+
+export interface SummariserLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** What the summariser's operations work with, built once at start-up. */
+export interface SummariserContext {
+  db: Kysely<SummariserDatabase>;
+  catalog: CatalogClient;
+  billing: BillingClient;
+  /** Captions, remembered per video in the database. */
+  transcripts: TranscriptSource;
+  writer: SummaryWriter;
+  recordEvent: RecordEvent;
+  log: SummariserLogger;
+  now: () => Date;
+  claims: {
+    /** This process's name on the claims it holds; another replica has its own. */
+    owner: string;
+    /** A claim not renewed for this long is taken over: its holder is taken to have died. */
+    leaseMs: number;
+    /** How often a waiter looks at a summary another process is making. */
+    pollMs: number;
+  };
+  /** Summaries this process is making or waiting for, by key: a second asker shares the first's work. */
+  inFlight: Map<string, Promise<SummaryRow>>;
+  /** The hidden tool's shared password; the tool is off without one. */
+  toolPassword: string | undefined;
+  /** How long a preview waits for summaries before answering with what is ready. */
+  previewWaitMs: number;
+  /** How long the hidden tool waits for its one summary. */
+  toolWaitMs: number;
+}

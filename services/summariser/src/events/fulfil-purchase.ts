@@ -1,0 +1,25 @@
+import { defaultRetryPolicy, type EventHandler, handleOnce } from "@tubedigest/bus";
+import { finishPurchase, makePurchasedSummary } from "../domain/fulfil-single-video.ts";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserDatabase } from "../store/database.ts";
+
+/** Tries of one purchase: the bus's retry policy, whose waits add up to about six minutes. */
+export const PURCHASE_ATTEMPTS = defaultRetryPolicy.delaysMs.length + 1;
+
+/**
+ * A purchased summary is made first, outside any transaction (the model may take minutes, and the
+ * embedded product's one database must not wait on it); then the outcome and its event are recorded
+ * once, whatever the redeliveries.
+ */
+export function fulfilPurchase(context: SummariserContext): EventHandler<"video-summary.requested"> {
+  return async (event, handler) => {
+    const outcome = await makePurchasedSummary(
+      context,
+      event.data.videoId,
+      handler.attempt >= PURCHASE_ATTEMPTS,
+    );
+    await handleOnce<SummariserDatabase, "video-summary.requested">(context.db, (_, { trx }) =>
+      finishPurchase(context, trx, event, outcome),
+    )(event, handler);
+  };
+}

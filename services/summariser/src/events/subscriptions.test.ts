@@ -1,0 +1,15 @@
+import { CONSUMER_QUEUES } from "@tubedigest/contracts";
+import { describe, expect, it } from "vitest";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import { summariserSubscriptions } from "./subscriptions.ts";
+
+describe("summariser's subscriptions", () => {
+  it("are the queues the dead-letter tool offers for summariser", () => {
+    // The handlers are made, never run: no context is needed.
+    const subscriptions = summariserSubscriptions({} as SummariserContext);
+    const declared = Object.keys(subscriptions.queues).map(
+      (purpose) => `${subscriptions.service}.${purpose}`,
+    );
+    expect(declared).toEqual(CONSUMER_QUEUES.filter((queue) => queue.startsWith("summariser.")));
+  });
+});

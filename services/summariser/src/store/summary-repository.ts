@@ -1,0 +1,139 @@
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { WrittenSummary } from "../writers/summary-writer.ts";
+import type { SummariesTable, SummariserDatabase } from "./database.ts";
+
+export type SummaryRow = Selectable<SummariesTable>;
+
+export interface SummaryKey {
+  videoId: string;
+  version: string;
+}
+
+/** The outcome of asking to make a summary: ours to make, or someone else's row as it stands. */
+export type Claim = { claimed: true; row: SummaryRow } | { claimed: false; row: SummaryRow };
+
+/**
+ * The summaries aggregate. Its rows double as claims: of everyone asking for the same summary at once, in
+ * this process or another replica, exactly one inserts the row (or takes over a lease its holder let
+ * lapse, or a failure whose wait is over) and calls the model; the others read the row until it is done.
+ */
+export class SummaryRepository {
+  constructor(private readonly db: Kysely<SummariserDatabase>) {}
+
+  async claim(key: SummaryKey, owner: string, leaseUntil: Date, now: Date): Promise<Claim> {
+    const inserted = await this.db
+      .insertInto("summaries")
+      .values({
+        video_id: key.videoId,
+        version: key.version,
+        status: "pending",
+        claimed_by: owner,
+        lease_until: leaseUntil,
+      })
+      .onConflict((conflict) => conflict.columns(["video_id", "version"]).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { claimed: true, row: inserted };
+    const taken = await this.db
+      .updateTable("summaries")
+      .set({
+        status: "pending",
+        claimed_by: owner,
+        lease_until: leaseUntil,
+        attempts: sql`attempts + 1`,
+        failure_reason: null,
+        retry_after: null,
+      })
+      .where("video_id", "=", key.videoId)
+      .where("version", "=", key.version)
+      .where((where) =>
+        where.or([
+          where.and([where("status", "=", "pending"), where("lease_until", "<", now)]),
+          where.and([where("status", "=", "failed"), where("retry_after", "<", now)]),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (taken) return { claimed: true, row: taken };
+    const row = await this.find(key);
+    // Deleted between the two statements: nothing in the product deletes summaries, so ask again.
+    if (!row) return this.claim(key, owner, leaseUntil, now);
+    return { claimed: false, row };
+  }
+
+  /** Keeps the claim while the model works on a long video; false if it was lost meanwhile. */
+  async renewLease(key: SummaryKey, owner: string, leaseUntil: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable("summaries")
+      .set({ lease_until: leaseUntil })
+      .where("video_id", "=", key.videoId)
+      .where("version", "=", key.version)
+      .where("claimed_by", "=", owner)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Stores the summary, if the claim is still ours; answers the row as it now is. */
+  async complete(
+    key: SummaryKey,
+    owner: string,
+    summary: WrittenSummary,
+    now: Date,
+  ): Promise<SummaryRow | undefined> {
+    return this.db
+      .updateTable("summaries")
+      .set({
+        status: "ready",
+        claimed_by: null,
+        lease_until: null,
+        key_points: JSON.stringify(summary.keyPoints),
+        paragraph: summary.paragraph,
+        language: summary.language,
+        basis: summary.basis,
+        model: summary.model,
+        prompt_tokens: summary.usage.promptTokens,
+        completion_tokens: summary.usage.completionTokens,
+        llm_calls: summary.usage.calls,
+        completed_at: now,
+      })
+      .where("video_id", "=", key.videoId)
+      .where("version", "=", key.version)
+      .where("claimed_by", "=", owner)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async fail(
+    key: SummaryKey,
+    owner: string,
+    reason: string,
+    retryAfter: Date,
+    now: Date,
+  ): Promise<SummaryRow | undefined> {
+    return this.db
+      .updateTable("summaries")
+      .set({
+        status: "failed",
+        claimed_by: null,
+        lease_until: null,
+        failure_reason: reason.slice(0, 500),
+        retry_after: retryAfter,
+        completed_at: now,
+      })
+      .where("video_id", "=", key.videoId)
+      .where("version", "=", key.version)
+      .where("claimed_by", "=", owner)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  find(key: SummaryKey): Promise<SummaryRow | undefined> {
+    return this.db
+      .selectFrom("summaries")
+      .selectAll()
+      .where("video_id", "=", key.videoId)
+      .where("version", "=", key.version)
+      .executeTakeFirst();
+  }
+}
