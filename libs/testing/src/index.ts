@@ -22,6 +22,15 @@ export {
   startFakeYoutubeApi,
 } from "./fake-youtube-api.ts";
 export {
+  type FakeCaptionEndpoint,
+  type FakeCaptionFault,
+  type FakeCaptionLine,
+  type FakeCaptionTrack,
+  type FakeCaptionVideo,
+  type FakeYoutubeCaptions,
+  startFakeYoutubeCaptions,
+} from "./fake-youtube-captions.ts";
+export {
   ANY_CONTENT_TYPE,
   emailAddress,
   hasInvalidPercentEncoding,

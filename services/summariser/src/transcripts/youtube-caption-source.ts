@@ -1,0 +1,243 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { fetchTranscript } from "youtube-transcript-plus";
+import {
+  type Transcript,
+  type TranscriptRequest,
+  type TranscriptSource,
+  TranscriptUnavailableError,
+} from "./transcript-source.ts";
+
+export interface YoutubeCaptionSettings {
+  /** Where the watch page, player and caption tracks are asked for (its origin only); YouTube when absent. */
+  baseUrl?: string | undefined;
+  /** Tries in all when a try fails for a reason that may pass (429, 5xx, network, timeout); 4 when absent. */
+  attempts?: number | undefined;
+  /** The wait after the first failed try, doubled after each further one; 1 s when absent. */
+  retryBaseDelayMs?: number | undefined;
+  /** A request not answered, body included, within this counts as failed; 10 s when absent. */
+  requestTimeoutMs?: number | undefined;
+}
+
+/** A try failed for a reason that may pass: worth another after a wait. */
+class TransientCaptionFailure extends Error {}
+
+/** YouTube answered with something that cannot be read: tried once more in case it was a fluke. */
+class UnusableCaptionAnswer extends Error {}
+
+/**
+ * The library's ways of saying the video has no captions to give (captions off, no track, removed or
+ * private, no such id): answers, not failures. Its other "none" errors follow HTTP errors this source
+ * throws itself, or a language it is never given. Told by name: the package's type declarations import
+ * their siblings without extensions, which NodeNext cannot follow, so its error classes have no types.
+ */
+const NO_CAPTIONS = new Set([
+  "YoutubeTranscriptDisabledError",
+  "YoutubeTranscriptNotAvailableError",
+  "YoutubeTranscriptInvalidVideoIdError",
+]);
+
+/** The parts of the library's fetch hook parameters and segments used here, typed for the same reason. */
+interface LibraryRequest {
+  url: string;
+  method?: "GET" | "POST";
+  userAgent?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface LibrarySegment {
+  text: string;
+  offset: number;
+}
+
+interface CaptionTrack {
+  languageCode: string;
+  /** "asr" for speech recognition; absent for captions written by people. */
+  kind?: string;
+}
+
+interface PlayerAnswer {
+  captions?: { playerCaptionsTracklistRenderer?: { captionTracks?: unknown } };
+}
+
+/**
+ * Captions from YouTube's watch page and Innertube player through youtube-transcript-plus. The library
+ * picks a track by language code only, so the track is chosen here, from the player's answer, and the
+ * answer is handed on naming that track alone; the library then fetches and parses it.
+ */
+export function createYoutubeCaptionSource(settings: YoutubeCaptionSettings = {}): TranscriptSource {
+  const origin = new URL(settings.baseUrl ?? "https://www.youtube.com").origin;
+  const attempts = settings.attempts ?? 4;
+  const retryBaseDelayMs = settings.retryBaseDelayMs ?? 1_000;
+  const requestTimeoutMs = settings.requestTimeoutMs ?? 10_000;
+
+  async function answerText(params: LibraryRequest): Promise<string> {
+    const url = new URL(params.url);
+    const path = url.pathname;
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetch(new URL(`${path}${url.search}`, origin), {
+        method: params.method ?? "GET",
+        headers: { ...(params.userAgent ? { "User-Agent": params.userAgent } : {}), ...params.headers },
+        body: params.body,
+        signal: AbortSignal.timeout(requestTimeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw new TransientCaptionFailure(`${path} did not answer: ${messageOf(error)}`, { cause: error });
+    }
+    if (status === 429 || status >= 500) throw new TransientCaptionFailure(`${path} answered HTTP ${status}`);
+    if (status >= 300) throw new UnusableCaptionAnswer(`${path} answered HTTP ${status}`);
+    return text;
+  }
+
+  async function fetchOnce(request: TranscriptRequest): Promise<Transcript | null> {
+    let chosen: CaptionTrack | undefined;
+    const segments: LibrarySegment[] = await fetchTranscript(request.videoId, {
+      videoFetch: async (params: LibraryRequest) => new Response(readWatchPage(await answerText(params))),
+      playerFetch: async (params: LibraryRequest) => {
+        const answer = readPlayerAnswer(await answerText(params));
+        const tracklist = answer.captions?.playerCaptionsTracklistRenderer;
+        const tracks = tracklist?.captionTracks;
+        // Without tracks the library tells "captions off" from "video unavailable" on its own.
+        if (tracklist === undefined || !Array.isArray(tracks) || tracks.length === 0) {
+          return new Response(JSON.stringify(answer));
+        }
+        chosen = chooseCaptionTrack(tracks.filter(isCaptionTrack), request.language);
+        if (chosen === undefined)
+          throw new UnusableCaptionAnswer("the player's caption tracks have no language");
+        tracklist.captionTracks = [chosen];
+        return new Response(JSON.stringify(answer));
+      },
+      transcriptFetch: async (params: LibraryRequest) =>
+        new Response(readTimedText(await answerText(params))),
+    });
+    if (chosen === undefined)
+      throw new UnusableCaptionAnswer("captions came without the player naming a track");
+    const lines = segments.map((segment) => {
+      if (!Number.isFinite(segment.offset))
+        throw new UnusableCaptionAnswer("a caption line has no start time");
+      return { startSeconds: segment.offset, text: cleanCaptionText(segment.text) };
+    });
+    const kept = lines.filter((line) => line.text !== "");
+    if (kept.length === 0) return null;
+    const kind = chosen.kind === "asr" ? "automatic" : "manual";
+    return { language: normaliseLanguageCode(chosen.languageCode), kind, segments: kept };
+  }
+
+  return {
+    name: "youtube-captions",
+    async fetch(request) {
+      let unusableBefore = false;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await fetchOnce(request);
+        } catch (error) {
+          if (error instanceof Error && NO_CAPTIONS.has(error.name)) return null;
+          const unusable = error instanceof UnusableCaptionAnswer;
+          if (!unusable && !(error instanceof TransientCaptionFailure)) throw error;
+          if (attempt >= attempts || (unusable && unusableBefore)) {
+            const why = messageOf(error);
+            const message = `YouTube captions of ${request.videoId} not had after ${attempt} tries: ${why}`;
+            throw new TranscriptUnavailableError(message, { cause: error });
+          }
+          unusableBefore ||= unusable;
+          await sleep(retryBaseDelayMs * 2 ** (attempt - 1));
+        }
+      }
+    },
+  };
+}
+
+/** A page without the Innertube key is not one the library can go on from, whatever the video. */
+function readWatchPage(text: string): string {
+  // YouTube sometimes answers a client it finds too busy with a captcha page and a 200.
+  if (text.includes('class="g-recaptcha"')) throw new TransientCaptionFailure("the watch page is a captcha");
+  if (!text.includes("INNERTUBE_API_KEY"))
+    throw new UnusableCaptionAnswer("the watch page has no Innertube key");
+  return text;
+}
+
+function readPlayerAnswer(text: string): PlayerAnswer {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch (error) {
+    throw new UnusableCaptionAnswer("the player's answer is not JSON", { cause: error });
+  }
+  if (typeof answer !== "object" || answer === null) {
+    throw new UnusableCaptionAnswer("the player's answer is not an object");
+  }
+  return answer as PlayerAnswer;
+}
+
+/** An empty track is still a whole document; one cut short is not. */
+function readTimedText(text: string): string {
+  if (!text.includes("</transcript>")) throw new UnusableCaptionAnswer("the caption track is cut short");
+  return text;
+}
+
+function isCaptionTrack(value: unknown): value is CaptionTrack {
+  return typeof (value as { languageCode?: unknown } | null)?.languageCode === "string";
+}
+
+/**
+ * Captions in the video's own language first, people's before speech recognition's; then people's in any
+ * language. When the video's language is unknown, people's captions first, and among them those in the
+ * language speech recognition heard, since YouTube recognises speech only in the language spoken.
+ */
+function chooseCaptionTrack(
+  tracks: CaptionTrack[],
+  videoLanguage: string | undefined,
+): CaptionTrack | undefined {
+  const spoken = videoLanguage ?? tracks.find((track) => track.kind === "asr")?.languageCode;
+  const wanted = spoken === undefined ? undefined : normaliseLanguageCode(spoken);
+  const inSpokenLanguage = (track: CaptionTrack) =>
+    primaryLanguage(normaliseLanguageCode(track.languageCode)) === primaryLanguage(wanted) ? 0 : 1;
+  const inExactLanguage = (track: CaptionTrack) =>
+    normaliseLanguageCode(track.languageCode) === wanted ? 0 : 1;
+  const byPeople = (track: CaptionTrack) => (track.kind === "asr" ? 1 : 0);
+  const ranks = videoLanguage === undefined ? [byPeople, inSpokenLanguage] : [inSpokenLanguage, byPeople];
+  const order = [...ranks, inExactLanguage];
+  return tracks.toSorted((a, b) => {
+    for (const rank of order) {
+      const difference = rank(a) - rank(b);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  })[0];
+}
+
+const primaryLanguage = (code: string | undefined) => code?.split("-")[0];
+
+/** YouTube's codes in BCP 47's canonical form: "iw" is "he", "pt-br" is "pt-BR". */
+function normaliseLanguageCode(code: string): string {
+  try {
+    return Intl.getCanonicalLocales(code.trim())[0] ?? code.trim();
+  } catch {
+    return code.trim();
+  }
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/** YouTube escapes caption text for HTML inside XML, and the library undoes only the XML layer. */
+function cleanCaptionText(text: string): string {
+  const decoded = text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+    if (!name.startsWith("#")) return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+    const code = /^#x/i.test(name) ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+  return decoded.replace(/\s+/g, " ").trim();
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
