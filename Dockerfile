@@ -6,14 +6,15 @@
 #   docker build --build-arg SERVICE=auth    -t tubedigest/auth .
 #   docker build --build-arg SERVICE=catalog -t tubedigest/catalog .
 #   docker build --build-arg SERVICE=billing -t tubedigest/billing .
+#   docker build --build-arg SERVICE=summariser -t tubedigest/summariser .
 #
 # The last stage is `runtime-${SERVICE}`, so BuildKit builds only what that service needs. Each image
 # holds the production node_modules, the service's bundle (services/<svc>/dist, which already contains our
 # own libs: see tsup.service.ts) and, for the gateway, the built web app. No sources, no dev tools.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
-# Required: gateway | auth | catalog | billing (no default, so a forgotten argument fails instead of
-# building the wrong service).
+# Required: gateway | auth | catalog | billing | summariser (no default, so a forgotten argument fails
+# instead of building the wrong service).
 ARG SERVICE
 
 # ---- manifests: the lockfile and every package.json, nothing else. Copied into the next stage by
@@ -44,8 +45,8 @@ ENV TURBO_TELEMETRY_DISABLED=1
 COPY . .
 RUN case "$SERVICE" in \
       gateway) filters="--filter=@tubedigest/gateway --filter=@tubedigest/web" ;; \
-      auth|catalog|billing) filters="--filter=@tubedigest/$SERVICE" ;; \
-      *) echo "build with --build-arg SERVICE=gateway|auth|catalog|billing (got '$SERVICE')" >&2; exit 1 ;; \
+      auth|catalog|billing|summariser) filters="--filter=@tubedigest/$SERVICE" ;; \
+      *) echo "SERVICE must be gateway, auth, catalog, billing or summariser (got '$SERVICE')" >&2; exit 1 ;; \
     esac \
  && npx turbo run build $filters
 # The bundles import every npm package from node_modules (tsup keeps them external) and inline our own
@@ -91,5 +92,9 @@ CMD ["node", "--enable-source-maps", "services/catalog/dist/main.js"]
 FROM runtime AS runtime-billing
 EXPOSE 4003
 CMD ["node", "--enable-source-maps", "services/billing/dist/main.js"]
+
+FROM runtime AS runtime-summariser
+EXPOSE 4004
+CMD ["node", "--enable-source-maps", "services/summariser/dist/main.js"]
 
 FROM runtime-${SERVICE}

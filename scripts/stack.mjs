@@ -8,12 +8,14 @@ import { mkdirSync } from "node:fs";
 import { AppEnv, Host, loadConfigOrExit, Port, Url } from "@tubedigest/config";
 import Type from "typebox";
 import { localSecrets } from "../services/standalone/src/local-secrets.ts";
+import { SummariserAiEnvironment } from "../services/summariser/src/config.ts";
 
 /** What the stack itself decides; every other variable goes on to the services, which check their own. */
 const StackEnvironment = Type.Object({
   AUTH_PORT: Port({ default: 4001 }),
   CATALOG_PORT: Port({ default: 4002 }),
   BILLING_PORT: Port({ default: 4003 }),
+  SUMMARISER_PORT: Port({ default: 4004 }),
   /** The gateway's metrics stay on this host unless asked otherwise. */
   METRICS_HOST: Host("127.0.0.1"),
   DATA_DIR: Type.String({ default: ".data" }),
@@ -24,13 +26,17 @@ const StackEnvironment = Type.Object({
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   IDENTITY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  /** Read here only for the summariser's transcripts, which follow it when TRANSCRIPT_SOURCE is unset. */
+  YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  TRANSCRIPT_SOURCE: SummariserAiEnvironment.TRANSCRIPT_SOURCE,
 });
 
 const stack = loadConfigOrExit(StackEnvironment);
 // The same secrets.json as `make start`: a restart keeps everyone signed in, since sessions live in Redis.
 mkdirSync(stack.DATA_DIR, { recursive: true, mode: 0o700 });
 const secrets = localSecrets(stack.DATA_DIR);
-// One secret for all: the gateway signs the caller header with it, auth, catalog and billing check it.
+// One secret for all: the gateway signs the caller header with it, auth, catalog, billing and the
+// summariser check it (the summariser also signs its own calls to billing with it).
 const identitySecret = stack.IDENTITY_SECRET ?? secrets.identitySecret;
 // Only the gateway's public port faces the network; everything else listens where only this host reaches.
 const loopback = "127.0.0.1";
@@ -70,6 +76,23 @@ const services = [
     },
   },
   {
+    // OPENAI_*, SUMMARY_TOKEN_BUDGET, LLM_CONCURRENCY, YOUTUBE_CAPTIONS_URL, SUMMARY_TOOL_PASSWORD and
+    // PREVIEW_WAIT_SECONDS come from the caller; without OPENAI_API_KEY the embedded extractive writer
+    // summarises. Transcripts as in `make start`: without YOUTUBE_API_KEY catalog answers with the demo
+    // catalog, whose videos only the demo transcripts know, unless the caller names TRANSCRIPT_SOURCE.
+    name: "summariser",
+    env: {
+      HOST: loopback,
+      PORT: String(stack.SUMMARISER_PORT),
+      DATABASE_URL: stack.DATABASE_URL,
+      RABBITMQ_URL: stack.RABBITMQ_URL,
+      IDENTITY_SECRET: identitySecret,
+      CATALOG_URL: `http://${loopback}:${stack.CATALOG_PORT}`,
+      BILLING_URL: `http://${loopback}:${stack.BILLING_PORT}`,
+      TRANSCRIPT_SOURCE: stack.TRANSCRIPT_SOURCE ?? (stack.YOUTUBE_API_KEY ? "youtube" : "demo"),
+    },
+  },
+  {
     name: "gateway",
     env: {
       // PORT, HOST, METRICS_PORT, TRUST_PROXY, PUBLIC_ORIGIN and the rate limits come from the caller.
@@ -80,6 +103,7 @@ const services = [
       AUTH_URL: `http://${loopback}:${stack.AUTH_PORT}`,
       CATALOG_URL: `http://${loopback}:${stack.CATALOG_PORT}`,
       BILLING_URL: `http://${loopback}:${stack.BILLING_PORT}`,
+      SUMMARISER_URL: `http://${loopback}:${stack.SUMMARISER_PORT}`,
     },
   },
 ];
@@ -94,11 +118,11 @@ const children = services.map(({ name, env: own }) => {
   for (const stream of [child.stdout, child.stderr]) {
     stream.on("data", (chunk) => {
       for (const line of chunk.toString().split("\n").filter(Boolean))
-        process.stdout.write(`${name.padEnd(8)}| ${line}\n`);
+        process.stdout.write(`${name.padEnd(10)}| ${line}\n`);
     });
   }
   child.on("exit", (code, signal) => {
-    process.stdout.write(`${name.padEnd(8)}| exited with ${code ?? signal}\n`);
+    process.stdout.write(`${name.padEnd(10)}| exited with ${code ?? signal}\n`);
     stopAll(code ?? 1);
   });
   return child;
