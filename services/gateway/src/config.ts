@@ -11,11 +11,12 @@ export const GatewayEnvironment = Type.Object({
   APP_ENV: AppEnv("production"),
   REDIS_URL: Url(["redis", "rediss"]),
   SESSION_SECRET: Type.String({ minLength: 32 }),
-  /** Signs the caller header for auth, catalog and billing, which hold the same secret. */
+  /** Signs the caller header for the services, which hold the same secret. */
   IDENTITY_SECRET: Type.String({ minLength: 32 }),
   AUTH_URL: Url(["http", "https"]),
   CATALOG_URL: Url(["http", "https"]),
   BILLING_URL: Url(["http", "https"]),
+  SUMMARISER_URL: Url(["http", "https"]),
   WEB_DIST: Type.String({ default: "web/dist" }),
   TRUST_PROXY: TrustProxy,
   /** `/metrics` is served here, apart from the public port. */
@@ -26,6 +27,10 @@ export const GatewayEnvironment = Type.Object({
   SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   SIGN_IN_RATE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
   SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
+  /** Newsletter previews and single-video purchases per client address per minute. */
+  SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  /** Calls of the hidden summary tool (each one a password try) per client address per minute. */
+  SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
 });
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
@@ -44,6 +49,10 @@ export interface GatewaySettings {
   signInRateLimit: { max: number; windowSeconds: number };
   /** Channel searches per client address per minute. */
   searchRateLimit: number;
+  /** Previews and purchases per client address per minute (20 when absent). */
+  summaryRateLimit?: number | undefined;
+  /** Hidden-tool calls per client address per minute (5 when absent). */
+  summaryToolRateLimit?: number | undefined;
 }
 
 export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
@@ -53,11 +62,18 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     identitySecret: env.IDENTITY_SECRET,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: "td:",
-    upstreams: { auth: env.AUTH_URL, catalog: env.CATALOG_URL, billing: env.BILLING_URL },
+    upstreams: {
+      auth: env.AUTH_URL,
+      catalog: env.CATALOG_URL,
+      billing: env.BILLING_URL,
+      summariser: env.SUMMARISER_URL,
+    },
     webDist: env.WEB_DIST,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     publicOrigin: env.PUBLIC_ORIGIN,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
     searchRateLimit: env.SEARCH_RATE_LIMIT,
+    summaryRateLimit: env.SUMMARY_RATE_LIMIT,
+    summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
   };
 }

@@ -64,7 +64,13 @@ describe("current-user, composed by the gateway from the services that own each 
         sessionSecret: "session-secret-for-tests-only-0123456789",
         identitySecret: IDENTITY_SECRET,
         redisKeyPrefix: `${uniqueName("cu")}:`,
-        upstreams: { auth: auth.url, catalog: catalog.url, billing: billing.url },
+        // The summariser is not asked for current-user: no service answers there.
+        upstreams: {
+          auth: auth.url,
+          catalog: catalog.url,
+          billing: billing.url,
+          summariser: "http://127.0.0.1:9",
+        },
         webDist: path.join(tmpdir(), "no-web-build-here"),
         trustProxy: 0,
         signInRateLimit: { max: 1000, windowSeconds: 60 },

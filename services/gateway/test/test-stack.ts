@@ -7,6 +7,7 @@ import type { EventBus } from "@tubedigest/bus";
 import { createTestBus } from "@tubedigest/bus/testing";
 import { buildCatalogApp } from "@tubedigest/catalog";
 import type { ServiceApp } from "@tubedigest/http";
+import { buildSummariserApp } from "@tubedigest/summariser";
 import {
   createTestSchema,
   deleteRedisKeys,
@@ -27,7 +28,7 @@ export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
 export interface TestStack {
   gateway: ServiceApp;
   /** Where the services listen, for reaching them without the gateway. */
-  services: { auth: string; catalog: string; billing: string };
+  services: { auth: string; catalog: string; billing: string; summariser: string };
   /** The fake YouTube Data API catalog talks to on the real parts; the demo catalog answers otherwise. */
   youtube: FakeYoutubeApi | undefined;
   /** The bus the services publish to: RabbitMQ on the real parts, in process on the embedded ones. */
@@ -37,7 +38,7 @@ export interface TestStack {
 }
 
 /**
- * Gateway, auth, catalog and billing as they run in production, each test stack isolated: its own Postgres
+ * Gateway, auth, catalog, billing and the summariser as they run in production, each test stack isolated: its own Postgres
  * schemas, Redis key prefix and RabbitMQ exchange, with the official YouTube SDK pointed at a fake Data
  * API on the real parts; or throw-away PGlite files, memory stores, the in-process bus and the demo
  * catalog on the embedded ones.
@@ -47,6 +48,10 @@ export async function startTestStack(
   options: {
     signInRateLimit?: number;
     searchRateLimit?: number;
+    summaryRateLimit?: number;
+    summaryToolRateLimit?: number;
+    /** The hidden tool's password; the tool is off without one. */
+    summaryToolPassword?: string;
     secureCookies?: boolean;
     /** The gateway's TRUST_PROXY; one proxy in front when cookies are Secure, none otherwise. */
     trustProxy?: number | string[];
@@ -60,9 +65,9 @@ export async function startTestStack(
 ): Promise<TestStack> {
   const real = infra === "real";
   const schemas = real
-    ? await Promise.all([createTestSchema("auth"), createTestSchema("catalog"), createTestSchema("billing")])
+    ? await Promise.all(["auth", "catalog", "billing", "summariser"].map((name) => createTestSchema(name)))
     : [];
-  const database = (name: "auth" | "catalog" | "billing", index: number) => {
+  const database = (name: "auth" | "catalog" | "billing" | "summariser", index: number) => {
     const schema = schemas[index];
     return schema
       ? { url: schema.url, schema: schema.schema }
@@ -107,6 +112,21 @@ export async function startTestStack(
     { log, events: testBus.bus },
   );
   const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
+  // No model key: the embedded extractive writer, over the demo catalog's transcripts (the fake Data
+  // API's videos have none, so theirs are summarised from their descriptions).
+  const summariser = await buildSummariserApp(
+    {
+      identitySecret: IDENTITY_SECRET,
+      database: database("summariser", 3),
+      catalogUrl,
+      billingUrl,
+      transcripts: { source: "demo" },
+      toolPassword: options.summaryToolPassword,
+      previewWaitMs: 10_000,
+    },
+    { log, events: testBus.bus },
+  );
+  const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
   const gateway = await buildGatewayApp(
     {
       secureCookies,
@@ -114,24 +134,26 @@ export async function startTestStack(
       identitySecret: IDENTITY_SECRET,
       redisUrl,
       redisKeyPrefix: redisPrefix,
-      upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl },
+      upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl, summariser: summariserUrl },
       webDist: path.join(tmpdir(), "no-web-build-here"),
       trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
       signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
       searchRateLimit: options.searchRateLimit ?? 1000,
+      summaryRateLimit: options.summaryRateLimit ?? 1000,
+      summaryToolRateLimit: options.summaryToolRateLimit ?? 1000,
     },
     { log },
   );
   return {
     gateway,
-    services: { auth: authUrl, catalog: catalogUrl, billing: billingUrl },
+    services: { auth: authUrl, catalog: catalogUrl, billing: billingUrl, summariser: summariserUrl },
     youtube,
     events: testBus.bus,
     redisPrefix,
     async stop() {
       await gateway.close();
       await testBus.bus.close();
-      await Promise.all([auth.close(), catalog.close(), billing.close()]);
+      await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close()]);
       await testBus.cleanup();
       await youtube?.close();
       await Promise.all(schemas.map((schema) => schema.drop()));

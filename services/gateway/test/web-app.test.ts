@@ -16,7 +16,12 @@ function gatewayServing(webDist: string): Promise<ServiceApp> {
       identitySecret: IDENTITY_SECRET,
       redisKeyPrefix: `${uniqueName("web")}:`,
       // No service answers here: these tests never reach one.
-      upstreams: { auth: "http://127.0.0.1:9", catalog: "http://127.0.0.1:9", billing: "http://127.0.0.1:9" },
+      upstreams: {
+        auth: "http://127.0.0.1:9",
+        catalog: "http://127.0.0.1:9",
+        billing: "http://127.0.0.1:9",
+        summariser: "http://127.0.0.1:9",
+      },
       webDist,
       trustProxy: 0,
       signInRateLimit: { max: 1000, windowSeconds: 60 },

@@ -1,6 +1,7 @@
 import { StripeEnvironment, TestMode } from "@tubedigest/billing";
 import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
 import { TrustProxy } from "@tubedigest/gateway";
+import { SummariserAiEnvironment } from "@tubedigest/summariser";
 import Type from "typebox";
 
 /**
@@ -35,6 +36,10 @@ export const StandaloneEnvironment = Type.Object({
   ...StripeEnvironment,
   /** The checkout's skip button; on by default in development, so the whole funnel can be walked. */
   BILLING_TEST_MODE: Type.Optional(TestMode()),
+  SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** The model, captions and hidden tool; without a key the embedded extractive writer summarises. */
+  ...SummariserAiEnvironment,
 });
 
 /** Test mode as asked, or by default on in development and off in production. */

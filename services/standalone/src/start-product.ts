@@ -7,6 +7,7 @@ import { buildCatalogApp, catalogMigrations } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger, listenForMetrics, type ServiceApp } from "@tubedigest/http";
+import { aiSettingsFrom, buildSummariserApp, summariserMigrations } from "@tubedigest/summariser";
 import type { Static } from "typebox";
 import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
@@ -61,13 +62,14 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   let auth: ServiceApp | undefined;
   let catalog: ServiceApp | undefined;
   let billing: ServiceApp | undefined;
+  let summariser: ServiceApp | undefined;
   let gateway: ServiceApp | undefined;
   async function stop() {
     // The entry closes first so nothing new arrives while the services finish what they have.
     await gateway?.close();
     // Consumers stop before the services, so no handler starts against a closing database.
     await events?.close();
-    await Promise.all([auth?.close(), catalog?.close(), billing?.close()]);
+    await Promise.all([auth?.close(), catalog?.close(), billing?.close(), summariser?.close()]);
     await embedded?.close();
     lock.release();
   }
@@ -84,6 +86,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
           { schema: "auth", migrations: authMigrations },
           { schema: "catalog", migrations: catalogMigrations },
           { schema: "billing", migrations: billingMigrations },
+          { schema: "summariser", migrations: summariserMigrations },
         ]);
     const database = (schema: string) => ({ url: env.DATABASE_URL, schema });
     events = env.RABBITMQ_URL
@@ -124,6 +127,19 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     );
     const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
 
+    summariser = await buildSummariserApp(
+      {
+        identitySecret,
+        database: database("summariser"),
+        catalogUrl,
+        billingUrl,
+        // The demo catalog's videos have the demo transcripts; YouTube's have captions.
+        ...aiSettingsFrom(env, env.YOUTUBE_API_KEY ? "youtube" : "demo"),
+      },
+      { log: logger("summariser"), events, embeddedDatabase: embedded },
+    );
+    const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
+
     const bus = events;
     const shared = embedded;
     gateway = await buildGatewayApp(
@@ -133,12 +149,14 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         identitySecret,
         redisUrl: env.REDIS_URL,
         redisKeyPrefix: "td:",
-        upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl },
+        upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl, summariser: summariserUrl },
         webDist: env.WEB_DIST,
         trustProxy: trustedProxies(env.TRUST_PROXY),
         publicOrigin: env.PUBLIC_ORIGIN,
         signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
         searchRateLimit: env.SEARCH_RATE_LIMIT,
+        summaryRateLimit: env.SUMMARY_RATE_LIMIT,
+        summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
       },
       {
         log: logger("gateway"),
@@ -148,6 +166,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
             auth: answersReady(authUrl),
             catalog: answersReady(catalogUrl),
             billing: answersReady(billingUrl),
+            summariser: answersReady(summariserUrl),
             ...(shared ? { database: () => shared.ping() } : {}),
           },
           degradable: { events: async () => bus.isConnected() },

@@ -30,6 +30,17 @@ function paymentsPart(env: Environment): string {
   return `Stripe, ${env.STRIPE_SECRET_KEY.includes("_live_") ? "live" : "test"} keys${testMode}`;
 }
 
+function summariesPart(env: Environment): string {
+  const captions =
+    (env.TRANSCRIPT_SOURCE ?? (env.YOUTUBE_API_KEY ? "youtube" : "demo")) === "demo"
+      ? "the demo catalog's transcripts"
+      : "YouTube's captions";
+  const writer = env.OPENAI_API_KEY
+    ? `${env.OPENAI_MODEL} at ${env.OPENAI_BASE_URL ? describeAddress(env.OPENAI_BASE_URL) : "OpenAI"}`
+    : "embedded extractive summariser (set OPENAI_API_KEY for a model)";
+  return `${writer}, from ${captions}`;
+}
+
 /**
  * What a person needs once the product runs, printed before any request is logged: the address to open,
  * which parts are embedded and which are real, and where the embedded data lives.
@@ -61,6 +72,7 @@ export function startUpSummary(env: Environment, port: number, dataDir: string):
         : "demo catalog of made-up channels (set YOUTUBE_API_KEY for real ones)",
     ],
     ["payments", paymentsPart(env)],
+    ["summaries", summariesPart(env)],
   ];
   if (!env.DATABASE_URL) parts.push(["data", dataDir]);
   const width = Math.max(...parts.map(([name]) => name.length));

@@ -81,7 +81,8 @@ export async function buildSummariserApp(
     inFlight: new Map(),
     toolPassword: settings.toolPassword,
     previewWaitMs: settings.previewWaitMs,
-    toolWaitMs: dependencies.toolWaitMs ?? 120_000,
+    // Within the gateway's 30-second wait for an answer; a longer summary goes on and the next call gets it.
+    toolWaitMs: dependencies.toolWaitMs ?? 25_000,
   };
   registerPreviewRoutes(app, context);
   registerVideoRoutes(app, context);

@@ -17,6 +17,8 @@ import {
   type ServiceName,
   SIGN_IN_PATHS,
   STRIPE_WEBHOOK_PATH,
+  SUMMARY_PATHS,
+  SUMMARY_TOOL_PATH,
 } from "./upstream-table.ts";
 
 /** What auth asked of the gateway's sessions in its answer, kept until the answer is sent on. */
@@ -46,6 +48,8 @@ export async function registerProxyRoutes(
     upstreams: Record<ServiceName, string>;
     signInRateLimit: { max: number; windowSeconds: number };
     searchRateLimit: number;
+    summaryRateLimit?: number | undefined;
+    summaryToolRateLimit?: number | undefined;
     sessions: SessionControl;
     /** Signs the caller header, so a service believes it came from here. */
     identitySecret: string;
@@ -129,6 +133,14 @@ export async function registerProxyRoutes(
   for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
   app.get(SEARCH_PATH, { onRequest: limiter("search", options.searchRateLimit, 60_000) }, forward);
+  // Each of these may make summaries, which cost model time; the hidden tool's calls are password tries too.
+  const summaryLimit = limiter("summaries", options.summaryRateLimit ?? 20, 60_000);
+  for (const path of SUMMARY_PATHS) app.post(path, { onRequest: summaryLimit }, forward);
+  app.post(
+    SUMMARY_TOOL_PATH,
+    { onRequest: limiter("summary-tool", options.summaryToolRateLimit ?? 5, 60_000) },
+    forward,
+  );
   // No per-address limit: Stripe delivers from a few addresses in bursts (a backlog after an outage), and
   // a refusal would only make it retry later; billing refuses an unsigned call before any work.
   app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);

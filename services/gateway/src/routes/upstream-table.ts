@@ -1,5 +1,5 @@
 /** Which service owns which public path (SPEC §7). Paths outside `/api/` never leave the gateway. */
-export type ServiceName = "auth" | "catalog" | "billing";
+export type ServiceName = "auth" | "catalog" | "billing" | "summariser";
 
 /**
  * Stripe's webhook: called by Stripe's servers, with no session, Origin or CSRF token, and signed over
@@ -21,6 +21,9 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/subscription", service: "billing" },
   { prefix: "/api/billing-portal", service: "billing" },
   { prefix: STRIPE_WEBHOOK_PATH, service: "billing" },
+  { prefix: "/api/generate-newsletter-preview", service: "summariser" },
+  { prefix: "/api/process-youtube-video", service: "summariser" },
+  { prefix: "/api/process-individual-video", service: "summariser" },
 ];
 
 /** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */
@@ -35,6 +38,13 @@ export const SIGN_IN_PATHS = [
 
 /** Channel searches: each one YouTube answers costs a hundredth of the day's quota, so limit them per client. */
 export const SEARCH_PATH = "/api/youtube/search";
+
+/**
+ * Calls that make summaries, which cost model time: limited per client address. The hidden tool has a
+ * limit of its own, tighter, since each call also tries its shared password.
+ */
+export const SUMMARY_PATHS = ["/api/generate-newsletter-preview", "/api/process-individual-video"] as const;
+export const SUMMARY_TOOL_PATH = "/api/process-youtube-video";
 
 /** The owner of a canonical path, matched on whole segments: `/api/user/profiles` is nobody's. */
 export function ownerOf(path: string): ServiceName | undefined {

@@ -20,17 +20,20 @@ export interface EdgeGateway {
   catalog: RecordingUpstream;
   /** Stands in for billing. */
   billing: RecordingUpstream;
+  /** Stands in for the summariser. */
+  summariser: RecordingUpstream;
   stop(): Promise<void>;
 }
 
 /**
- * The gateway listening on a real port in front of three recording upstreams, so tests can send it raw
+ * The gateway listening on a real port in front of four recording upstreams, so tests can send it raw
  * request lines and see exactly what each service received.
  */
 export async function startEdgeGateway(
   options: { real?: boolean; settings?: Partial<GatewaySettings> } = {},
 ): Promise<EdgeGateway> {
-  const [auth, catalog, billing] = await Promise.all([
+  const [auth, catalog, billing, summariser] = await Promise.all([
+    startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
@@ -45,7 +48,7 @@ export async function startEdgeGateway(
       identitySecret: IDENTITY_SECRET,
       redisUrl: options.real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
-      upstreams: { auth: auth.url, catalog: catalog.url, billing: billing.url },
+      upstreams: { auth: auth.url, catalog: catalog.url, billing: billing.url, summariser: summariser.url },
       webDist,
       trustProxy: 0,
       signInRateLimit: { max: 1000, windowSeconds: 3600 },
@@ -64,9 +67,10 @@ export async function startEdgeGateway(
     auth,
     catalog,
     billing,
+    summariser,
     async stop() {
       await gateway.close();
-      await Promise.all([auth.close(), catalog.close(), billing.close()]);
+      await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close()]);
       rmSync(webDist, { recursive: true, force: true });
       if (options.real) await deleteRedisKeys(redisPrefix);
     },

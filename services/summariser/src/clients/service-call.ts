@@ -3,15 +3,19 @@ import { HttpError } from "@tubedigest/http";
 /** How long another service has to answer before the call is given up as unavailable. */
 const TIMEOUT_MS = 10_000;
 
-/** The service could not be reached, or answered with a 5xx: the caller's work can be retried later. */
-export class ServiceUnavailableError extends Error {
+/**
+ * The service could not be reached, or answered with a 5xx: the work can be retried later. As an answer,
+ * a 503 saying so; `reason` is for the log.
+ */
+export class ServiceUnavailableError extends HttpError {
   constructor(
     readonly service: string,
     readonly reason: string,
     options?: { cause?: unknown },
   ) {
-    super(`${service} is unavailable: ${reason}`, options);
+    super(503, `Part of tubedigest (${service}) is not answering right now. Please try again in a moment.`);
     this.name = "ServiceUnavailableError";
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 
