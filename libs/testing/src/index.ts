@@ -1,6 +1,16 @@
 export { childEnvironment } from "./child-environment.ts";
 export { eventually } from "./eventually.ts";
 export {
+  defaultFakeResponder,
+  type FakeChatMessage,
+  type FakeChatRequest,
+  type FakeOpenAiApi,
+  type FakeOpenAiFault,
+  type FakeOpenAiOptions,
+  type FakeOpenAiResponder,
+  startFakeOpenAiApi,
+} from "./fake-openai-api.ts";
+export {
   FAKE_STRIPE_API_VERSION,
   type FakeCardBehaviour,
   type FakeDeliverOptions,

@@ -1,0 +1,117 @@
+import Type, { type Static, type TSchema } from "typebox";
+import Compile from "typebox/compile";
+import type { KeyPoint } from "../summary-writer.ts";
+
+/** What the model answered, checked: the value, or why it is not usable. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/**
+ * A structured answer the model is asked for: the JSON schema sent as `response_format` (strict mode
+ * takes only a subset of JSON Schema: closed objects, every property required, no string lengths), the
+ * most tokens it may take, and the checks the schema cannot say.
+ */
+export interface AnswerFormat<T> {
+  name: string;
+  schema: TSchema;
+  maxTokens: number;
+  read(content: string): Checked<T>;
+}
+
+export const MAX_KEY_POINT_CHARS = 250;
+export const MAX_PARAGRAPH_CHARS = 1_000;
+export const MAX_NOTE_CHARS = 200;
+export const MAX_NOTES = 5;
+
+const TimedPoint = Type.Object(
+  { text: Type.String(), startSeconds: Type.Union([Type.Number(), Type.Null()]) },
+  { additionalProperties: false },
+);
+
+const SummaryAnswer = Type.Object(
+  {
+    language: Type.String(),
+    keyPoints: Type.Array(TimedPoint, { minItems: 3, maxItems: 5 }),
+    paragraph: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+const NotesAnswer = Type.Object(
+  { notes: Type.Array(TimedPoint, { maxItems: MAX_NOTES }) },
+  { additionalProperties: false },
+);
+
+export type SummaryAnswer = Static<typeof SummaryAnswer>;
+export type NotesAnswer = Static<typeof NotesAnswer>;
+
+/** A BCP 47 tag as models write them: "en", "pt-BR", "zh-Hant". */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+const summaryValidator = Compile(SummaryAnswer);
+const notesValidator = Compile(NotesAnswer);
+
+/** The summary: 3 to 5 key points of a sentence each and a paragraph, in the language it names. */
+export const SUMMARY_FORMAT: AnswerFormat<SummaryAnswer> = {
+  name: "video_summary",
+  schema: SummaryAnswer,
+  // Five key points and a paragraph at their longest, in JSON, with room to spare.
+  maxTokens: 800,
+  read(content) {
+    const parsed = parsedJson(content);
+    if (!parsed.ok) return parsed;
+    if (!summaryValidator.Check(parsed.value))
+      return { ok: false, reason: firstError(summaryValidator, parsed.value) };
+    const { language, keyPoints, paragraph } = parsed.value;
+    if (!LANGUAGE_TAG.test(language)) return { ok: false, reason: `"${language}" is not a language code` };
+    const points = trimmedPoints(keyPoints, MAX_KEY_POINT_CHARS, "key point");
+    if (!points.ok) return points;
+    const text = boundedText(paragraph, MAX_PARAGRAPH_CHARS, "the paragraph");
+    if (!text.ok) return text;
+    return { ok: true, value: { language, keyPoints: points.value, paragraph: text.value } };
+  },
+};
+
+/** Notes on one part of a long transcript (or merged notes): at most five, each with its time. */
+export const NOTES_FORMAT: AnswerFormat<NotesAnswer> = {
+  name: "video_notes",
+  schema: NotesAnswer,
+  maxTokens: 400,
+  read(content) {
+    const parsed = parsedJson(content);
+    if (!parsed.ok) return parsed;
+    if (!notesValidator.Check(parsed.value))
+      return { ok: false, reason: firstError(notesValidator, parsed.value) };
+    const notes = trimmedPoints(parsed.value.notes, MAX_NOTE_CHARS, "note");
+    return notes.ok ? { ok: true, value: { notes: notes.value } } : notes;
+  },
+};
+
+function parsedJson(content: string): Checked<unknown> {
+  try {
+    return { ok: true, value: JSON.parse(content) };
+  } catch {
+    return { ok: false, reason: `the answer is not JSON: ${JSON.stringify(content.slice(0, 80))}` };
+  }
+}
+
+function firstError(validator: typeof summaryValidator | typeof notesValidator, value: unknown): string {
+  const [error] = validator.Errors(value);
+  return `the answer is not in the asked shape: ${error?.instancePath || "/"} ${error?.message ?? ""}`.trim();
+}
+
+function trimmedPoints(points: KeyPoint[], maxChars: number, what: string): Checked<KeyPoint[]> {
+  const trimmed: KeyPoint[] = [];
+  for (const [i, point] of points.entries()) {
+    const text = boundedText(point.text, maxChars, `${what} ${i + 1}`);
+    if (!text.ok) return text;
+    trimmed.push({ text: text.value, startSeconds: point.startSeconds });
+  }
+  return { ok: true, value: trimmed };
+}
+
+function boundedText(text: string, maxChars: number, what: string): Checked<string> {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: false, reason: `${what} is empty` };
+  if (trimmed.length > maxChars) return { ok: false, reason: `${what} is over ${maxChars} characters` };
+  return { ok: true, value: trimmed };
+}
