@@ -18,7 +18,8 @@ export class SummaryNotYetError extends Error {
 
 /**
  * Makes a purchased summary (outside any transaction: the model may take minutes). A failure that may
- * pass is thrown for the bus to retry with back-off, unless this was the last try.
+ * pass (an outage) is thrown for the bus to retry with back-off, unless this was the last try; the
+ * video's own failure is final at once.
  */
 export async function makePurchasedSummary(
   context: SummariserContext,
@@ -27,6 +28,7 @@ export async function makePurchasedSummary(
 ): Promise<SummaryOutcome> {
   const outcome = await summariseVideo(context, videoId);
   if (outcome.status === "ready" || lastTry) return outcome;
+  if (outcome.status === "failed" && !outcome.passing) return outcome;
   throw new SummaryNotYetError(outcome.status === "failed" ? outcome.reason : "still being written");
 }
 

@@ -10,13 +10,14 @@ import { summaryVersion } from "./summary-version.ts";
 /** The video's own reasons (no such video, the model cannot summarise it) are tried again a day later. */
 const RETRY_AFTER_VIDEO_FAILURE_MS = 24 * 60 * 60 * 1000;
 /** An outage (the model, catalog, the captions) is tried again by the next asker after this. */
-const RETRY_AFTER_OUTAGE_MS = 2 * 60 * 1000;
+const RETRY_AFTER_OUTAGE_MS = 30 * 1000;
 /** Captions that could not be fetched are retried this many times before the description is used. */
 const TRANSCRIPT_ATTEMPTS = 3;
 
 export type SummaryOutcome =
   | { status: "ready"; summary: SummaryRow }
-  | { status: "failed"; reason: string }
+  /** `passing`: an outage, tried again in minutes; otherwise the video's own reason, tried again tomorrow. */
+  | { status: "failed"; reason: string; passing: boolean }
   /** Still being made when the caller's wait ran out; it goes on being made. */
   | { status: "pending" };
 
@@ -41,7 +42,12 @@ export async function summariseVideo(
   const row = await (options.waitUntil ? raceDeadline(work, options.waitUntil, context.now()) : work);
   if (!row) return { status: "pending" };
   if (row.status === "ready") return { status: "ready", summary: row };
-  return { status: "failed", reason: row.failure_reason ?? "unknown reason" };
+  const retryInMs = (row.retry_after?.getTime() ?? 0) - context.now().getTime();
+  return {
+    status: "failed",
+    reason: row.failure_reason ?? "unknown reason",
+    passing: retryInMs <= RETRY_AFTER_OUTAGE_MS,
+  };
 }
 
 async function raceDeadline<T>(work: Promise<T>, deadline: Date, now: Date): Promise<T | undefined> {

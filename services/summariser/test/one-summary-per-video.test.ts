@@ -1,0 +1,156 @@
+import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { createTestSchema, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOpenAiSummaryWriter } from "../src/writers/openai-summary-writer.ts";
+import { catalogStandIn, type StandInVideo } from "./support/catalog-stand-in.ts";
+import {
+  type SummariserUnderTest,
+  startSummariser,
+  transcriptAbout,
+  transcriptsFrom,
+} from "./support/summariser-harness.ts";
+
+const channelId = (letter: string) => `UC${letter.repeat(22)}`;
+const CHANNELS = ["a", "b", "c", "d"].map(channelId);
+
+// Four channels, four videos each this week, plus a Short and a live stream that previews leave out.
+const videos: StandInVideo[] = CHANNELS.flatMap((channel, c) => [
+  ...Array.from({ length: 4 }, (_, v) => ({
+    id: `vid${c}${v}`.padEnd(11, "x"),
+    channelId: channel,
+    title: `Channel ${c} video ${v}`,
+    hoursAgo: 5 + v * 10,
+  })),
+  {
+    id: `short${c}`.padEnd(11, "s"),
+    channelId: channel,
+    title: "A Short",
+    isShort: true,
+    durationSeconds: 40,
+  },
+  {
+    id: `live${c}`.padEnd(11, "l"),
+    channelId: channel,
+    title: "On air",
+    liveStatus: "live" as const,
+    durationSeconds: null,
+  },
+]);
+
+describe("one summary per video, however many ask at once (two replicas, one Postgres, the real openai SDK)", () => {
+  let fake: FakeOpenAiApi;
+  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let testBus: TestBus;
+  let replicas: SummariserUnderTest[];
+  const catalog = catalogStandIn(videos);
+  const transcripts = transcriptsFrom(
+    Object.fromEntries(videos.map((video) => [video.id, transcriptAbout(video.title)])),
+  );
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiApi({ latencyMs: 300 });
+    schema = await createTestSchema("summariser");
+    testBus = await createTestBus("rabbitmq");
+    const replica = (owner: string) =>
+      startSummariser(
+        {
+          // Each replica has its own writer: the claim in the database, not a shared object, must decide.
+          writer: createOpenAiSummaryWriter({
+            apiKey: fake.apiKey,
+            baseUrl: fake.baseUrl,
+            model: "gpt-4o-mini",
+            contextTokens: 8_192,
+            tokenBudgetPerVideo: 50_000,
+            concurrency: 4,
+          }),
+          transcripts: transcripts.source,
+          catalog: catalog.client,
+          claims: { owner, pollMs: 50 },
+        },
+        { schema: { url: schema.url, schema: schema.schema }, testBus },
+      );
+    // One after the other: both would run the same migrations otherwise (they take kysely's lock; fine, but slower).
+    replicas = [await replica("replica-a"), await replica("replica-b")];
+  });
+
+  afterAll(async () => {
+    await testBus.bus.close();
+    for (const replica of replicas ?? []) await replica.stop();
+    await testBus.cleanup();
+    await schema.drop();
+    await fake.close();
+  });
+
+  it("20 overlapping previews split across the replicas make exactly one model call per distinct video", async () => {
+    // Each preview asks for two or three of the four channels, so every video is wanted many times at once.
+    const requests = Array.from({ length: 20 }, (_, index) => {
+      const chosen = [
+        CHANNELS[index % 4],
+        CHANNELS[(index + 1) % 4],
+        ...(index % 3 === 0 ? [CHANNELS[(index + 2) % 4]] : []),
+      ];
+      const replica = replicas[index % 2];
+      if (!replica) throw new Error("no replica");
+      return replica.app.inject({
+        method: "POST",
+        url: "/api/generate-newsletter-preview",
+        payload: {
+          email: `reader${index}@example.com`,
+          channels: chosen.map((id, n) => ({
+            youtubeId: id,
+            title: `Channel ${CHANNELS.indexOf(id ?? "")}`,
+            description: "",
+            thumbnailUrl: `https://x.invalid/${n}.jpg`,
+          })),
+        },
+      });
+    });
+    const replies = await Promise.all(requests);
+    for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200);
+
+    // 4 channels × the 3 newest videos a preview summarises; the Shorts and streams never reach the model.
+    const distinct = 12;
+    expect(fake.calls).toBe(distinct);
+    const summarised = fake.requests.map((request) => JSON.stringify(request.messages));
+    for (const video of videos.filter((v) => !v.isShort && !v.liveStatus && !v.title.endsWith("video 3"))) {
+      expect(
+        summarised.filter((body) => body.includes(video.title)),
+        video.title,
+      ).toHaveLength(1);
+    }
+    const rows = await replicas[0]?.database.db.selectFrom("summaries").selectAll().execute();
+    expect(rows).toHaveLength(distinct);
+    expect(rows?.every((row) => row.status === "ready" && row.llm_calls === 1 && row.prompt_tokens > 0)).toBe(
+      true,
+    );
+    // Both replicas did some of the work: the claim was shared, not won by one process alone.
+    expect(new Set(rows?.map((row) => row.attempts))).toEqual(new Set([1]));
+
+    const first = replies[0]?.json();
+    expect(first.pending).toBe(0);
+    expect(first.channels).toEqual([
+      { title: "Channel 0", videoCount: 4 },
+      { title: "Channel 1", videoCount: 4 },
+      { title: "Channel 2", videoCount: 4 },
+    ]);
+    expect(first.content).toContain("## Channel 0");
+    expect(first.content).toContain("### [Channel 0 video 0](https://www.youtube.com/watch?v=vid00xxxxxx)");
+    expect(first.content).toContain("and 1 more video this week");
+    expect(first.content).not.toContain("A Short");
+    expect(first.content).not.toContain("On air");
+  });
+
+  it("a later preview answers from the stored summaries without asking the model", async () => {
+    const before = fake.calls;
+    const reply = await replicas[1]?.app.inject({
+      method: "POST",
+      url: "/api/generate-newsletter-preview",
+      payload: { email: "again@example.com", channels: [{ youtubeId: CHANNELS[3], title: "Channel 3" }] },
+    });
+    expect(reply?.statusCode).toBe(200);
+    expect(fake.calls).toBe(before);
+    expect(reply?.json().content).toMatch(
+      /- \*\*.+\*\* \(\[\d+:\d\d\]\(https:\/\/www\.youtube\.com\/watch\?v=vid3\dxxxxxx&t=\d+s\)\)/,
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import {
+  type SummariserUnderTest,
+  startSummariser,
+  TOOL_PASSWORD,
+  transcriptAbout,
+  transcriptsFrom,
+} from "./support/summariser-harness.ts";
+import { controlledWriter } from "./support/test-writers.ts";
+
+const ID = "dQw4w9WgXcQ";
+const CHANNEL = `UC${"t".repeat(22)}`;
+
+describe("POST /api/process-youtube-video, the hidden tool (Postgres, a writer the test drives)", () => {
+  const catalog = catalogStandIn([
+    { id: ID, channelId: CHANNEL, title: "A talk worth reading", durationSeconds: 1_800 },
+    { id: "liveliveliv", channelId: CHANNEL, title: "On air", liveStatus: "live", durationSeconds: null },
+  ]);
+  const control = controlledWriter();
+  let summariser: SummariserUnderTest;
+  let withoutPassword: SummariserUnderTest;
+
+  beforeAll(async () => {
+    const parts = {
+      writer: control.writer,
+      transcripts: transcriptsFrom({ [ID]: transcriptAbout("reading") }).source,
+      catalog: catalog.client,
+    };
+    summariser = await startSummariser(parts);
+    withoutPassword = await startSummariser(parts, { settings: { toolPassword: undefined } });
+  });
+  afterAll(async () => {
+    await summariser.stop();
+    await withoutPassword.stop();
+  });
+
+  const tool = (payload: object, on = summariser) =>
+    on.app.inject({ method: "POST", url: "/api/process-youtube-video", payload });
+
+  it.each([
+    `https://www.youtube.com/watch?v=${ID}`,
+    `youtube.com/embed/${ID}`,
+    `www.youtube.com/v/${ID}`,
+    `https://youtube.com/live/${ID}`,
+    `https://www.youtube.com/shorts/${ID}`,
+    `youtu.be/${ID}`,
+  ])("summarises %s for the right password, once for every form", async (youtubeUrl) => {
+    const reply = await tool({ youtubeUrl, password: TOOL_PASSWORD });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().title).toBe("A talk worth reading");
+    expect(reply.json().summary).toContain(`- **Point 1 about reading`);
+    expect(reply.json().summary).toContain(`(https://www.youtube.com/watch?v=${ID}&t=30s)`);
+    expect(control.writes.filter((id) => id === ID)).toHaveLength(1);
+  });
+
+  it("refuses a wrong or missing password with 401 'Incorrect password', before looking at the video", async () => {
+    const described = catalog.calls.describeVideo;
+    for (const password of ["wrong", "", TOOL_PASSWORD.toUpperCase(), `${TOOL_PASSWORD} `]) {
+      const reply = await tool({ youtubeUrl: `youtu.be/${ID}`, password });
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json()).toEqual({ message: "Incorrect password" });
+    }
+    const missing = await tool({ youtubeUrl: `youtu.be/${ID}` });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("Incorrect password");
+    expect(catalog.calls.describeVideo).toBe(described);
+  });
+
+  it.each([
+    "",
+    "not a url",
+    `https://vimeo.com/${ID}`,
+    `https://www.youtube.com/watch?v=${ID.slice(1)}`,
+    "https://www.youtube.com/@channel",
+    `https://www.youtube.com.evil.example/watch?v=${ID}`,
+  ])("refuses %j with SPEC §5's message and no model call", async (youtubeUrl) => {
+    const writes = control.writes.length;
+    const reply = await tool({ youtubeUrl, password: TOOL_PASSWORD });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ message: "Please enter a valid YouTube URL" });
+    expect(control.writes.length).toBe(writes);
+  });
+
+  it("answers an unknown video 404 and a live stream 422, each saying what to do", async () => {
+    const unknown = await tool({ youtubeUrl: "youtu.be/zzzzzzzzzzz", password: TOOL_PASSWORD });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/check the link/);
+    const live = await tool({ youtubeUrl: "youtu.be/liveliveliv", password: TOOL_PASSWORD });
+    expect(live.statusCode).toBe(422);
+    expect(live.json().message).toMatch(/once it has ended/);
+  });
+
+  it("is off, saying how to turn it on, where no password is configured", async () => {
+    const reply = await tool({ youtubeUrl: `youtu.be/${ID}`, password: "anything at all" }, withoutPassword);
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json().message).toMatch(/SUMMARY_TOOL_PASSWORD/);
+  });
+});

@@ -1,0 +1,55 @@
+import type { SummaryInput, SummaryWriter, WrittenSummary } from "../../src/writers/summary-writer.ts";
+
+/** A summary in the writer's shape, quoting the video's first lines (or its title without captions). */
+export function plainSummary(input: SummaryInput): WrittenSummary {
+  const lines = input.transcript?.segments.slice(0, 3) ?? [];
+  return {
+    keyPoints:
+      lines.length > 0
+        ? lines.map((line) => ({ text: line.text, startSeconds: line.startSeconds }))
+        : [1, 2, 3].map((n) => ({ text: `${input.video.title}, point ${n}`, startSeconds: null })),
+    paragraph: `About ${input.video.title}.`,
+    language: input.transcript?.language ?? "en",
+    basis: input.transcript ? "transcript" : "description",
+    model: "test-writer",
+    usage: { promptTokens: 100, completionTokens: 20, calls: 1 },
+  };
+}
+
+/**
+ * A writer the test drives: each write waits until released (or answers at once when open), then
+ * answers with `plainSummary` or throws what the test set. Counts writes per video.
+ */
+export function controlledWriter() {
+  const writes: string[] = [];
+  let gate: Promise<void> | undefined;
+  let release: () => void = () => undefined;
+  let failure: (() => Error) | undefined;
+  const writer: SummaryWriter = {
+    name: "controlled",
+    version: "1",
+    async write(input) {
+      writes.push(input.video.videoId);
+      await gate;
+      if (failure) throw failure();
+      return plainSummary(input);
+    },
+  };
+  return {
+    writer,
+    writes,
+    /** Writes wait from now on until `open()`. */
+    hold() {
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+    },
+    open() {
+      gate = undefined;
+      release();
+    },
+    failWith(make: (() => Error) | undefined) {
+      failure = make;
+    },
+  };
+}
