@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { eventually, uniqueName } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelId } from "./support/channel-fixtures.ts";
+import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+
+const TOOL_PASSWORD = "tool-password-for-tests";
+const videoId = () => randomUUID().replace(/-/g, "").slice(0, 11);
+
+describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s parts)", (infra) => {
+  let stack: TestStack;
+  let channels: { youtubeId: string; title: string }[];
+  let watchable: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack(infra, { summaryToolPassword: TOOL_PASSWORD, summaryToolRateLimit: 4 });
+    if (stack.youtube) {
+      channels = [0, 1].map((i) => ({ youtubeId: channelId(), title: `Summary fixture ${i}` }));
+      for (const [i, channel] of channels.entries()) {
+        stack.youtube.addChannel({
+          id: channel.youtubeId,
+          title: channel.title,
+          description: "",
+          thumbnailUrl: "https://example.invalid/t.jpg",
+          subscriberCount: 5,
+        });
+        for (const n of [1, 2]) {
+          const id = videoId();
+          stack.youtube.addVideo({
+            id,
+            channelId: channel.youtubeId,
+            title: `Episode ${n} of channel ${i}`,
+            description: `Episode ${n} explains how tides follow the moon. It shows a tide table. It ends with a quiz.`,
+            publishedAt: new Date(Date.now() - n * 3_600_000).toISOString(),
+            duration: "PT12M",
+          });
+          watchable = id;
+        }
+      }
+    } else {
+      const found = await new Browser(stack.gateway).call("GET", "/api/youtube/search?query=demo");
+      channels = found
+        .json()
+        .slice(0, 2)
+        .map((hit: { id: string; snippet: { title: string } }) => ({
+          youtubeId: hit.id,
+          title: hit.snippet.title,
+        }));
+      // The demo catalog's first channel's beginner's guide (see services/catalog/src/demo).
+      watchable = "UBZkHdEg7-z";
+    }
+  });
+  afterAll(() => stack.stop());
+
+  it("previews two channels' week with real summaries, then answers the same preview from storage", async () => {
+    const browser = new Browser(stack.gateway);
+    const payload = {
+      email: `${uniqueName("preview")}@example.com`,
+      channels: channels.map((channel) => ({ ...channel, description: "", thumbnailUrl: "" })),
+    };
+    const reply = await browser.call("POST", "/api/generate-newsletter-preview", payload);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const body = reply.json();
+    expect(body.pending).toBe(0);
+    expect(body.channels.map((channel: { title: string }) => channel.title)).toEqual(
+      channels.map((c) => c.title),
+    );
+    for (const channel of body.channels) expect(channel.videoCount).toBeGreaterThan(0);
+    expect(body.content).toMatch(/^# Your weekly digest/);
+    // Three or more key points in bold per video, and a paragraph: readable sentences, not placeholders.
+    expect((body.content.match(/^- \*\*[A-Z].{20,}\*\*/gm) ?? []).length).toBeGreaterThanOrEqual(6);
+    if (infra === "embedded") {
+      // The demo videos have transcripts: key points link to the moment they are said.
+      expect(body.content).toMatch(
+        /\(\[\d+:\d\d\]\(https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}&t=\d+s\)\)/,
+      );
+    } else {
+      // The fake Data API's videos have no captions: said so, under each summary.
+      expect(body.content).toContain("it has no captions");
+    }
+    const again = await browser.call("POST", "/api/generate-newsletter-preview", payload);
+    expect(again.json().content).toBe(body.content);
+  });
+
+  it("refuses a preview without channels in SPEC §5's words", async () => {
+    const reply = await new Browser(stack.gateway).call("POST", "/api/generate-newsletter-preview", {
+      email: "a@example.com",
+      channels: [],
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({
+      message: "No channels or email found. Please return to the homepage and try again.",
+    });
+  });
+
+  it("serves the hidden tool for its password and limits its tries per client address", async () => {
+    const browser = new Browser(stack.gateway);
+    const tool = (password: string) =>
+      browser.call("POST", "/api/process-youtube-video", { youtubeUrl: `youtu.be/${watchable}`, password });
+    const right = await tool(TOOL_PASSWORD);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().summary).toMatch(/^- \*\*/);
+    expect((await tool("guess-1")).statusCode).toBe(401);
+    expect((await tool("guess-2")).json()).toEqual({ message: "Incorrect password" });
+    expect((await tool("guess-3")).statusCode).toBe(401);
+    const limited = await tool(TOOL_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it("takes a signed-in user's single-video purchase in test mode, and refuses a visitor's", async () => {
+    const visitor = await new Browser(stack.gateway).call("POST", "/api/process-individual-video", {
+      videoUrl: `https://www.youtube.com/watch?v=${watchable}`,
+    });
+    expect(visitor.statusCode).toBe(401);
+
+    const browser = new Browser(stack.gateway);
+    const email = `${uniqueName("buyer")}@example.com`;
+    expect(
+      (await browser.call("POST", "/api/auth/register", { email, password: "long enough password" }))
+        .statusCode,
+    ).toBe(201);
+    // Billing learns of the account by event; until then it has no one to charge.
+    const bought = await eventually(async () => {
+      const reply = await browser.call("POST", "/api/process-individual-video", {
+        videoUrl: `https://www.youtube.com/watch?v=${watchable}`,
+      });
+      return reply.statusCode === 402 ? undefined : reply;
+    });
+    expect(bought.statusCode, bought.body).toBe(202);
+    expect(bought.json()).toEqual({ message: "Your summary will be sent to your e-mail shortly." });
+    const shorts = await browser.call("POST", "/api/process-individual-video", {
+      videoUrl: `https://www.youtube.com/shorts/${watchable}`,
+    });
+    expect(shorts.statusCode).toBe(400);
+    expect(shorts.json()).toEqual({ message: "Please enter a valid YouTube video URL" });
+  });
+});
