@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadConfig } from "@tubedigest/config";
+import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertWebAppBuilt, WEB_DIST } from "./support.ts";
+
+const TOOL_PASSWORD = "a-password-only-the-server-knows";
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+describe("summaries in the product as `make start` runs it, with no keys", () => {
+  let dataDir: string;
+  let product: RunningProduct | undefined;
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-summaries-"));
+    const env = loadConfig(StandaloneEnvironment, {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      WEB_DIST,
+      LOG_LEVEL: "warn",
+      SUMMARY_TOOL_PASSWORD: TOOL_PASSWORD,
+    });
+    product = await startProduct(env);
+  });
+  afterAll(async () => {
+    await product?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${product?.url}${url}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("previews two demo channels with readable summaries of their demo transcripts", async () => {
+    const search = await call("GET", "/api/youtube/search?query=demo");
+    const channels = search.body
+      .slice(0, 2)
+      .map((hit: { id: string; snippet: { title: string } }) => ({
+        youtubeId: hit.id,
+        title: hit.snippet.title,
+      }));
+    expect(channels).toHaveLength(2);
+    const preview = await call("POST", "/api/generate-newsletter-preview", {
+      email: "reader@example.com",
+      channels,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.pending).toBe(0);
+    expect(preview.body.content).toMatch(
+      /^- \*\*[A-Z][^*]{30,}\.\*\* \(\[\d+:\d\d\]\(https:\/\/www\.youtube\.com\/watch\?v=/m,
+    );
+    expect(preview.body.channels.every((channel: { videoCount: number }) => channel.videoCount > 0)).toBe(
+      true,
+    );
+  });
+
+  it("keeps the hidden tool's password on the server: it works there and is in no file of the web app", async () => {
+    const summary = await call("POST", "/api/process-youtube-video", {
+      youtubeUrl: "https://youtu.be/UBZkHdEg7-z",
+      password: TOOL_PASSWORD,
+    });
+    expect(summary.status).toBe(200);
+    expect(summary.body.title).toBe("Rocket engines: a beginner's guide");
+    const webFiles = [...filesUnder(WEB_DIST), ...filesUnder(path.join(WEB_DIST, "..", "src"))];
+    expect(webFiles.length).toBeGreaterThan(1);
+    for (const file of webFiles) {
+      const text = readFileSync(file, "utf8");
+      expect(text.includes(TOOL_PASSWORD), file).toBe(false);
+      expect(text.includes("SUMMARY_TOOL_PASSWORD"), file).toBe(false);
+    }
+  });
+});
