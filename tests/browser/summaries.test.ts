@@ -48,12 +48,10 @@ describe("summaries in the product as `make start` runs it, with no keys", () =>
 
   it("previews two demo channels with readable summaries of their demo transcripts", async () => {
     const search = await call("GET", "/api/youtube/search?query=demo");
-    const channels = search.body
-      .slice(0, 2)
-      .map((hit: { id: string; snippet: { title: string } }) => ({
-        youtubeId: hit.id,
-        title: hit.snippet.title,
-      }));
+    const channels = search.body.slice(0, 2).map((hit: { id: string; snippet: { title: string } }) => ({
+      youtubeId: hit.id,
+      title: hit.snippet.title,
+    }));
     expect(channels).toHaveLength(2);
     const preview = await call("POST", "/api/generate-newsletter-preview", {
       email: "reader@example.com",
