@@ -1,5 +1,6 @@
 import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
+import type { OpenAiSummaryWriterSettings } from "./writers/openai-summary-writer.ts";
 
 /** The model, the captions and the hidden tool: the summariser's own process and the embedded product read them alike. */
 export const SummariserAiEnvironment = {
@@ -47,14 +48,8 @@ export const SummariserEnvironment = Type.Object({
   ...SummariserAiEnvironment,
 });
 
-export interface LlmSettings {
-  apiKey: string;
-  baseUrl?: string | undefined;
-  model: string;
-  contextTokens: number;
-  tokenBudgetPerVideo: number;
-  concurrency: number;
-}
+/** The model's settings: the LLM writer's own (retries and time-outs keep its defaults). */
+export type LlmSettings = Omit<OpenAiSummaryWriterSettings, "maxRetries" | "timeoutMs">;
 
 /** What the summariser needs, however it was configured (its own process or the embedded product). */
 export interface SummariserSettings {

@@ -9,7 +9,7 @@ import type { SummariserContext } from "./summariser-context.ts";
 import { summaryMarkdown } from "./summary-markdown.ts";
 
 /** The summary could not be made yet and the purchase's tries are not over: the bus tries again later. */
-export class SummaryNotYetError extends Error {
+class SummaryNotYetError extends Error {
   constructor(reason: string) {
     super(`summary not made yet: ${reason}`);
     this.name = "SummaryNotYetError";

@@ -8,7 +8,7 @@ import { markdownText, summaryMarkdown, videoHeading } from "./summary-markdown.
 /** A preview shows the week of each channel: the same window as a first newsletter. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Summaries shown per channel; the rest of the week is counted, as the newsletter would hold it. */
-export const PREVIEW_VIDEOS_PER_CHANNEL = 3;
+const PREVIEW_VIDEOS_PER_CHANNEL = 3;
 
 export interface PreviewChannel {
   youtubeId: string;

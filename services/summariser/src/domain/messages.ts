@@ -15,5 +15,4 @@ export const messages = {
     "The summary is taking longer than usual. Please try again in a minute; it is still being written.",
   summaryFailed: (reason: string) => `We could not summarise this video: ${reason} Please try again later.`,
   orderPlaced: "Your summary will be sent to your e-mail shortly.",
-  serviceUnavailable: "Summaries are unavailable for a moment. Please try again shortly.",
 } as const;

@@ -8,7 +8,7 @@ import { messages } from "./messages.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
 /** SPEC §9: longer videos cannot be bought. */
-export const MAX_VIDEO_SECONDS = 4 * 60 * 60;
+const MAX_VIDEO_SECONDS = 4 * 60 * 60;
 /** A purchase left half-placed this long ago (its process died while billing was asked) no longer blocks. */
 const STALE_PLACING_MS = 10 * 60 * 1000;
 

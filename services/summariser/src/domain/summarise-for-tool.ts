@@ -10,7 +10,7 @@ import { summaryMarkdown } from "./summary-markdown.ts";
 // Digests of equal length, so the comparison takes the same time whatever was typed.
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
 
-export function passwordMatches(expected: string, given: string): boolean {
+function passwordMatches(expected: string, given: string): boolean {
   return timingSafeEqual(digest(expected), digest(given));
 }
 

@@ -4,7 +4,7 @@ import type { SummariserContext } from "../domain/summariser-context.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 
 /** Tries of one purchase: the bus's retry policy, whose waits add up to about six minutes. */
-export const PURCHASE_ATTEMPTS = defaultRetryPolicy.delaysMs.length + 1;
+const PURCHASE_ATTEMPTS = defaultRetryPolicy.delaysMs.length + 1;
 
 /**
  * A purchased summary is made first, outside any transaction (the model may take minutes, and the

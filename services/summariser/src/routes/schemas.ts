@@ -6,7 +6,7 @@ import { messages } from "../domain/messages.ts";
 export const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
 /** The most channels one preview shows: the largest plan's allowance. */
-export const MAX_PREVIEW_CHANNELS = 25;
+const MAX_PREVIEW_CHANNELS = 25;
 
 const NEEDS_CHANNELS_AND_EMAIL = messages.previewNeedsChannelsAndEmail;
 

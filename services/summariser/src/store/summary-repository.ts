@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { WrittenSummary } from "../writers/summary-writer.ts";
 import type { SummariesTable, SummariserDatabase } from "./database.ts";
 
@@ -75,52 +75,54 @@ export class SummaryRepository {
   }
 
   /** Stores the summary, if the claim is still ours; answers the row as it now is. */
-  async complete(
+  complete(
     key: SummaryKey,
     owner: string,
     summary: WrittenSummary,
     now: Date,
   ): Promise<SummaryRow | undefined> {
-    return this.db
-      .updateTable("summaries")
-      .set({
-        status: "ready",
-        claimed_by: null,
-        lease_until: null,
-        key_points: JSON.stringify(summary.keyPoints),
-        paragraph: summary.paragraph,
-        language: summary.language,
-        basis: summary.basis,
-        model: summary.model,
-        prompt_tokens: summary.usage.promptTokens,
-        completion_tokens: summary.usage.completionTokens,
-        llm_calls: summary.usage.calls,
-        completed_at: now,
-      })
-      .where("video_id", "=", key.videoId)
-      .where("version", "=", key.version)
-      .where("claimed_by", "=", owner)
-      .returningAll()
-      .executeTakeFirst();
+    return this.settle(key, owner, {
+      status: "ready",
+      claimed_by: null,
+      lease_until: null,
+      key_points: JSON.stringify(summary.keyPoints),
+      paragraph: summary.paragraph,
+      language: summary.language,
+      basis: summary.basis,
+      model: summary.model,
+      prompt_tokens: summary.usage.promptTokens,
+      completion_tokens: summary.usage.completionTokens,
+      llm_calls: summary.usage.calls,
+      completed_at: now,
+    });
   }
 
-  async fail(
+  fail(
     key: SummaryKey,
     owner: string,
     reason: string,
     retryAfter: Date,
     now: Date,
   ): Promise<SummaryRow | undefined> {
+    return this.settle(key, owner, {
+      status: "failed",
+      claimed_by: null,
+      lease_until: null,
+      failure_reason: reason.slice(0, 500),
+      retry_after: retryAfter,
+      completed_at: now,
+    });
+  }
+
+  /** Ends the claim with its outcome, if the claim is still ours (not taken over meanwhile). */
+  private settle(
+    key: SummaryKey,
+    owner: string,
+    outcome: Updateable<SummariesTable>,
+  ): Promise<SummaryRow | undefined> {
     return this.db
       .updateTable("summaries")
-      .set({
-        status: "failed",
-        claimed_by: null,
-        lease_until: null,
-        failure_reason: reason.slice(0, 500),
-        retry_after: retryAfter,
-        completed_at: now,
-      })
+      .set(outcome)
       .where("video_id", "=", key.videoId)
       .where("version", "=", key.version)
       .where("claimed_by", "=", owner)
