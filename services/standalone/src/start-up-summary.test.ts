@@ -28,6 +28,9 @@ describe("the start-up summary", () => {
       PUBLIC_ORIGIN: "https://digest.example.com",
       APP_ENV: "production",
       STRIPE_SECRET_KEY: "sk_live_hunter2",
+      OPENAI_API_KEY: "sk-hunter2",
+      OPENAI_BASE_URL: "http://llm.internal:11434/v1",
+      OPENAI_MODEL: "llama3.1:8b",
     });
     const summary = startUpSummary(env, 3000, "/var/lib/tubedigest");
     expect(summary).toBe(
@@ -40,6 +43,7 @@ describe("the start-up summary", () => {
         "  events                 RabbitMQ at broker.internal:5672",
         "  YouTube                YouTube Data API",
         "  payments               Stripe, live keys",
+        "  summaries              llama3.1:8b at llm.internal:11434/v1, from YouTube's captions",
         "",
         "Press Ctrl-C to stop.",
         "",
@@ -59,6 +63,17 @@ describe("the start-up summary", () => {
     );
     expect(summary({ STRIPE_SECRET_KEY: "sk_test_x" })).toContain(
       "payments               Stripe, test keys, test mode on (checkout's skip button)",
+    );
+  });
+
+  it("says which writer summarises and from what, the embedded one by default", () => {
+    const summary = (extra: Record<string, string>) =>
+      startUpSummary(loadConfig(StandaloneEnvironment, extra), 3000, ".data");
+    expect(summary({})).toContain(
+      "summaries              embedded extractive summariser (set OPENAI_API_KEY for a model), from the demo catalog's transcripts",
+    );
+    expect(summary({ OPENAI_API_KEY: "sk-x", TRANSCRIPT_SOURCE: "youtube" })).toContain(
+      "summaries              gpt-4o-mini at OpenAI, from YouTube's captions",
     );
   });
 });
