@@ -61,7 +61,7 @@ export async function buildSummariserApp(
   });
   const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
 
-  const writer = dependencies.writer ?? chooseSummaryWriter(settings.llm);
+  const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
   const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
   app.log.info({ writer: writer.name, transcripts: transcripts.name }, "summariser adapters chosen");
   const context: SummariserContext = {
