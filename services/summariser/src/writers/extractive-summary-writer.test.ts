@@ -223,17 +223,4 @@ describe("the extractive summary writer", () => {
       { text: "The video runs 12 seconds.", startSeconds: null },
     ]);
   });
-
-  it("summarises the longest demo video in well under 50 ms once warm", async () => {
-    const input = await demoInput(longest);
-    await writer.write(input);
-    const timings: number[] = [];
-    for (let run = 0; run < 5; run += 1) {
-      const started = performance.now();
-      await writer.write(input);
-      timings.push(performance.now() - started);
-    }
-    const median = timings.sort((a, b) => a - b)[2] ?? Number.POSITIVE_INFINITY;
-    expect(median).toBeLessThan(25);
-  });
 });
