@@ -10,6 +10,7 @@ const arrivalsAt = (edge: EdgeGateway) => [
   ...edge.auth.arrivals,
   ...edge.catalog.arrivals,
   ...edge.billing.arrivals,
+  ...edge.summariser.arrivals,
 ];
 
 describe("one canonical path at the gateway's edge", () => {
@@ -22,6 +23,7 @@ describe("one canonical path at the gateway's edge", () => {
     edge.auth.arrivals.length = 0;
     edge.catalog.arrivals.length = 0;
     edge.billing.arrivals.length = 0;
+    edge.summariser.arrivals.length = 0;
   });
 
   it.each([
@@ -74,6 +76,8 @@ describe("one canonical path at the gateway's edge", () => {
     ["GET", "/api/user/channels/UC%5Fx", "catalog", "/api/user/channels/UC_x"],
     ["GET", "/api/pl%61ns", "billing", "/api/plans"],
     ["POST", "/api/webhooks/%73tripe?x=1", "billing", "/api/webhooks/stripe"],
+    ["POST", "/api/process-youtube-vide%6f", "summariser", "/api/process-youtube-video"],
+    ["POST", "/api/generate-newsletter-preview?x=%2e", "summariser", "/api/generate-newsletter-preview"],
   ] as const)(
     "%s %s reaches %s at exactly the path it was routed by",
     async (method, target, owner, path) => {
@@ -126,7 +130,11 @@ describe.each([
   beforeAll(async () => {
     edge = await startEdgeGateway({
       real,
-      settings: { signInRateLimit: { max: 3, windowSeconds: 3600 }, searchRateLimit: 2 },
+      settings: {
+        signInRateLimit: { max: 3, windowSeconds: 3600 },
+        searchRateLimit: 2,
+        summaryToolRateLimit: 2,
+      },
     });
   });
   afterAll(() => edge.stop());
@@ -148,6 +156,27 @@ describe.each([
     expect((await post("/api/auth/./login")).status).toBe(400);
     expect((await post("/api/auth/%2e/login")).status).toBe(400);
     expect(routeCount("/api/auth/login") + routeCount("/api/auth/register")).toBe(3);
+  });
+
+  it("counts every spelling of the hidden tool's path against its limit, and no refused one reaches it", async () => {
+    const post = (target: string) => rawHttpRequest(edge.port, { method: "POST", target, ...JSON_BODY });
+    const statuses = [];
+    for (const target of [
+      "/api/process-youtube-video",
+      "/api/process-youtube-vide%6f",
+      "/api/%70rocess-youtube-video",
+    ]) {
+      statuses.push((await post(target)).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    for (const target of [
+      "/api/./process-youtube-video",
+      "/api/process-youtube-video/..",
+      "/api//process-youtube-video",
+    ]) {
+      expect((await post(target)).status, target).toBe(400);
+    }
+    expect(routeCount("/api/process-youtube-video")).toBe(2);
   });
 
   it("counts HEAD and GET of the search against one limit", async () => {

@@ -58,10 +58,13 @@ export async function startRecordingUpstream(identitySecret: string): Promise<Re
   app.post("/api/auth/register", reached);
   app.post("/api/auth/change-password", reached);
   app.get("/api/youtube/search", reached);
+  app.post("/api/process-youtube-video", reached);
+  app.post("/api/generate-newsletter-preview", reached);
   // Answers who the service believes is calling, as auth and catalog would.
   app.get("/api/user/channels", async (request) => ({ caller: requireCaller(request) }));
   app.get("/internal/account-summary", async () => ({ email: "someone@example.com", fullName: null }));
   app.get("/internal/channels/:youtubeChannelId/videos", async () => ({ internal: true }));
+  app.get("/internal/videos/:youtubeVideoId", async () => ({ internal: true }));
   // As billing takes Stripe's webhook: the raw bytes, since the signature is over them.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
