@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { WATCH_OR_SHORT_LINK, watchUrl, youtubeVideoId } from "./youtube-video-url.ts";
 
@@ -90,5 +91,13 @@ describe("watchUrl", () => {
     expect(watchUrl(ID, 75.9)).toBe(`https://www.youtube.com/watch?v=${ID}&t=75s`);
     expect(watchUrl(ID, -3)).toBe(`https://www.youtube.com/watch?v=${ID}&t=0s`);
     expect(watchUrl(ID, null)).toBe(`https://www.youtube.com/watch?v=${ID}`);
+  });
+});
+
+describe("the module itself", () => {
+  it("imports nothing, so the web app's bundle can take it alone (@tubedigest/contracts/youtube-video-url)", () => {
+    const source = readFileSync(new URL("./youtube-video-url.ts", import.meta.url), "utf8");
+    expect(source).not.toMatch(/^\s*import\b/m);
+    expect(source).not.toMatch(/\brequire\(|\bimport\(/);
   });
 });
