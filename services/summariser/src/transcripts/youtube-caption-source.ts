@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { fetchTranscript } from "youtube-transcript-plus";
+import { cleanCaptionText } from "./caption-text.ts";
+import {
+  type CaptionTrack,
+  chooseCaptionTrack,
+  isCaptionTrack,
+  normaliseLanguageCode,
+} from "./caption-tracks.ts";
 import {
   type Transcript,
   type TranscriptRequest,
@@ -48,12 +55,6 @@ interface LibraryRequest {
 interface LibrarySegment {
   text: string;
   offset: number;
-}
-
-interface CaptionTrack {
-  languageCode: string;
-  /** "asr" for speech recognition; absent for captions written by people. */
-  kind?: string;
 }
 
 interface PlayerAnswer {
@@ -177,67 +178,6 @@ function readPlayerAnswer(text: string): PlayerAnswer {
 function readTimedText(text: string): string {
   if (!text.includes("</transcript>")) throw new UnusableCaptionAnswer("the caption track is cut short");
   return text;
-}
-
-function isCaptionTrack(value: unknown): value is CaptionTrack {
-  return typeof (value as { languageCode?: unknown } | null)?.languageCode === "string";
-}
-
-/**
- * Captions in the video's own language first, people's before speech recognition's; then people's in any
- * language. When the video's language is unknown, people's captions first, and among them those in the
- * language speech recognition heard, since YouTube recognises speech only in the language spoken.
- */
-function chooseCaptionTrack(
-  tracks: CaptionTrack[],
-  videoLanguage: string | undefined,
-): CaptionTrack | undefined {
-  const spoken = videoLanguage ?? tracks.find((track) => track.kind === "asr")?.languageCode;
-  const wanted = spoken === undefined ? undefined : normaliseLanguageCode(spoken);
-  const inSpokenLanguage = (track: CaptionTrack) =>
-    primaryLanguage(normaliseLanguageCode(track.languageCode)) === primaryLanguage(wanted) ? 0 : 1;
-  const inExactLanguage = (track: CaptionTrack) =>
-    normaliseLanguageCode(track.languageCode) === wanted ? 0 : 1;
-  const byPeople = (track: CaptionTrack) => (track.kind === "asr" ? 1 : 0);
-  const ranks = videoLanguage === undefined ? [byPeople, inSpokenLanguage] : [inSpokenLanguage, byPeople];
-  const order = [...ranks, inExactLanguage];
-  return tracks.toSorted((a, b) => {
-    for (const rank of order) {
-      const difference = rank(a) - rank(b);
-      if (difference !== 0) return difference;
-    }
-    return 0;
-  })[0];
-}
-
-const primaryLanguage = (code: string | undefined) => code?.split("-")[0];
-
-/** YouTube's codes in BCP 47's canonical form: "iw" is "he", "pt-br" is "pt-BR". */
-function normaliseLanguageCode(code: string): string {
-  try {
-    return Intl.getCanonicalLocales(code.trim())[0] ?? code.trim();
-  } catch {
-    return code.trim();
-  }
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
-/** YouTube escapes caption text for HTML inside XML, and the library undoes only the XML layer. */
-function cleanCaptionText(text: string): string {
-  const decoded = text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
-    if (!name.startsWith("#")) return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-    const code = /^#x/i.test(name) ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
-  return decoded.replace(/\s+/g, " ").trim();
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
