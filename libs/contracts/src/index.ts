@@ -6,6 +6,13 @@ export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetad
 export { ChannelFollowData } from "./events/channel-follow.ts";
 export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
 export { type ChannelUnfollowedData, channelUnfollowed } from "./events/channel-unfollowed.ts";
+export {
+  DigestSubscriptionData,
+  digestResubscribed,
+  digestUnsubscribed,
+} from "./events/digest-subscription.ts";
+export { NewsletterComposedData, newsletterComposed } from "./events/newsletter-composed.ts";
+export { NewsletterSentData, newsletterSent } from "./events/newsletter-sent.ts";
 export { PlanAccess, PlanName } from "./events/plan-access.ts";
 export { SignInLinkRequestedData, signInLinkRequested } from "./events/sign-in-link-requested.ts";
 export { SubscriptionActivatedData, subscriptionActivated } from "./events/subscription-activated.ts";
@@ -13,6 +20,7 @@ export { SubscriptionCancelledData, subscriptionCancelled } from "./events/subsc
 export { SubscriptionChangedData, subscriptionChanged } from "./events/subscription-changed.ts";
 export { SubscriptionExpiredData, subscriptionExpired } from "./events/subscription-expired.ts";
 export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
+export { TrialEndingData, trialEnding } from "./events/trial-ending.ts";
 export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
 export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
 export { VideoSummarisedData, videoSummarised } from "./events/video-summarised.ts";

@@ -2,12 +2,16 @@ import type { Static } from "typebox";
 import type { EventContract } from "./contract.ts";
 import { channelFollowed } from "./events/channel-followed.ts";
 import { channelUnfollowed } from "./events/channel-unfollowed.ts";
+import { digestResubscribed, digestUnsubscribed } from "./events/digest-subscription.ts";
+import { newsletterComposed } from "./events/newsletter-composed.ts";
+import { newsletterSent } from "./events/newsletter-sent.ts";
 import { signInLinkRequested } from "./events/sign-in-link-requested.ts";
 import { subscriptionActivated } from "./events/subscription-activated.ts";
 import { subscriptionCancelled } from "./events/subscription-cancelled.ts";
 import { subscriptionChanged } from "./events/subscription-changed.ts";
 import { subscriptionExpired } from "./events/subscription-expired.ts";
 import { trialEnded } from "./events/trial-ended.ts";
+import { trialEnding } from "./events/trial-ending.ts";
 import { userRegistered } from "./events/user-registered.ts";
 import { userUpdated } from "./events/user-updated.ts";
 import { videoSummarised } from "./events/video-summarised.ts";
@@ -41,10 +45,15 @@ export const eventContracts = byName(
   subscriptionChanged,
   subscriptionCancelled,
   subscriptionExpired,
+  trialEnding,
   trialEnded,
   videoSummaryRequested,
   videoSummarised,
   videoSummaryFailed,
+  newsletterComposed,
+  newsletterSent,
+  digestUnsubscribed,
+  digestResubscribed,
 );
 
 export type EventContracts = typeof eventContracts;

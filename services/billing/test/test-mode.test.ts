@@ -40,10 +40,21 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     });
   });
 
-  it("starts a 7-day trial at sign-up and ends it, once, with an event when the 7 days are over", async () => {
-    const signedUpAt = new Date(Date.now() - 6 * DAY);
+  it("starts a 7-day trial at sign-up, announces its end two days before, once, and ends it, once, after 7 days", async () => {
+    const signedUpAt = new Date(Date.now() - 4 * DAY);
     const { userId } = await billing.register({ at: signedUpAt });
     expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+
+    billing.setNow(new Date(signedUpAt.getTime() + 5 * DAY - 1000));
+    await billing.app.sweepPeriods();
+    billing.setNow(new Date(signedUpAt.getTime() + 5 * DAY + 1000));
+    await billing.app.sweepPeriods();
+    await billing.app.sweepPeriods();
+    await expect.poll(() => billing.eventsOf(userId)).toEqual(["trial.ending"]);
+    expect(billing.eventData(userId, "trial.ending")).toEqual({
+      userId,
+      trialEndsAt: new Date(signedUpAt.getTime() + 7 * DAY).toISOString(),
+    });
 
     billing.setNow(new Date(signedUpAt.getTime() + 7 * DAY - 1000));
     await billing.app.sweepPeriods();
@@ -53,7 +64,7 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     await billing.app.sweepPeriods();
     await billing.app.sweepPeriods();
     expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
-    await expect.poll(() => billing.eventsOf(userId)).toEqual(["trial.ended"]);
+    await expect.poll(() => billing.eventsOf(userId)).toEqual(["trial.ending", "trial.ended"]);
     billing.setNow(new Date());
   });
 
@@ -68,6 +79,8 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
     expect(billing.eventData(userId, "subscription.activated")).toMatchObject({
       plan: "solo",
+      planName: "Solo",
+      priceCents: 499,
       channelAllowance: 1,
       testMode: true,
     });

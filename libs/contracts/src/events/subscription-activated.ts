@@ -4,6 +4,9 @@ import { PlanAccess, planAccessExample } from "./plan-access.ts";
 
 export const SubscriptionActivatedData = Type.Object({
   ...PlanAccess.properties,
+  /** The plan's name and monthly price as billing sells it now, for receipts (added in version 1). */
+  planName: Type.Optional(Type.String({ maxLength: 100 })),
+  priceCents: Type.Optional(Type.Integer({ minimum: 0 })),
   /** When the paid period ends unless it renews. */
   currentPeriodEnd: Type.String({ format: "date-time" }),
   /** Activated through test mode, with no payment. */

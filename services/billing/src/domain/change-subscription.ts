@@ -28,6 +28,7 @@ export async function changeSubscription(
   const userId = next.user_id;
   const plan = planById(next.plan);
   const access = { userId, plan: plan.id, channelAllowance: plan.channelAllowance };
+  const price = { planName: plan.name, priceCents: plan.priceCents };
   const record = (event: Parameters<BillingContext["recordEvent"]>[1]) => context.recordEvent(trx, event);
   const meta = { correlationId };
 
@@ -39,6 +40,7 @@ export async function changeSubscription(
         "subscription.activated",
         {
           ...access,
+          ...price,
           currentPeriodEnd: new Date(next.current_period_end).toISOString(),
           testMode: next.test_mode,
         },
@@ -46,7 +48,9 @@ export async function changeSubscription(
       ),
     );
   } else if (previous && hasAccess(previous) && hasAccess(next) && previous.plan !== next.plan) {
-    await record(createEvent("subscription.changed", { ...access, previousPlan: previous.plan }, meta));
+    await record(
+      createEvent("subscription.changed", { ...access, ...price, previousPlan: previous.plan }, meta),
+    );
   }
   if (
     hasAccess(next) &&

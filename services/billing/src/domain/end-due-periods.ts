@@ -6,9 +6,12 @@ import type { BillingContext } from "./billing-context.ts";
 import { changeSubscription } from "./change-subscription.ts";
 
 const BATCH = 100;
+/** The trial's reminder goes out this long before its end. */
+const TRIAL_ENDING_NOTICE_MS = 2 * DAY_MS;
 
 /**
- * What time alone changes: trials reaching their 7th day end (an event, so digests stop), and test-mode
+ * What time alone changes: trials two days from their end are announced once (the mailer reminds), trials
+ * reaching their 7th day end (an event, so digests stop), and test-mode
  * subscriptions reaching the end of their period renew, or expire when cancelled. Stripe's own
  * subscriptions are ended by Stripe and reported by webhook. Safe on several replicas at once: each
  * row is taken by one of them.
@@ -16,9 +19,23 @@ const BATCH = 100;
 export async function endDuePeriods(
   context: BillingContext,
   correlationId: string,
-): Promise<{ trialsEnded: number; renewed: number; expired: number }> {
+): Promise<{ trialsEnding: number; trialsEnded: number; renewed: number; expired: number }> {
   const now = context.now();
-  const counts = { trialsEnded: 0, renewed: 0, expired: 0 };
+  const counts = { trialsEnding: 0, trialsEnded: 0, renewed: 0, expired: 0 };
+  for (;;) {
+    const noticed = await context.db.transaction().execute(async (trx) => {
+      const accounts = new AccountRepository(trx);
+      const soon = await accounts.lockTrialsEndingSoon(now, TRIAL_ENDING_NOTICE_MS, BATCH);
+      for (const account of soon) {
+        await accounts.markTrialEndingNoticed(account.user_id, now);
+        const data = { userId: account.user_id, trialEndsAt: account.trial_ends_at.toISOString() };
+        await context.recordEvent(trx, createEvent("trial.ending", data, { correlationId }));
+      }
+      return soon.length;
+    });
+    counts.trialsEnding += noticed;
+    if (noticed < BATCH) break;
+  }
   for (;;) {
     const ended = await context.db.transaction().execute(async (trx) => {
       const due = await new AccountRepository(trx).lockDueTrials(now, BATCH);

@@ -81,4 +81,28 @@ export class AccountRepository {
       .skipLocked()
       .execute();
   }
+
+  /** Trials ending within `notice` of `now` whose reminder was not written yet, locked for this sweep. */
+  async lockTrialsEndingSoon(now: Date, noticeMs: number, limit: number): Promise<Account[]> {
+    return this.db
+      .selectFrom("accounts")
+      .selectAll()
+      .where("trial_ended_at", "is", null)
+      .where("trial_ending_noticed_at", "is", null)
+      .where("trial_ends_at", ">", now)
+      .where("trial_ends_at", "<=", new Date(now.getTime() + noticeMs))
+      .orderBy("trial_ends_at")
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+  }
+
+  async markTrialEndingNoticed(userId: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable("accounts")
+      .set({ trial_ending_noticed_at: at })
+      .where("user_id", "=", userId)
+      .execute();
+  }
 }

@@ -22,6 +22,7 @@ const PUBLISHED: EventName[] = [
   "subscription.changed",
   "subscription.cancelled",
   "subscription.expired",
+  "trial.ending",
   "trial.ended",
 ];
 

@@ -1,0 +1,47 @@
+import Type, { type Static } from "typebox";
+import { defineEvent } from "../contract.ts";
+
+const DigestVideo = Type.Object({
+  title: Type.String({ maxLength: 500 }),
+  url: Type.String({ format: "uri" }),
+  publishedAt: Type.String({ format: "date-time" }),
+  /** The video's summary as the summariser wrote it (markdown). */
+  summaryMarkdown: Type.String({ maxLength: 20_000 }),
+});
+
+export const NewsletterComposedData = Type.Object({
+  newsletterId: Type.String({ format: "uuid" }),
+  userId: Type.String({ format: "uuid" }),
+  /** The week it covers, e.g. "Week of 23 November 2026". */
+  weekLabel: Type.String({ maxLength: 100 }),
+  channels: Type.Array(
+    Type.Object({ title: Type.String({ maxLength: 500 }), videos: Type.Array(DigestVideo) }),
+  ),
+});
+export type NewsletterComposedData = Static<typeof NewsletterComposedData>;
+
+/** Emitted when a user's weekly newsletter is composed and stored; mailer renders and sends it once. */
+export const newsletterComposed = defineEvent({
+  name: "newsletter.composed",
+  version: 1,
+  schema: NewsletterComposedData,
+  example: {
+    newsletterId: "5d0c2b8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+    userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",
+    weekLabel: "Week of 23 November 2026",
+    channels: [
+      {
+        title: "Pocket Orbit",
+        videos: [
+          {
+            title: "Rocket engines: a beginner's guide",
+            url: "https://www.youtube.com/watch?v=UBZkHdEg7-z",
+            publishedAt: "2026-11-22T18:00:00.000Z",
+            summaryMarkdown:
+              "- **A rocket carries its own oxidiser.** ([1:48](https://www.youtube.com/watch?v=UBZkHdEg7-z&t=108s))",
+          },
+        ],
+      },
+    ],
+  },
+});
