@@ -21,6 +21,7 @@ export { SubscriptionChangedData, subscriptionChanged } from "./events/subscript
 export { SubscriptionExpiredData, subscriptionExpired } from "./events/subscription-expired.ts";
 export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
 export { TrialEndingData, trialEnding } from "./events/trial-ending.ts";
+export { TrialStartedData, trialStarted } from "./events/trial-started.ts";
 export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
 export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
 export { VideoSummarisedData, videoSummarised } from "./events/video-summarised.ts";

@@ -12,6 +12,7 @@ import { subscriptionChanged } from "./events/subscription-changed.ts";
 import { subscriptionExpired } from "./events/subscription-expired.ts";
 import { trialEnded } from "./events/trial-ended.ts";
 import { trialEnding } from "./events/trial-ending.ts";
+import { trialStarted } from "./events/trial-started.ts";
 import { userRegistered } from "./events/user-registered.ts";
 import { userUpdated } from "./events/user-updated.ts";
 import { videoSummarised } from "./events/video-summarised.ts";
@@ -45,6 +46,7 @@ export const eventContracts = byName(
   subscriptionChanged,
   subscriptionCancelled,
   subscriptionExpired,
+  trialStarted,
   trialEnding,
   trialEnded,
   videoSummaryRequested,

@@ -44,6 +44,17 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     const signedUpAt = new Date(Date.now() - 4 * DAY);
     const { userId } = await billing.register({ at: signedUpAt });
     expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    const started = await billing.database.db
+      .selectFrom("outbox")
+      .select("event")
+      .where("event_name", "=", "trial.started")
+      .execute();
+    const mine = started
+      .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
+      .filter((event) => event.data.userId === userId);
+    expect(mine.map((event) => event.data)).toEqual([
+      { userId, trialEndsAt: new Date(signedUpAt.getTime() + 7 * DAY).toISOString() },
+    ]);
 
     billing.setNow(new Date(signedUpAt.getTime() + 5 * DAY - 1000));
     await billing.app.sweepPeriods();

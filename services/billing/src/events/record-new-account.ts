@@ -6,10 +6,11 @@ import type { BillingDatabase } from "../store/database.ts";
 /** A sign-up starts the account's trial, dated from when the account was made, not from delivery. */
 export const recordNewAccount = (context: BillingContext) =>
   handleOnce<BillingDatabase, "user.registered">(context.db, async (event, { trx }) => {
-    await recordAccount(trx, {
+    await recordAccount(context, trx, {
       userId: event.data.userId,
       email: event.data.email,
       registeredAt: new Date(event.occurredAt),
+      correlationId: event.correlationId,
     });
   });
 

@@ -8,8 +8,9 @@ export class AccountRepository {
   constructor(private readonly db: Kysely<BillingDatabase>) {}
 
   /** Records a new account once; a redelivered sign-up changes nothing. */
+  /** Answers whether the account is new (false when it was already recorded: a redelivered sign-up). */
   async insertIfAbsent(account: { userId: string; email: string; createdAt: Date; trialEndsAt: Date }) {
-    await this.db
+    const inserted = await this.db
       .insertInto("accounts")
       .values({
         user_id: account.userId,
@@ -18,7 +19,9 @@ export class AccountRepository {
         trial_ends_at: account.trialEndsAt,
       })
       .onConflict((conflict) => conflict.doNothing())
-      .execute();
+      .returning("user_id")
+      .executeTakeFirst();
+    return inserted !== undefined;
   }
 
   async updateEmail(userId: string, email: string): Promise<void> {
