@@ -5,6 +5,7 @@
 // secrets of `make start`.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { AppEnv, Host, loadConfigOrExit, Port, Url } from "@tubedigest/config";
 import Type from "typebox";
 import { localSecrets } from "../services/standalone/src/local-secrets.ts";
@@ -16,6 +17,7 @@ const StackEnvironment = Type.Object({
   CATALOG_PORT: Port({ default: 4002 }),
   BILLING_PORT: Port({ default: 4003 }),
   SUMMARISER_PORT: Port({ default: 4004 }),
+  MAILER_PORT: Port({ default: 4005 }),
   /** The gateway's metrics stay on this host unless asked otherwise. */
   METRICS_HOST: Host("127.0.0.1"),
   DATA_DIR: Type.String({ default: ".data" }),
@@ -35,8 +37,9 @@ const stack = loadConfigOrExit(StackEnvironment);
 // The same secrets.json as `make start`: a restart keeps everyone signed in, since sessions live in Redis.
 mkdirSync(stack.DATA_DIR, { recursive: true, mode: 0o700 });
 const secrets = localSecrets(stack.DATA_DIR);
-// One secret for all: the gateway signs the caller header with it, auth, catalog, billing and the
-// summariser check it (the summariser also signs its own calls to billing with it).
+// One secret for all: the gateway signs the caller header with it, auth, catalog, billing, the summariser
+// and the mailer check it (the summariser also signs its own calls to billing with it, the mailer derives
+// its unsubscribe links' key from it).
 const identitySecret = stack.IDENTITY_SECRET ?? secrets.identitySecret;
 // Only the gateway's public port faces the network; everything else listens where only this host reaches.
 const loopback = "127.0.0.1";
@@ -93,6 +96,20 @@ const services = [
     },
   },
   {
+    // SMTP_URL, MAIL_FROM, DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY, UNSUBSCRIBE_MAILTO and PUBLIC_URL
+    // come from the caller. Without SMTP_URL every message is an .eml file under DATA_DIR/mail, as in
+    // `make start`, listed at http://localhost:3000/dev/mailbox in development.
+    name: "mailer",
+    env: {
+      HOST: loopback,
+      PORT: String(stack.MAILER_PORT),
+      DATABASE_URL: stack.DATABASE_URL,
+      RABBITMQ_URL: stack.RABBITMQ_URL,
+      IDENTITY_SECRET: identitySecret,
+      MAIL_DIR: path.join(stack.DATA_DIR, "mail"),
+    },
+  },
+  {
     name: "gateway",
     env: {
       // PORT, HOST, METRICS_PORT, TRUST_PROXY, PUBLIC_ORIGIN and the rate limits come from the caller.
@@ -104,6 +121,7 @@ const services = [
       CATALOG_URL: `http://${loopback}:${stack.CATALOG_PORT}`,
       BILLING_URL: `http://${loopback}:${stack.BILLING_PORT}`,
       SUMMARISER_URL: `http://${loopback}:${stack.SUMMARISER_PORT}`,
+      MAILER_URL: `http://${loopback}:${stack.MAILER_PORT}`,
     },
   },
 ];
