@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { compileMjml } from "./compile-mjml.ts";
+
+const VALID = `<mjml><mj-body><mj-section><mj-column><mj-text>Hello {{name}}</mj-text></mj-column></mj-section></mj-body></mjml>`;
+
+describe("compileMjml", () => {
+  it("answers each source's HTML by name, placeholders kept", async () => {
+    const html = await compileMjml([{ name: "hello", mjml: VALID }]);
+    expect(html.get("hello")).toContain("Hello {{name}}");
+    expect(html.get("hello")).toMatch(/^<!doctype html>/);
+  });
+
+  it("refuses invalid MJML under strict validation, naming the template and MJML's reason", async () => {
+    const broken = `<mjml><mj-body><mj-section><mj-column><mj-text padding="wide">Hi</mj-text></mj-column></mj-section></mj-body></mjml>`;
+    const misplaced = `<mjml><mj-body><mj-text>Hi</mj-text></mj-body></mjml>`;
+    const compiling = compileMjml([
+      { name: "hello", mjml: VALID },
+      { name: "welcome", mjml: broken },
+      { name: "receipt", mjml: misplaced },
+    ]);
+    await expect(compiling).rejects.toThrow(/"welcome" e-mail template is not valid MJML: .*padding/);
+    await expect(compiling).rejects.toThrow(
+      /"receipt" e-mail template is not valid MJML: .*mj-text cannot be used inside mj-body/,
+    );
+    await expect(compiling).rejects.not.toThrow(/"hello"/);
+  });
+});

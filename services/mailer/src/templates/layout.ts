@@ -1,0 +1,78 @@
+import { escapeHtml } from "./escape-html.ts";
+import { INLINE, LOOK } from "./mail-look.ts";
+
+/** A link in the footer; `href` is usually a `{{placeholder}}` filled per recipient. */
+export interface FooterLink {
+  label: string;
+  href: string;
+}
+
+export interface LayoutParts {
+  /** MJML sections between the header and the footer (see `card`). */
+  body: string;
+  /** Why the reader gets this e-mail, said plainly; the text part says the same. */
+  reason: string;
+  links: FooterLink[];
+}
+
+const FOOTER_LINK = `color:${LOOK.muted};text-decoration:underline;`;
+
+/**
+ * Every e-mail's frame, mirroring the web app: the tubedigest wordmark on the calm surface, the
+ * content in white 12 px cards, and a quiet footer saying why the e-mail came and where to change
+ * that. The title and preheader (the hidden first line mail clients show in the list) come from
+ * the `{{subject}}` and `{{preheader}}` every e-mail fills. Side padding keeps cards off a phone's
+ * edges; 600 px is the width mail clients expect.
+ */
+export function layout({ body, reason, links }: LayoutParts): string {
+  const footerLinks = links
+    .map(({ label, href }) => `<a href="${href}" style="${FOOTER_LINK}">${escapeHtml(label)}</a>`)
+    .join(" &#183; ");
+  return `<mjml lang="en">
+  <mj-head>
+    <mj-title>{{subject}}</mj-title>
+    <mj-preview>{{preheader}}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="${LOOK.font}" />
+      <mj-section padding="0" />
+      <mj-column padding="0" />
+      <mj-text color="${LOOK.text}" font-size="16px" line-height="1.5" padding="0 24px 16px" />
+      <mj-button background-color="${LOOK.accent}" color="${LOOK.onAccent}" font-size="16px" font-weight="600"
+        border-radius="8px" inner-padding="12px 24px" padding="8px 24px 24px" align="left" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="${LOOK.surface}" width="600px">
+    <mj-wrapper padding="0 16px">
+      <mj-section padding="32px 0 16px">
+        <mj-column>
+          <mj-text font-size="20px" font-weight="700" line-height="1.2" padding="0 8px">tube<span style="color:${LOOK.accent};">digest</span></mj-text>
+        </mj-column>
+      </mj-section>
+      ${body}
+      <mj-section padding="16px 0 32px">
+        <mj-column>
+          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px 8px">${escapeHtml(reason)}</mj-text>
+          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px">${footerLinks}</mj-text>
+        </mj-column>
+      </mj-section>
+    </mj-wrapper>
+  </mj-body>
+</mjml>`;
+}
+
+/** A white 12 px card holding MJML content (mj-text, mj-button, …). */
+export function card(content: string): string {
+  return `<mj-section background-color="${LOOK.card}" border="1px solid ${LOOK.border}" border-radius="${LOOK.radius}" padding="24px 0 8px">
+        <mj-column>${content}</mj-column>
+      </mj-section>`;
+}
+
+/** A card's title; the text block's padding spaces it, so the heading has no margin of its own. */
+export function heading(text: string, size: "large" | "medium" = "large"): string {
+  return `<mj-text><h1 style="${size === "large" ? INLINE.h1 : INLINE.h2}margin:0;">${text}</h1></mj-text>`;
+}
+
+/** The one primary action of an e-mail, in the accent colour. */
+export function button(label: string, href: string): string {
+  return `<mj-button href="${href}">${escapeHtml(label)}</mj-button>`;
+}

@@ -1,0 +1,201 @@
+import { type ParsedMail, simpleParser } from "mailparser";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compileTemplates } from "./compile-templates.ts";
+import { SAMPLE_DATA, sampleSummary } from "./sample-template-data.ts";
+import type { MailTemplates, RenderedMail } from "./template-data.ts";
+import { TEMPLATE_NAMES } from "./template-names.ts";
+
+let templates: MailTemplates;
+beforeAll(async () => {
+  templates = await compileTemplates();
+});
+
+/** The message as a mail client gets it: composed into MIME by nodemailer, parsed back by mailparser. */
+async function delivered(mail: RenderedMail): Promise<ParsedMail> {
+  const raw = await new MailComposer({
+    from: "tubedigest <digest@tubedigest.example>",
+    to: "ana@example.com",
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  })
+    .compile()
+    .build();
+  return simpleParser(raw);
+}
+
+function hrefsOf(html: string): string[] {
+  return [...html.matchAll(/href="([^"]*)"/g)].map((match) => (match[1] ?? "").replaceAll("&amp;", "&"));
+}
+
+describe.each(TEMPLATE_NAMES)("the %s e-mail", (name) => {
+  it("arrives with its subject, an HTML part with the preheader, a text part and only absolute http(s) links", async () => {
+    const mail = templates.render(name, SAMPLE_DATA[name] as never);
+    const parsed = await delivered(mail);
+
+    expect(parsed.subject).toBe(mail.subject);
+    expect(mail.subject.length).toBeGreaterThan(0);
+    const html = parsed.html || "";
+    expect(html).toContain("<!doctype html>");
+    expect(html).toMatch(
+      new RegExp(`<div style="display:none;[^"]*">${escapeForHtmlRegExp(mail.preheader)}</div>`),
+    );
+    expect(html).not.toMatch(/\{\{|\}\}/);
+    expect(parsed.text?.trim().length).toBeGreaterThan(100);
+    expect(parsed.text).not.toMatch(/<[a-z]|\{\{/i);
+
+    const links = hrefsOf(html);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(new URL(link).protocol).toMatch(/^https?:$/);
+  });
+});
+
+function escapeForHtmlRegExp(text: string): string {
+  const html = text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+  return html.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+describe("subjects", () => {
+  it.each([
+    ["digest", "Your week: Pocket Orbit, Copper Pan Kitchen and 3 more"],
+    ["welcome", "Welcome to tubedigest: your 7-day trial has started"],
+    ["trial-ending", "Your tubedigest trial ends on 30 November 2026"],
+    ["receipt", "Receipt for your Creator plan: $9.99"],
+    ["cancellation", "Your Creator plan is cancelled: access until 23 December 2026"],
+    ["sign-in-link", "Your tubedigest sign-in link"],
+    ["single-video-summary", "Your summary: How reusable rockets land"],
+    ["abandonment", "Your weekly digest of Pocket Orbit is one step away"],
+  ] as const)("%s: %s", (name, subject) => {
+    expect(templates.render(name, SAMPLE_DATA[name] as never).subject).toBe(subject);
+  });
+
+  it("names every channel of a digest of up to three, and the week's first two otherwise", () => {
+    const channels = (count: number) => ({
+      ...SAMPLE_DATA.digest,
+      channels: SAMPLE_DATA.digest.channels.slice(0, count),
+    });
+    expect(templates.render("digest", channels(1)).subject).toBe("Your week: Pocket Orbit");
+    expect(templates.render("digest", channels(3)).subject).toBe(
+      "Your week: Pocket Orbit, Copper Pan Kitchen and Field Notes on Birds",
+    );
+    expect(templates.render("digest", channels(4)).subject).toBe(
+      "Your week: Pocket Orbit, Copper Pan Kitchen and 2 more",
+    );
+  });
+
+  it("says a test-mode receipt took no money, and an abandonment e-mail without a channel still reads", () => {
+    const receipt = templates.render("receipt", { ...SAMPLE_DATA.receipt, testMode: true });
+    expect(receipt.subject).toBe("Receipt for your Creator plan (no charge: test mode)");
+    expect(receipt.text).toContain("Amount: No charge: test mode");
+    expect(receipt.html).toContain("no money was taken");
+    expect(receipt.html).not.toContain("$9.99");
+    const abandonment = templates.render("abandonment", { ...SAMPLE_DATA.abandonment, channelName: null });
+    expect(abandonment.subject).toBe("Your weekly digest is one step away");
+  });
+
+  it("writes amounts as en-US dollars with two decimals", () => {
+    const receipt = templates.render("receipt", { ...SAMPLE_DATA.receipt, amountCents: 2999_00 + 1 });
+    expect(receipt.subject).toBe("Receipt for your Creator plan: $2,999.01");
+  });
+});
+
+describe("content", () => {
+  it("gives the sign-in link's expiry and says it works once", () => {
+    const mail = templates.render("sign-in-link", SAMPLE_DATA["sign-in-link"]);
+    expect(mail.text).toContain("It works once, until 14:05 UTC on 23 November 2026.");
+    expect(hrefsOf(mail.html)).toContain(SAMPLE_DATA["sign-in-link"].link);
+  });
+
+  it("quotes at most three bullets in the abandonment e-mail", () => {
+    const bullets = ["One point", "Two points", "Three points", "Four points"];
+    const mail = templates.render("abandonment", { ...SAMPLE_DATA.abandonment, summaryBullets: bullets });
+    expect(mail.html).toContain("Three points");
+    expect(mail.html).not.toContain("Four points");
+    expect(mail.text).toContain("- Three points");
+  });
+
+  it("says when a summary was made without captions", () => {
+    const mail = templates.render("single-video-summary", {
+      ...SAMPLE_DATA["single-video-summary"],
+      basis: "description",
+    });
+    expect(mail.preheader).toContain("no captions");
+    expect(mail.text).toContain("This video has no captions");
+  });
+
+  it("puts the unsubscribe link in the digest's footer", () => {
+    const mail = templates.render("digest", SAMPLE_DATA.digest);
+    expect(hrefsOf(mail.html)).toContain(SAMPLE_DATA.digest.unsubscribeUrl);
+    expect(mail.text).toContain(`Unsubscribe: ${SAMPLE_DATA.digest.unsubscribeUrl}`);
+  });
+
+  it("writes the digest's summaries as text for people: key points with their moments, no markdown", () => {
+    const mail = templates.render("digest", SAMPLE_DATA.digest);
+    expect(mail.text).toContain(
+      "- The first stage separates two and a half minutes in, well before the booster runs dry (1:00, https://www.youtube.com/watch?v=vid000x000&t=60s)",
+    );
+    expect(mail.text).not.toMatch(/\*\*|\]\(/);
+  });
+});
+
+describe("hostile data", () => {
+  const SCRIPT = `<script>alert("x")</script>`;
+  const IMG = "<img src=x onerror=alert(1)>";
+
+  it("escapes titles, names and channel names", async () => {
+    const [video] = SAMPLE_DATA.digest.channels[0]?.videos ?? [];
+    if (!video) throw new Error("The sample digest has a video");
+    const digest = templates.render("digest", {
+      ...SAMPLE_DATA.digest,
+      recipientName: IMG,
+      channels: [
+        {
+          title: `Pocket ${SCRIPT}`,
+          videos: [{ ...video, title: `Launch ${SCRIPT}` }],
+        },
+      ],
+    });
+    const summary = templates.render("single-video-summary", {
+      ...SAMPLE_DATA["single-video-summary"],
+      title: `Rockets ${SCRIPT}`,
+    });
+    const abandonment = templates.render("abandonment", {
+      ...SAMPLE_DATA.abandonment,
+      channelName: IMG,
+      summaryBullets: [SCRIPT],
+    });
+    for (const mail of [digest, summary, abandonment]) {
+      const html = (await delivered(mail)).html || "";
+      expect(html).not.toMatch(/<script|<img/i);
+      expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    }
+    expect(abandonment.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("renders summary markdown's javascript: links and raw HTML as text", async () => {
+    const markdown = `${sampleSummary("abc")}\n\nSee [x](javascript:alert(1)) and ${IMG} and \\<b\\>bold\\</b\\>.`;
+    const mail = templates.render("single-video-summary", {
+      ...SAMPLE_DATA["single-video-summary"],
+      summaryMarkdown: markdown,
+    });
+    const html = (await delivered(mail)).html || "";
+    expect(html).toContain(
+      "See [x](javascript:alert(1)) and &lt;img src=x onerror=alert(1)&gt; and &lt;b&gt;bold&lt;/b&gt;.",
+    );
+    expect(html).not.toMatch(/javascript:alert\(1\)"|<img|<b>/);
+    for (const link of hrefsOf(html)) expect(link).toMatch(/^https?:\/\//);
+    expect(mail.text).toContain(
+      "See [x](javascript:alert(1)) and <img src=x onerror=alert(1)> and <b>bold</b>.",
+    );
+  });
+
+  it("refuses to send a link that is not absolute http(s)", () => {
+    expect(() =>
+      templates.render("sign-in-link", { ...SAMPLE_DATA["sign-in-link"], link: "javascript:alert(1)" }),
+    ).toThrow(/Not an absolute http\(s\) link/);
+    expect(() => templates.render("welcome", { ...SAMPLE_DATA.welcome, dashboardUrl: "/dashboard" })).toThrow(
+      /Not an absolute http\(s\) link/,
+    );
+  });
+});

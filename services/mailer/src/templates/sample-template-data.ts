@@ -1,0 +1,106 @@
+import type { DigestVideo, TemplateData } from "./template-data.ts";
+import type { TemplateName } from "./template-names.ts";
+
+// Realistic data for the templates' tests and for bench/mail-rendering.ts: summaries written the
+// way the summariser writes them (five bold key points with timestamp links, then a paragraph).
+
+const CHANNELS = [
+  "Pocket Orbit",
+  "Copper Pan Kitchen",
+  "Field Notes on Birds",
+  "The Slow Carpenter",
+  "Numbers Explained",
+  "Quiet Garden",
+  "Bike Shed Repairs",
+  "Old Maps, New Roads",
+  "Synth Workbench",
+  "Small Business Ledger",
+];
+
+const POINTS = [
+  "The first stage separates two and a half minutes in, well before the booster runs dry",
+  "Cast iron should be heated slowly for ten minutes before anything touches the pan",
+  "Most of the error comes from measuring the same quantity twice with different tools",
+  "A sharp chisel needs less force, which is why it is safer than a blunt one",
+  "Planting in autumn gives the roots a whole winter to settle before the dry months",
+];
+
+const PARAGRAPH =
+  "The video walks through the idea from first principles, then tests it against three real cases and explains where the simple version breaks down. It ends with a short list of things to try at home, the mistakes people make most often, and where to read more; the last few minutes answer questions from the previous episode's comments.";
+
+/** A summary in the summariser's markdown, for video `id`. */
+export function sampleSummary(id: string): string {
+  const points = POINTS.map(
+    (point, index) =>
+      `- **${point}** ([${index + 1}:${String(index * 7).padStart(2, "0")}](https://www.youtube.com/watch?v=${id}&t=${60 * (index + 1) + index * 7}s))`,
+  );
+  return `${points.join("\n")}\n\n${PARAGRAPH}`;
+}
+
+/** A digest of `channels` channels with `videosPerChannel` videos each. */
+export function sampleDigest(channels: number, videosPerChannel: number): TemplateData["digest"] {
+  return {
+    recipientName: "Ana",
+    weekLabel: "Week of 23 November 2026",
+    channels: Array.from({ length: channels }, (_, channel) => ({
+      title: CHANNELS[channel % CHANNELS.length] ?? "Channel",
+      videos: Array.from({ length: videosPerChannel }, (_, video): DigestVideo => {
+        const id = `vid${String(channel).padStart(3, "0")}x${String(video).padStart(3, "0")}`;
+        return {
+          title: `Episode ${video + 1}: what we learned this week, part ${channel + 1}`,
+          url: `https://www.youtube.com/watch?v=${id}`,
+          publishedAt: `2026-11-${String(17 + (video % 6)).padStart(2, "0")}T15:00:00Z`,
+          summaryMarkdown: sampleSummary(id),
+        };
+      }),
+    })),
+    dashboardUrl: "https://tubedigest.example/dashboard",
+    unsubscribeUrl: "https://tubedigest.example/unsubscribe?token=3f9c2a7e41b6",
+  };
+}
+
+/** One ordinary message's data for every template. */
+export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
+  digest: sampleDigest(5, 2),
+  "single-video-summary": {
+    recipientName: "Ana",
+    title: "How reusable rockets land",
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    summaryMarkdown: sampleSummary("dQw4w9WgXcQ"),
+    basis: "transcript",
+    dashboardUrl: "https://tubedigest.example/dashboard",
+  },
+  abandonment: {
+    channelName: "Pocket Orbit",
+    summaryBullets: POINTS.slice(0, 3),
+    continueUrl: "https://tubedigest.example/",
+  },
+  welcome: {
+    recipientName: "Ana",
+    trialEndsAt: "2026-11-30T09:00:00Z",
+    dashboardUrl: "https://tubedigest.example/dashboard",
+  },
+  "trial-ending": {
+    recipientName: null,
+    trialEndsAt: "2026-11-30T09:00:00Z",
+    subscribeUrl: "https://tubedigest.example/subscribe",
+  },
+  receipt: {
+    recipientName: "Ana",
+    planName: "Creator",
+    amountCents: 999,
+    periodEnd: "2026-12-23T09:00:00Z",
+    testMode: false,
+    settingsUrl: "https://tubedigest.example/settings",
+  },
+  cancellation: {
+    recipientName: "Ana",
+    planName: "Creator",
+    accessUntil: "2026-12-23T09:00:00Z",
+    settingsUrl: "https://tubedigest.example/settings",
+  },
+  "sign-in-link": {
+    link: "https://tubedigest.example/auth/link?token=9b1d0c6f2e8a4d7c",
+    expiresAt: "2026-11-23T14:05:00Z",
+  },
+};

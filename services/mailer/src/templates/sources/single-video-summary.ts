@@ -1,0 +1,59 @@
+import { greeting, oneLine } from "../formatting.ts";
+import { paragraphHtml } from "../html-fragments.ts";
+import { button, card, heading, layout } from "../layout.ts";
+import { httpUrl, settingsUrl } from "../links.ts";
+import { INLINE, LOOK } from "../mail-look.ts";
+import { markdownHtml } from "../markdown-html.ts";
+import { markdownText } from "../markdown-text.ts";
+import { parseSummary } from "../summary-markdown.ts";
+import type { TemplateSource } from "../template-source.ts";
+import { textMail } from "../text-mail.ts";
+
+const REASON = "You get this e-mail because you asked tubedigest for a summary of this video.";
+const NO_CAPTIONS = "This video has no captions, so the summary is made from its title and description.";
+
+export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
+  name: "single-video-summary",
+  mjml: layout({
+    body: card(`<mj-text padding="0 24px 8px" font-size="14px" color="${LOOK.muted}">Your summary</mj-text>
+          ${heading(`<a href="{{url}}" style="${INLINE.a}">{{title}}</a>`, "medium")}
+          <mj-text>{{greeting}} here are the key points you asked for.</mj-text>
+          <mj-text padding="0 24px">{{{basisNote}}}{{{summary}}}</mj-text>
+          ${button("Watch the video", "{{url}}")}`),
+    reason: REASON,
+    links: [
+      { label: "Your dashboard", href: "{{dashboardUrl}}" },
+      { label: "Settings", href: "{{settingsUrl}}" },
+    ],
+  }),
+  content(data) {
+    const title = oneLine(data.title);
+    const url = httpUrl(data.url);
+    const dashboardUrl = httpUrl(data.dashboardUrl);
+    const settings = settingsUrl(dashboardUrl);
+    const fromDescription = data.basis === "description";
+    const summary = parseSummary(data.summaryMarkdown);
+    return {
+      subject: `Your summary: ${title}`,
+      preheader: fromDescription ? NO_CAPTIONS : `The key points of "${title}", with links to each moment.`,
+      values: { title, url, greeting: greeting(data.recipientName), dashboardUrl, settingsUrl: settings },
+      fragments: {
+        basisNote: fromDescription ? paragraphHtml(NO_CAPTIONS, INLINE.muted) : "",
+        summary: markdownHtml(summary),
+      },
+      text: textMail({
+        blocks: [
+          `${greeting(data.recipientName)} here are the key points you asked for.`,
+          `${title}\n${url}`,
+          fromDescription ? NO_CAPTIONS : "",
+          markdownText(summary),
+        ],
+        reason: REASON,
+        links: [
+          { label: "Your dashboard", url: dashboardUrl },
+          { label: "Settings", url: settings },
+        ],
+      }),
+    };
+  },
+};

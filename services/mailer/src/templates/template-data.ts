@@ -1,0 +1,68 @@
+import type { TemplateName } from "./template-names.ts";
+
+/** A video in a digest, with its summary as the summariser wrote it (markdown). */
+export interface DigestVideo {
+  title: string;
+  url: string;
+  /** ISO 8601. */
+  publishedAt: string;
+  summaryMarkdown: string;
+}
+
+/**
+ * What each template is filled with. Dates arrive as ISO 8601 instants and are written out by the
+ * template; amounts arrive in cents; every link is absolute (https in production).
+ */
+export interface TemplateData {
+  digest: {
+    recipientName: string | null;
+    /** e.g. "Week of 23 November 2026". */
+    weekLabel: string;
+    channels: { title: string; videos: DigestVideo[] }[];
+    dashboardUrl: string;
+    unsubscribeUrl: string;
+  };
+  "single-video-summary": {
+    recipientName: string | null;
+    title: string;
+    url: string;
+    summaryMarkdown: string;
+    /** "description": the video had no captions, and the e-mail says so. */
+    basis: "transcript" | "description";
+    dashboardUrl: string;
+  };
+  abandonment: {
+    /** The first chosen channel's title; null when the visitor chose none. */
+    channelName: string | null;
+    /** At most 3. */
+    summaryBullets: string[];
+    /** Where to pick up: the site's home page. */
+    continueUrl: string;
+  };
+  welcome: { recipientName: string | null; trialEndsAt: string; dashboardUrl: string };
+  "trial-ending": { recipientName: string | null; trialEndsAt: string; subscribeUrl: string };
+  receipt: {
+    recipientName: string | null;
+    planName: string;
+    amountCents: number;
+    periodEnd: string;
+    /** A plan activated in test mode: no money was taken, and the receipt says so. */
+    testMode: boolean;
+    settingsUrl: string;
+  };
+  cancellation: { recipientName: string | null; planName: string; accessUntil: string; settingsUrl: string };
+  "sign-in-link": { link: string; expiresAt: string };
+}
+
+/** A message ready to send: its subject, the preheader (first line a mail client shows), HTML and text. */
+export interface RenderedMail {
+  subject: string;
+  preheader: string;
+  html: string;
+  text: string;
+}
+
+/** Templates compiled once (at start), filled per recipient. */
+export interface MailTemplates {
+  render<Name extends TemplateName>(name: Name, data: TemplateData[Name]): RenderedMail;
+}

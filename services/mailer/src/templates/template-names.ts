@@ -1,0 +1,13 @@
+/** Every e-mail the product sends; each has an MJML template, a text part and a preheader. */
+export const TEMPLATE_NAMES = [
+  "digest",
+  "single-video-summary",
+  "abandonment",
+  "welcome",
+  "trial-ending",
+  "receipt",
+  "cancellation",
+  "sign-in-link",
+] as const;
+
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
