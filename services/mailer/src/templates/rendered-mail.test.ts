@@ -115,13 +115,17 @@ describe("content", () => {
     expect(mail.text).toContain("- Three points");
   });
 
-  it("says when a summary was made without captions", () => {
+  it("says when a summary was made without captions: first in the preheader, once in the body (the summary's own line)", () => {
+    const note = "_Summarised from the video's title and description: it has no captions._";
     const mail = templates.render("single-video-summary", {
       ...SAMPLE_DATA["single-video-summary"],
+      summaryMarkdown: `- **The title says it all.**\n\nA short paragraph.\n\n${note}`,
       basis: "description",
     });
     expect(mail.preheader).toContain("no captions");
-    expect(mail.text).toContain("This video has no captions");
+    expect(mail.text.match(/no captions/g)).toHaveLength(1);
+    // The HTML also carries the preheader, hidden, at its top.
+    expect(mail.html.match(/no captions/g)).toHaveLength(2);
   });
 
   it("puts the unsubscribe link in the digest's footer", () => {

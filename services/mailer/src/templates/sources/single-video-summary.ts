@@ -1,5 +1,4 @@
 import { greeting, oneLine } from "../formatting.ts";
-import { paragraphHtml } from "../html-fragments.ts";
 import { button, card, heading, layout } from "../layout.ts";
 import { httpUrl, settingsUrl } from "../links.ts";
 import { INLINE, LOOK } from "../mail-look.ts";
@@ -10,6 +9,7 @@ import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 
 const REASON = "You get this e-mail because you asked tubedigest for a summary of this video.";
+// The summary itself ends by saying so (the summariser writes that line); the preheader says it first.
 const NO_CAPTIONS = "This video has no captions, so the summary is made from its title and description.";
 
 export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
@@ -18,7 +18,7 @@ export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
     body: card(`<mj-text padding="0 24px 8px" font-size="14px" color="${LOOK.muted}">Your summary</mj-text>
           ${heading(`<a href="{{url}}" style="${INLINE.a}">{{title}}</a>`, "medium")}
           <mj-text>{{greeting}} here are the key points you asked for.</mj-text>
-          <mj-text padding="0 24px">{{{basisNote}}}{{{summary}}}</mj-text>
+          <mj-text padding="0 24px">{{{summary}}}</mj-text>
           ${button("Watch the video", "{{url}}")}`),
     reason: REASON,
     links: [
@@ -37,15 +37,11 @@ export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
       subject: `Your summary: ${title}`,
       preheader: fromDescription ? NO_CAPTIONS : `The key points of "${title}", with links to each moment.`,
       values: { title, url, greeting: greeting(data.recipientName), dashboardUrl, settingsUrl: settings },
-      fragments: {
-        basisNote: fromDescription ? paragraphHtml(NO_CAPTIONS, INLINE.muted) : "",
-        summary: markdownHtml(summary),
-      },
+      fragments: { summary: markdownHtml(summary) },
       text: textMail({
         blocks: [
           `${greeting(data.recipientName)} here are the key points you asked for.`,
           `${title}\n${url}`,
-          fromDescription ? NO_CAPTIONS : "",
           markdownText(summary),
         ],
         reason: REASON,
