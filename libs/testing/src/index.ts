@@ -11,6 +11,12 @@ export {
   startFakeOpenAiApi,
 } from "./fake-openai-api.ts";
 export {
+  type FakeSmtpFault,
+  type FakeSmtpMessage,
+  type FakeSmtpServer,
+  startFakeSmtpServer,
+} from "./fake-smtp-server.ts";
+export {
   FAKE_STRIPE_API_VERSION,
   type FakeCardBehaviour,
   type FakeDeliverOptions,

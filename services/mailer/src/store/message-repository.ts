@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { MailerDatabase, MessagesTable } from "./database.ts";
+
+export type Message = Selectable<MessagesTable>;
+
+/** A rendered message, ready to wait for the dispatcher. */
+export interface NewMessage {
+  /** What the message is (`newsletter:<id>`, `welcome:<userId>`…): a second one with it is not queued. */
+  naturalKey: string;
+  template: string;
+  recipient: string;
+  userId: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** An attempt the dispatcher holds: the row, as of its claim. */
+export type Claimed = Pick<Message, "id" | "attempts">;
+
+// An SMTP reply or stack of causes can be long; the row keeps what an operator needs to read.
+const MAX_ERROR_LENGTH = 1_000;
+
+/**
+ * The messages table: the queue of everything the mailer sends. Every change after a claim is fenced by
+ * the attempt number, so a dispatcher whose lease lapsed (and whose message another one took over)
+ * changes nothing.
+ */
+export class MessageRepository {
+  constructor(
+    private readonly db: Kysely<MailerDatabase>,
+    /** The right-hand side of each Message-ID: `<uuid@domain>`. */
+    private readonly messageIdDomain = "tubedigest",
+  ) {}
+
+  /** Queues a message once per natural key; answers whether it was queued now. */
+  async enqueue(message: NewMessage): Promise<boolean> {
+    const id = randomUUID();
+    const inserted = await this.db
+      .insertInto("messages")
+      .values({
+        id,
+        natural_key: message.naturalKey,
+        template: message.template,
+        recipient: message.recipient,
+        user_id: message.userId,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        headers: JSON.stringify(message.headers),
+        status: "pending",
+        // Chosen now, so every attempt of this message carries the same id.
+        message_id: `<${id}@${this.messageIdDomain}>`,
+      })
+      .onConflict((conflict) => conflict.column("natural_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /**
+   * Takes up to `limit` messages due at `now` (pending and due, or left sending by a dispatcher whose
+   * lease lapsed), oldest due first, for this dispatcher alone: rows another one is claiming are skipped,
+   * not waited for. Each attempt counts from here.
+   */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Message[]> {
+    const claimed = await this.db
+      .with("due", (db) =>
+        db
+          .selectFrom("messages")
+          .select("id")
+          .where((eb) =>
+            eb.or([
+              eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now)]),
+              eb.and([eb("status", "=", "sending"), eb("lease_until", "<=", now)]),
+            ]),
+          )
+          .orderBy("next_attempt_at")
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .updateTable("messages")
+      .from("due")
+      .set((eb) => ({
+        status: "sending",
+        lease_until: leaseUntil,
+        attempts: eb("messages.attempts", "+", 1),
+      }))
+      .whereRef("messages.id", "=", "due.id")
+      .returningAll("messages")
+      .execute();
+    return claimed.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
+  }
+
+  async markSent(message: Claimed, sentAt: Date): Promise<boolean> {
+    return this.#settle(message, { status: "sent", sent_at: sentAt });
+  }
+
+  async markRetry(message: Claimed, nextAttemptAt: Date, error: string): Promise<boolean> {
+    return this.#settle(message, {
+      status: "pending",
+      next_attempt_at: nextAttemptAt,
+      last_error: error.slice(0, MAX_ERROR_LENGTH),
+    });
+  }
+
+  async markFailed(message: Claimed, error: string): Promise<boolean> {
+    return this.#settle(message, { status: "failed", last_error: error.slice(0, MAX_ERROR_LENGTH) });
+  }
+
+  async markSuppressed(message: Claimed): Promise<boolean> {
+    return this.#settle(message, { status: "suppressed" });
+  }
+
+  /** Hands back a claimed message never tried (its dispatcher is stopping): due again at once, attempt uncounted. */
+  async release(message: Claimed): Promise<boolean> {
+    return this.#settle(message, { status: "pending", attempts: message.attempts - 1 });
+  }
+
+  async #settle(
+    message: Claimed,
+    change: Partial<Pick<Message, "status" | "sent_at" | "next_attempt_at" | "last_error" | "attempts">>,
+  ): Promise<boolean> {
+    const updated = await this.db
+      .updateTable("messages")
+      .set({ ...change, lease_until: null })
+      .where("id", "=", message.id)
+      .where("status", "=", "sending")
+      .where("attempts", "=", message.attempts)
+      .executeTakeFirst();
+    return updated.numUpdatedRows > 0n;
+  }
+}

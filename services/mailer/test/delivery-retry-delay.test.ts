@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_RETRY_DELAYS_MS, retryDelay } from "../src/delivery/retry-delay.ts";
+
+describe("the wait before a refused message's next attempt", () => {
+  const middle = () => 0.5;
+
+  it("follows the schedule, then repeats its last step", () => {
+    const waits = [1, 2, 3, 4, 5, 6, 7].map((attempts) =>
+      retryDelay(DEFAULT_RETRY_DELAYS_MS, attempts, middle),
+    );
+    expect(waits).toEqual([30_000, 120_000, 600_000, 3_600_000, 21_600_000, 21_600_000, 21_600_000]);
+  });
+
+  it("spreads each wait by up to a fifth either way", () => {
+    expect(retryDelay([10_000], 1, () => 0)).toBe(8_000);
+    expect(retryDelay([10_000], 1, () => 0.999_999)).toBe(12_000);
+  });
+});
