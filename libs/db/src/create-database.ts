@@ -37,6 +37,10 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
     : options.embedded
       ? new PGlitePool(options.embedded, options.schema, false)
       : new PGlitePool(EmbeddedPostgres.open(options.dataDir), options.schema, true);
+  // pg emits the error of an idle connection (Postgres restarted, the network cut it) on the pool, and an
+  // unhandled 'error' event ends the process. The broken connection is dropped by the pool either way;
+  // the next query opens a new one or fails on its own, which readiness and the caller report.
+  if (pool instanceof pg.Pool) pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
