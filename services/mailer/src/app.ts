@@ -1,0 +1,118 @@
+import path from "node:path";
+import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
+import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import type { Logger } from "pino";
+import type { MailerSettings } from "./config.ts";
+import { type Dispatcher, startDispatcher } from "./delivery/dispatcher.ts";
+import { createFileTransport } from "./delivery/file-transport.ts";
+import type { MailTransport } from "./delivery/mail-transport.ts";
+import { createSmtpTransport } from "./delivery/smtp-transport.ts";
+import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
+import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
+import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
+import { mailerSubscriptions } from "./events/subscriptions.ts";
+import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
+import { registerInternalRoutes } from "./routes/internal-routes.ts";
+import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
+import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
+import type { MailerDatabase } from "./store/database.ts";
+import { migrations } from "./store/migrations/index.ts";
+import { compileTemplates } from "./templates/compile-templates.ts";
+
+/** Everything the mailer's schema is made of: its own migrations and the bus's outbox and inbox. */
+export const mailerMigrations: Migrations = { ...busMigrations, ...migrations };
+
+/** What the mailer is handed rather than building: logger, bus, shared database, and test seams. */
+export interface MailerDependencies {
+  log: Logger;
+  events: EventBus;
+  embeddedDatabase?: EmbeddedPostgres;
+  /** The clock; tests move it past the abandonment e-mail's 7 days. */
+  now?: () => Date;
+  /** Tests shorten the dispatcher's waits. */
+  dispatcher?: { pollMs?: number; retryDelaysMs?: readonly number[] };
+}
+
+export interface MailerApp extends ServiceApp {
+  /** Sends everything due now and resolves when nothing is left, for tests and the dev tools. */
+  deliverDue(): Promise<void>;
+}
+
+function siteLinks(publicUrl: string): SiteLinks {
+  const at = (page: string) => new URL(page, publicUrl).toString();
+  return {
+    home: at("/"),
+    dashboard: at("/dashboard"),
+    settings: at("/settings"),
+    subscribe: at("/subscribe"),
+    signInLink: (token) => at(`/sign-in/link?token=${encodeURIComponent(token)}`),
+    unsubscribe: (token) => at(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
+  };
+}
+
+/**
+ * Builds the mailer: templates compiled once, messages queued by natural key (never twice) and sent by
+ * a dispatcher with retries and suppression, the mail the product's events call for, the abandonment
+ * e-mail, one-click unsubscribe, and in development a mailbox of everything sent.
+ */
+export async function buildMailerApp(
+  settings: MailerSettings,
+  dependencies: MailerDependencies,
+): Promise<MailerApp> {
+  const database = createDatabase<MailerDatabase>({
+    ...settings.database,
+    embedded: dependencies.embeddedDatabase,
+  });
+  await migrateToLatest(database.db, database.schema, mailerMigrations);
+  const templates = await compileTemplates();
+  const mailDir = path.resolve(settings.mailDir);
+  const transport: MailTransport = settings.smtpUrl
+    ? createSmtpTransport({ url: settings.smtpUrl, dkim: settings.dkim })
+    : createFileTransport({ folder: mailDir });
+  const app = createServiceApp({
+    name: "mailer",
+    logger: dependencies.log,
+    identitySecret: settings.identitySecret,
+    readiness: {
+      essential: { database: database.ping },
+      // Messages wait in the database while the SMTP server or the broker is away.
+      degradable: { broker: async () => dependencies.events.isConnected(), smtp: () => transport.verify() },
+    },
+  });
+  app.log.info({ transport: transport.name }, "mailer adapters chosen");
+  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
+  const now = dependencies.now ?? (() => new Date());
+  const dispatcher: Dispatcher = startDispatcher({
+    db: database.db,
+    transport,
+    from: settings.from,
+    log: app.log,
+    now,
+    onSent: announceSentNewsletter,
+    ...dependencies.dispatcher,
+  });
+  const context: MailerContext = {
+    db: database.db,
+    templates,
+    links: siteLinks(settings.publicUrl),
+    unsubscribeKey: unsubscribeKeyFrom(settings.identitySecret),
+    unsubscribeMailto: settings.unsubscribeMailto,
+    recordEvent: writeToOutbox,
+    wakeDispatcher: () => dispatcher.wake(),
+    log: app.log,
+    now,
+  };
+  registerAbandonmentRoutes(app, context);
+  registerUnsubscribeRoutes(app, context);
+  registerInternalRoutes(app, context);
+  if (settings.devMailbox && !settings.smtpUrl) registerMailboxRoutes(app, mailDir);
+  await dependencies.events.subscribe(mailerSubscriptions(context));
+  app.addHook("onClose", async () => {
+    await dispatcher.stop();
+    await relay.stop();
+    await transport.close();
+    await database.close();
+  });
+  return Object.assign(app, { deliverDue: () => dispatcher.drain() });
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { MailerDatabase } from "../store/database.ts";
+import type { MailTemplates } from "../templates/template-data.ts";
+import type { RecordEvent } from "./record-event.ts";
+
+export interface MailerLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/** The site's pages an e-mail links to, all absolute. */
+export interface SiteLinks {
+  home: string;
+  dashboard: string;
+  settings: string;
+  subscribe: string;
+  /** `…/sign-in/link?token=` + the token. */
+  signInLink(token: string): string;
+  /** `…/api/unsubscribe?token=` + the token. */
+  unsubscribe(token: string): string;
+}
+
+/** What the mailer's operations work with, built once at start-up. */
+export interface MailerContext {
+  db: Kysely<MailerDatabase>;
+  templates: MailTemplates;
+  links: SiteLinks;
+  /** Signs and checks unsubscribe tokens. */
+  unsubscribeKey: Buffer;
+  unsubscribeMailto: string | undefined;
+  recordEvent: RecordEvent;
+  /** Tells the dispatcher new messages wait (after their transaction commits). */
+  wakeDispatcher(): void;
+  log: MailerLogger;
+  now: () => Date;
+}

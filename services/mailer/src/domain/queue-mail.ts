@@ -1,0 +1,36 @@
+import type { Transaction } from "kysely";
+import type { MailerDatabase } from "../store/database.ts";
+import { MessageRepository } from "../store/message-repository.ts";
+import type { TemplateData } from "../templates/template-data.ts";
+import type { TemplateName } from "../templates/template-names.ts";
+import type { MailerContext } from "./mailer-context.ts";
+
+/**
+ * Renders a message and queues it for the dispatcher, in the caller's transaction. `naturalKey` says what
+ * the message is (a newsletter's id, a user's welcome, one sign-in link): a second request or event with
+ * the same key queues nothing, so nothing is sent twice. Answers whether it was queued now.
+ */
+export async function queueMail<Name extends TemplateName>(
+  context: MailerContext,
+  trx: Transaction<MailerDatabase>,
+  mail: {
+    naturalKey: string;
+    template: Name;
+    data: TemplateData[Name];
+    to: string;
+    userId: string | null;
+    headers?: Record<string, string>;
+  },
+): Promise<boolean> {
+  const rendered = context.templates.render(mail.template, mail.data);
+  return new MessageRepository(trx).enqueue({
+    naturalKey: mail.naturalKey,
+    template: mail.template,
+    recipient: mail.to,
+    userId: mail.userId,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    headers: mail.headers ?? {},
+  });
+}

@@ -1,0 +1,60 @@
+import { defineSubscriptions, type EventHandler } from "@tubedigest/bus";
+import type { EventName } from "@tubedigest/contracts";
+import type { MailerContext } from "../domain/mailer-context.ts";
+import { mailCancellation, mailReceipt, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
+import { mailDigest, mailSignInLink, mailSingleVideoSummary } from "./product-mail-handlers.ts";
+import { recordChangedRecipient, recordNewRecipient, recordPlanEnded } from "./recipient-handlers.ts";
+
+/**
+ * Every event the mailer acts on, and which queue carries it. A queued message is sent by the
+ * dispatcher, which is woken once the handler's transaction has committed.
+ */
+export function mailerSubscriptions(context: MailerContext) {
+  const thenWake =
+    <Name extends EventName>(handler: EventHandler<Name>): EventHandler<Name> =>
+    async (event, handlerContext) => {
+      await handler(event, handlerContext);
+      context.wakeDispatcher();
+    };
+  return defineSubscriptions({
+    service: "mailer",
+    queues: {
+      recipients: {
+        events: ["user.registered", "user.updated", "subscription.expired"],
+        handlers: {
+          "user.registered": recordNewRecipient(context),
+          "user.updated": recordChangedRecipient(context),
+          "subscription.expired": recordPlanEnded(context),
+        },
+      },
+      "account-mail": {
+        events: [
+          "trial.started",
+          "trial.ending",
+          "subscription.activated",
+          "subscription.changed",
+          "subscription.cancelled",
+        ],
+        handlers: {
+          "trial.started": thenWake(mailWelcome(context)),
+          "trial.ending": thenWake(mailTrialEnding(context)),
+          "subscription.activated": thenWake(mailReceipt<"subscription.activated">(context)),
+          "subscription.changed": thenWake(mailReceipt<"subscription.changed">(context)),
+          "subscription.cancelled": thenWake(mailCancellation(context)),
+        },
+      },
+      "sign-in-links": {
+        events: ["sign-in-link.requested"],
+        handlers: { "sign-in-link.requested": thenWake(mailSignInLink(context)) },
+      },
+      "single-videos": {
+        events: ["video.summarised"],
+        handlers: { "video.summarised": thenWake(mailSingleVideoSummary(context)) },
+      },
+      digests: {
+        events: ["newsletter.composed"],
+        handlers: { "newsletter.composed": thenWake(mailDigest(context)) },
+      },
+    },
+  });
+}

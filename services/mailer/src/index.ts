@@ -1,0 +1,2 @@
+export { buildMailerApp, type MailerApp, type MailerDependencies, mailerMigrations } from "./app.ts";
+export { MailEnvironment, type MailerSettings, mailSettingsFrom } from "./config.ts";

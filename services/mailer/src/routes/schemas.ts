@@ -1,0 +1,43 @@
+import { EmailAddress, ErrorReply, multiLineText, singleLineText } from "@tubedigest/http";
+import Type from "typebox";
+
+export const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
+
+/** SPEC §3's abandonment payload; SPEC §9: at most 3 bullets. */
+export const AbandonmentBody = Type.Object(
+  {
+    email: EmailAddress,
+    channelName: Type.Union([singleLineText("channelName", { maxLength: 200 }), Type.Null()], {
+      errorMessage: "channelName must be the first channel's title, or null.",
+    }),
+    summaryBullets: Type.Array(multiLineText("Each summary bullet", { maxLength: 500 }), {
+      maxItems: 3,
+      errorMessage: { maxItems: "At most 3 summary bullets.", type: "summaryBullets must be a list." },
+    }),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: {
+      required: {
+        email: "Please enter a valid email address",
+        channelName: "channelName is required (null when no channel was chosen).",
+        summaryBullets: "summaryBullets is required (an empty list is fine).",
+      },
+    },
+  },
+);
+
+export const MessageReply = Type.Object({ message: Type.String() });
+
+/** The token of an unsubscribe link; checked by signature in the operation, only bounded here. */
+export const UnsubscribeQuery = Type.Object({
+  token: Type.String({ maxLength: 200, errorMessage: "This unsubscribe link is not valid." }),
+});
+
+/** A page for people (the unsubscribe confirmation). */
+export const HtmlPage = Type.String();
+
+export const SuppressionBody = Type.Object(
+  { email: EmailAddress, reason: singleLineText("reason", { minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);

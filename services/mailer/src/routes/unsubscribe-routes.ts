@@ -1,0 +1,67 @@
+import { HttpError, type ServiceApp } from "@tubedigest/http";
+import type { FastifyReply } from "fastify";
+import type { MailerContext } from "../domain/mailer-context.ts";
+import { INVALID_UNSUBSCRIBE_LINK, setDigestSubscription } from "../domain/set-digest-subscription.ts";
+import { userOfUnsubscribeToken } from "../domain/unsubscribe-token.ts";
+import { errors, HtmlPage, UnsubscribeQuery } from "./schemas.ts";
+import { unsubscribePage } from "./unsubscribe-page.ts";
+
+export const UNSUBSCRIBE_PATH = "/api/unsubscribe";
+const UNDO_PATH = "/api/unsubscribe/undo";
+
+const html = (reply: FastifyReply, status: number, page: Parameters<typeof unsubscribePage>[0]) =>
+  reply.code(status).type("text/html; charset=utf-8").send(unsubscribePage(page));
+
+const linkTo = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
+
+/**
+ * The digest's unsubscribe link (RFC 8058). GET, which link checkers and previews also do, only asks;
+ * POST — the mail client's one-click button, or the page's own — unsubscribes at once, with no session
+ * or CSRF token: the signed token is the whole authority. The page after offers to undo it.
+ */
+export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContext): void {
+  // Mail clients post `List-Unsubscribe=One-Click` as a form (urlencoded or multipart); nothing in it matters.
+  for (const type of ["application/x-www-form-urlencoded", "multipart/form-data"]) {
+    app.addContentTypeParser(type, { parseAs: "string", bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, {}),
+    );
+  }
+  const schema = { querystring: UnsubscribeQuery, response: { "2xx": HtmlPage, ...errors } };
+
+  app.get(UNSUBSCRIBE_PATH, { schema }, async (request, reply) => {
+    const token = request.query.token;
+    if (!userOfUnsubscribeToken(context.unsubscribeKey, token)) {
+      return html(reply, 400, { title: "Link not valid", text: INVALID_UNSUBSCRIBE_LINK });
+    }
+    return html(reply, 200, {
+      title: "Unsubscribe from the weekly digest?",
+      text: "You will get no more weekly newsletters. Your account, channels and past newsletters stay as they are.",
+      button: { label: "Unsubscribe", action: linkTo(UNSUBSCRIBE_PATH, token) },
+    });
+  });
+
+  for (const [path, subscribed] of [
+    [UNSUBSCRIBE_PATH, false],
+    [UNDO_PATH, true],
+  ] as const) {
+    app.post(path, { schema }, async (request, reply) => {
+      const token = request.query.token;
+      try {
+        await setDigestSubscription(context, { token, subscribed, correlationId: request.id });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        return html(reply, error.statusCode, { title: "Link not valid", text: error.message });
+      }
+      return subscribed
+        ? html(reply, 200, {
+            title: "You are subscribed again",
+            text: "Your weekly newsletter arrives again every Monday at 9:00.",
+          })
+        : html(reply, 200, {
+            title: "You are unsubscribed",
+            text: "You will get no more weekly newsletters. Changed your mind?",
+            button: { label: "Re-subscribe", action: linkTo(UNDO_PATH, token) },
+          });
+    });
+  }
+}

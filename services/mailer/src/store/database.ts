@@ -1,0 +1,53 @@
+import type { BusTables } from "@tubedigest/bus";
+import type { ColumnType, Generated } from "kysely";
+
+export type MessageStatus = "pending" | "sending" | "sent" | "failed" | "suppressed";
+
+export interface MessagesTable {
+  id: string;
+  natural_key: string;
+  template: string;
+  recipient: string;
+  user_id: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  /** Read as an object, written as its JSON text. */
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
+  status: MessageStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  lease_until: Date | null;
+  message_id: string;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
+export interface SuppressionsTable {
+  email: string;
+  reason: string;
+  created_at: Generated<Date>;
+}
+
+export interface RecipientsTable {
+  user_id: string;
+  email: string;
+  canonical_email: string;
+  full_name: string | null;
+  paying: Generated<boolean>;
+  unsubscribed_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AbandonmentSendsTable {
+  canonical_email: string;
+  sent_at: Date;
+}
+
+export interface MailerDatabase extends BusTables {
+  messages: MessagesTable;
+  suppressions: SuppressionsTable;
+  recipients: RecipientsTable;
+  abandonment_sends: AbandonmentSendsTable;
+}

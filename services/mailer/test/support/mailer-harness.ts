@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { type AnyEvent, createEvent, type EventData, type EventName } from "@tubedigest/contracts";
+import { createDatabase, type Database } from "@tubedigest/db";
+import { createTestSchema, eventually, type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { pino } from "pino";
+import { buildMailerApp, type MailerApp } from "../../src/app.ts";
+import type { MailerDatabase } from "../../src/store/database.ts";
+
+export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
+
+export interface MailerUnderTest {
+  app: MailerApp;
+  smtp: FakeSmtpServer;
+  database: Database<MailerDatabase>;
+  testBus: TestBus;
+  /** Moves the mailer's clock (the abandonment e-mail's 7 days); undefined: the real clock again. */
+  setNow(now: Date | undefined): void;
+  /** Publishes an event as its service's relay would, and waits until the mailer's queue has handled it. */
+  deliver<Name extends EventName>(name: Name, data: EventData<Name>): Promise<AnyEvent>;
+  /** A user the mailer knows (their sign-up delivered). */
+  registered(input?: { fullName?: string | null }): Promise<{ userId: string; email: string }>;
+  /** Sends what is due, then answers every message the SMTP server accepted for `to`, parsed. */
+  mailTo(to: string): Promise<ParsedMail[]>;
+  /** Returns once no message waits or is being sent (the dispatcher's short test retries included). */
+  settle(): Promise<void>;
+  /** Events the mailer wrote to its outbox. */
+  published(name: EventName): Promise<AnyEvent[]>;
+  stop(): Promise<void>;
+}
+
+/** The mailer as it runs: the real Postgres (a schema of its own), RabbitMQ, and a real SMTP server in process. */
+export async function startMailer(): Promise<MailerUnderTest> {
+  const schema = await createTestSchema("mailer");
+  const testBus = await createTestBus("rabbitmq");
+  const smtp = await startFakeSmtpServer();
+  let now: Date | undefined;
+  const app = await buildMailerApp(
+    {
+      identitySecret: IDENTITY_SECRET,
+      database: { url: schema.url, schema: schema.schema },
+      publicUrl: "https://digest.example.com",
+      smtpUrl: smtp.url,
+      mailDir: "/nonexistent",
+      from: "tubedigest <digest@tubedigest.test>",
+      unsubscribeMailto: "unsubscribe@tubedigest.test",
+      devMailbox: false,
+    },
+    {
+      log: pino({ level: "silent" }),
+      events: testBus.bus,
+      now: () => now ?? new Date(),
+      dispatcher: { pollMs: 50, retryDelaysMs: [10, 20, 40] },
+    },
+  );
+  const database = createDatabase<MailerDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
+  const inboxHas = (eventId: string) =>
+    database.db.selectFrom("inbox").select("event_id").where("event_id", "=", eventId).executeTakeFirst();
+
+  const harness: MailerUnderTest = {
+    app,
+    smtp,
+    database,
+    testBus,
+    setNow(next) {
+      now = next;
+    },
+    async deliver(name, data) {
+      const event = createEvent(name, data, { correlationId: "test" });
+      await testBus.bus.publishEvent(event);
+      await eventually(() => inboxHas(event.id));
+      return event;
+    },
+    async registered(input = {}) {
+      const userId = randomUUID();
+      const email = `${userId.slice(0, 8)}@example.com`;
+      await harness.deliver("user.registered", {
+        userId,
+        email,
+        fullName: input.fullName ?? null,
+        passwordless: false,
+        selectedChannels: [],
+      });
+      return { userId, email };
+    },
+    async mailTo(to) {
+      await harness.settle();
+      const raw = smtp.messages
+        .filter((message) => message.envelope.to.includes(to))
+        .map((message) => message.raw);
+      return Promise.all(raw.map((source) => simpleParser(source)));
+    },
+    async settle() {
+      await eventually(async () => {
+        await app.deliverDue();
+        const open = await database.db
+          .selectFrom("messages")
+          .select("id")
+          .where("status", "in", ["pending", "sending"])
+          .executeTakeFirst();
+        return open ? undefined : true;
+      });
+    },
+    async published(name) {
+      const rows = await database.db
+        .selectFrom("outbox")
+        .select("event")
+        .where("event_name", "=", name)
+        .execute();
+      return rows.map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event));
+    },
+    async stop() {
+      await testBus.bus.close();
+      await app.close();
+      await testBus.cleanup();
+      await database.close();
+      await smtp.close();
+      await schema.drop();
+    },
+  };
+  return harness;
+}
+
+/** Every http(s) link of a message's HTML. */
+export const linksOf = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1] ?? "");
