@@ -7,8 +7,8 @@ import { connectGatewayRedis } from "./plugins/gateway-redis.ts";
 import { redisOrLocalRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerSessionlessCalls } from "./plugins/sessionless-calls.ts";
 import { registerSessions } from "./plugins/sessions.ts";
-import { registerStripeWebhookWithoutSessions } from "./plugins/stripe-webhook.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
@@ -54,7 +54,7 @@ export async function buildGatewayApp(
   refuseNonCanonicalPaths(app);
   registerSameOriginGuard(app, settings.publicOrigin);
   // Before sessions, which would otherwise load one from the webhook's cookies.
-  registerStripeWebhookWithoutSessions(app);
+  registerSessionlessCalls(app);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: redisOrLocalRateLimitStore(redis, `${settings.redisKeyPrefix}rate-limit:`) } : {}),

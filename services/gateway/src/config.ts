@@ -17,6 +17,7 @@ export const GatewayEnvironment = Type.Object({
   CATALOG_URL: Url(["http", "https"]),
   BILLING_URL: Url(["http", "https"]),
   SUMMARISER_URL: Url(["http", "https"]),
+  MAILER_URL: Url(["http", "https"]),
   WEB_DIST: Type.String({ default: "web/dist" }),
   TRUST_PROXY: TrustProxy,
   /** `/metrics` is served here, apart from the public port. */
@@ -31,6 +32,8 @@ export const GatewayEnvironment = Type.Object({
   SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
   /** Calls of the hidden summary tool (each one a password try) per client address per minute. */
   SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Abandonment e-mails asked for per client address per minute. */
+  ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
 });
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
@@ -53,6 +56,10 @@ export interface GatewaySettings {
   summaryRateLimit?: number | undefined;
   /** Hidden-tool calls per client address per minute (5 when absent). */
   summaryToolRateLimit?: number | undefined;
+  /** Abandonment e-mails per client address per minute (5 when absent). */
+  abandonmentRateLimit?: number | undefined;
+  /** Forward /dev/mailbox to the mailer: development only. */
+  devMailbox?: boolean | undefined;
 }
 
 export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
@@ -67,6 +74,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
       catalog: env.CATALOG_URL,
       billing: env.BILLING_URL,
       summariser: env.SUMMARISER_URL,
+      mailer: env.MAILER_URL,
     },
     webDist: env.WEB_DIST,
     trustProxy: trustedProxies(env.TRUST_PROXY),
@@ -75,5 +83,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     searchRateLimit: env.SEARCH_RATE_LIMIT,
     summaryRateLimit: env.SUMMARY_RATE_LIMIT,
     summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
+    abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
+    devMailbox: env.APP_ENV === "development",
   };
 }

@@ -64,12 +64,13 @@ describe("current-user, composed by the gateway from the services that own each 
         sessionSecret: "session-secret-for-tests-only-0123456789",
         identitySecret: IDENTITY_SECRET,
         redisKeyPrefix: `${uniqueName("cu")}:`,
-        // The summariser is not asked for current-user: no service answers there.
+        // Neither the summariser nor the mailer is asked for current-user: no service answers there.
         upstreams: {
           auth: auth.url,
           catalog: catalog.url,
           billing: billing.url,
           summariser: "http://127.0.0.1:9",
+          mailer: "http://127.0.0.1:9",
         },
         webDist: path.join(tmpdir(), "no-web-build-here"),
         trustProxy: 0,

@@ -7,6 +7,7 @@ import type { EventBus } from "@tubedigest/bus";
 import { createTestBus } from "@tubedigest/bus/testing";
 import { buildCatalogApp } from "@tubedigest/catalog";
 import type { ServiceApp } from "@tubedigest/http";
+import { buildMailerApp, type MailerApp } from "@tubedigest/mailer";
 import { buildSummariserApp } from "@tubedigest/summariser";
 import {
   createTestSchema,
@@ -28,7 +29,11 @@ export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
 export interface TestStack {
   gateway: ServiceApp;
   /** Where the services listen, for reaching them without the gateway. */
-  services: { auth: string; catalog: string; billing: string; summariser: string };
+  services: { auth: string; catalog: string; billing: string; summariser: string; mailer: string };
+  /** The mailer, for tests to deliver what it queued and read the development mailbox. */
+  mailer: MailerApp;
+  /** Where the mailer writes the messages it sends (no SMTP server in the test stacks). */
+  mailDir: string;
   /** The fake YouTube Data API catalog talks to on the real parts; the demo catalog answers otherwise. */
   youtube: FakeYoutubeApi | undefined;
   /** The bus the services publish to: RabbitMQ on the real parts, in process on the embedded ones. */
@@ -38,7 +43,7 @@ export interface TestStack {
 }
 
 /**
- * Gateway, auth, catalog, billing and the summariser as they run in production, each test stack isolated: its own Postgres
+ * Gateway, auth, catalog, billing, the summariser and the mailer as they run in production, each test stack isolated: its own Postgres
  * schemas, Redis key prefix and RabbitMQ exchange, with the official YouTube SDK pointed at a fake Data
  * API on the real parts; or throw-away PGlite files, memory stores, the in-process bus and the demo
  * catalog on the embedded ones.
@@ -50,6 +55,7 @@ export async function startTestStack(
     searchRateLimit?: number;
     summaryRateLimit?: number;
     summaryToolRateLimit?: number;
+    abandonmentRateLimit?: number;
     /** The hidden tool's password; the tool is off without one. */
     summaryToolPassword?: string;
     secureCookies?: boolean;
@@ -67,7 +73,7 @@ export async function startTestStack(
   const schemas = real
     ? await Promise.all(["auth", "catalog", "billing", "summariser"].map((name) => createTestSchema(name)))
     : [];
-  const database = (name: "auth" | "catalog" | "billing" | "summariser", index: number) => {
+  const database = (name: "auth" | "catalog" | "billing" | "summariser" | "mailer", index: number) => {
     const schema = schemas[index];
     return schema
       ? { url: schema.url, schema: schema.schema }
@@ -127,6 +133,19 @@ export async function startTestStack(
     { log, events: testBus.bus },
   );
   const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
+  const mailDir = mkdtempSync(path.join(tmpdir(), "td-mail-"));
+  const mailer = await buildMailerApp(
+    {
+      identitySecret: IDENTITY_SECRET,
+      database: database("mailer", 4),
+      publicUrl: "http://localhost:3000",
+      mailDir,
+      from: "tubedigest <digest@tubedigest.localhost>",
+      devMailbox: true,
+    },
+    { log, events: testBus.bus, now: options.now },
+  );
+  const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
   const gateway = await buildGatewayApp(
     {
       secureCookies,
@@ -134,30 +153,47 @@ export async function startTestStack(
       identitySecret: IDENTITY_SECRET,
       redisUrl,
       redisKeyPrefix: redisPrefix,
-      upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl, summariser: summariserUrl },
+      upstreams: {
+        auth: authUrl,
+        catalog: catalogUrl,
+        billing: billingUrl,
+        summariser: summariserUrl,
+        mailer: mailerUrl,
+      },
       webDist: path.join(tmpdir(), "no-web-build-here"),
       trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
       signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
       searchRateLimit: options.searchRateLimit ?? 1000,
       summaryRateLimit: options.summaryRateLimit ?? 1000,
       summaryToolRateLimit: options.summaryToolRateLimit ?? 1000,
+      abandonmentRateLimit: options.abandonmentRateLimit ?? 1000,
+      devMailbox: true,
     },
     { log },
   );
   return {
     gateway,
-    services: { auth: authUrl, catalog: catalogUrl, billing: billingUrl, summariser: summariserUrl },
+    services: {
+      auth: authUrl,
+      catalog: catalogUrl,
+      billing: billingUrl,
+      summariser: summariserUrl,
+      mailer: mailerUrl,
+    },
+    mailer,
+    mailDir,
     youtube,
     events: testBus.bus,
     redisPrefix,
     async stop() {
       await gateway.close();
       await testBus.bus.close();
-      await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close()]);
+      await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close(), mailer.close()]);
       await testBus.cleanup();
       await youtube?.close();
       await Promise.all(schemas.map((schema) => schema.drop()));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(mailDir, { recursive: true, force: true });
       if (real) await deleteRedisKeys(redisPrefix);
     },
   };

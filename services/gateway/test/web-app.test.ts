@@ -21,6 +21,7 @@ function gatewayServing(webDist: string): Promise<ServiceApp> {
         catalog: "http://127.0.0.1:9",
         billing: "http://127.0.0.1:9",
         summariser: "http://127.0.0.1:9",
+        mailer: "http://127.0.0.1:9",
       },
       webDist,
       trustProxy: 0,

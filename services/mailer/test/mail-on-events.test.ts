@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { contractOf } from "@tubedigest/contracts";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linksOf, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
 
@@ -10,15 +11,11 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
   });
   afterAll(() => mailer.stop());
 
-  const expectWellFormed = (mail: {
-    html: string | false;
-    text?: string | undefined;
-    messageId?: string | undefined;
-  }) => {
-    expect(mail.html).toBeTruthy();
-    expect(mail.text?.length).toBeGreaterThan(40);
-    expect(mail.messageId).toMatch(/^<[^@\s]+@[^>\s]+>$/);
-    for (const link of linksOf(mail.html || "")) expect(link).toMatch(/^(https:\/\/|mailto:)/);
+  const expectWellFormed = (mail: ParsedMail | undefined) => {
+    expect(mail?.html).toBeTruthy();
+    expect(mail?.text?.length).toBeGreaterThan(40);
+    expect(mail?.messageId).toMatch(/^<[^@\s]+@[^>\s]+>$/);
+    for (const link of linksOf(mail?.html || "")) expect(link).toMatch(/^(https:\/\/|mailto:)/);
   };
 
   it("welcomes a new account once its trial starts, naming the trial's end", async () => {
@@ -31,7 +28,7 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     expect(mails[0]?.subject).toBe("Welcome to tubedigest: your 7-day trial has started");
     expect(mails[0]?.text).toContain("30 November 2026");
     expect(mails[0]?.text).toContain("Ada");
-    expectWellFormed(mails[0] ?? { html: false });
+    expectWellFormed(mails[0]);
   });
 
   it("mails a sign-in link that opens the site's sign-in page with the token", async () => {
@@ -72,9 +69,9 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     );
     expect(headerLine("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail?.text).toContain("A rocket carries its own oxidiser.");
-    expectWellFormed(mail ?? { html: false });
+    expectWellFormed(mail);
     const sent = (await mailer.published("newsletter.sent")).filter(
-      (event) => event.data.newsletterId === newsletterId,
+      (event) => (event.data as { newsletterId?: string }).newsletterId === newsletterId,
     );
     expect(sent).toHaveLength(1);
     expect(sent[0]?.data).toMatchObject({ userId });

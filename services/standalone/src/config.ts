@@ -1,6 +1,7 @@
 import { StripeEnvironment, TestMode } from "@tubedigest/billing";
 import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
 import { TrustProxy } from "@tubedigest/gateway";
+import { MailEnvironment } from "@tubedigest/mailer";
 import { SummariserAiEnvironment } from "@tubedigest/summariser";
 import Type from "typebox";
 
@@ -38,6 +39,9 @@ export const StandaloneEnvironment = Type.Object({
   BILLING_TEST_MODE: Type.Optional(TestMode()),
   SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
   SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Outgoing mail; without SMTP_URL every message is a file under DATA_DIR/mail, listed at /dev/mailbox. */
+  ...MailEnvironment,
   /** The model, captions and hidden tool; without a key the embedded extractive writer summarises. */
   ...SummariserAiEnvironment,
 });

@@ -7,6 +7,7 @@ import { buildCatalogApp, catalogMigrations } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger, listenForMetrics, type ServiceApp } from "@tubedigest/http";
+import { buildMailerApp, mailerMigrations, mailSettingsFrom } from "@tubedigest/mailer";
 import { aiSettingsFrom, buildSummariserApp, summariserMigrations } from "@tubedigest/summariser";
 import type { Static } from "typebox";
 import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
@@ -63,13 +64,20 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   let catalog: ServiceApp | undefined;
   let billing: ServiceApp | undefined;
   let summariser: ServiceApp | undefined;
+  let mailer: ServiceApp | undefined;
   let gateway: ServiceApp | undefined;
   async function stop() {
     // The entry closes first so nothing new arrives while the services finish what they have.
     await gateway?.close();
     // Consumers stop before the services, so no handler starts against a closing database.
     await events?.close();
-    await Promise.all([auth?.close(), catalog?.close(), billing?.close(), summariser?.close()]);
+    await Promise.all([
+      auth?.close(),
+      catalog?.close(),
+      billing?.close(),
+      summariser?.close(),
+      mailer?.close(),
+    ]);
     await embedded?.close();
     lock.release();
   }
@@ -87,6 +95,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
           { schema: "catalog", migrations: catalogMigrations },
           { schema: "billing", migrations: billingMigrations },
           { schema: "summariser", migrations: summariserMigrations },
+          { schema: "mailer", migrations: mailerMigrations },
         ]);
     const database = (schema: string) => ({ url: env.DATABASE_URL, schema });
     events = env.RABBITMQ_URL
@@ -140,6 +149,20 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     );
     const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
 
+    const publicUrl = env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url;
+    mailer = await buildMailerApp(
+      {
+        identitySecret,
+        database: database("mailer"),
+        publicUrl,
+        mailDir: path.join(dataDir, "mail"),
+        devMailbox: development,
+        ...mailSettingsFrom(env),
+      },
+      { log: logger("mailer"), events, embeddedDatabase: embedded },
+    );
+    const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
+
     const bus = events;
     const shared = embedded;
     gateway = await buildGatewayApp(
@@ -149,7 +172,13 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         identitySecret,
         redisUrl: env.REDIS_URL,
         redisKeyPrefix: "td:",
-        upstreams: { auth: authUrl, catalog: catalogUrl, billing: billingUrl, summariser: summariserUrl },
+        upstreams: {
+          auth: authUrl,
+          catalog: catalogUrl,
+          billing: billingUrl,
+          summariser: summariserUrl,
+          mailer: mailerUrl,
+        },
         webDist: env.WEB_DIST,
         trustProxy: trustedProxies(env.TRUST_PROXY),
         publicOrigin: env.PUBLIC_ORIGIN,
@@ -157,6 +186,8 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         searchRateLimit: env.SEARCH_RATE_LIMIT,
         summaryRateLimit: env.SUMMARY_RATE_LIMIT,
         summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
+        abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
+        devMailbox: development && !env.SMTP_URL,
       },
       {
         log: logger("gateway"),
@@ -167,6 +198,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
             catalog: answersReady(catalogUrl),
             billing: answersReady(billingUrl),
             summariser: answersReady(summariserUrl),
+            mailer: answersReady(mailerUrl),
             ...(shared ? { database: () => shared.ping() } : {}),
           },
           degradable: { events: async () => bus.isConnected() },

@@ -15,17 +15,20 @@ const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
 /** Sign-in by a link mailed to the address: how an owner proves an address and gets in without a password. */
 export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext): void {
-  app.post(
-    "/api/auth/sign-in-link",
-    { schema: { body: EmailOnlyBody, response: { 202: NoticeReply, ...errors } } },
-    async (request, reply) => {
-      await requestSignInLink(context, {
-        email: normaliseEmail(request.body.email),
-        correlationId: request.id,
-      });
-      return reply.status(202).send({ message: messages.signInLinkRequested });
-    },
-  );
+  // The same call under both names: the web app's sign-in-link page uses /send-sign-in-link.
+  for (const path of ["/api/auth/sign-in-link", "/api/auth/send-sign-in-link"]) {
+    app.post(
+      path,
+      { schema: { body: EmailOnlyBody, response: { 202: NoticeReply, ...errors } } },
+      async (request, reply) => {
+        await requestSignInLink(context, {
+          email: normaliseEmail(request.body.email),
+          correlationId: request.id,
+        });
+        return reply.status(202).send({ message: messages.signInLinkRequested });
+      },
+    );
+  }
 
   app.post(
     "/api/auth/sign-in-with-link",

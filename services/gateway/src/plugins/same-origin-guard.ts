@@ -1,17 +1,17 @@
 import { HttpError, type ServiceApp } from "@tubedigest/http";
-import { isStripeWebhook } from "./stripe-webhook.ts";
+import { isSessionless } from "./sessionless-calls.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses state-changing requests a browser sends on behalf of another site. Browsers always send Origin
  * (and Sec-Fetch-Site) with such requests; clients without them (curl, servers) are not browsers.
- * Stripe's webhook is left alone: it is never sent with a session (see stripe-webhook.ts), so there is
- * no user to forge a request for, and its signature decides.
+ * Stripe's webhook and one-click unsubscribes are left alone: they are never sent with a session (see
+ * sessionless-calls.ts), so there is no user to forge a request for, and their signature decides.
  */
 export function registerSameOriginGuard(app: ServiceApp, publicOrigin: string | undefined): void {
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || isStripeWebhook(request)) return;
+    if (SAFE_METHODS.has(request.method) || isSessionless(request)) return;
     const fetchSite = request.headers["sec-fetch-site"];
     const origin = request.headers.origin;
     const foreignOrigin = origin !== undefined && !isOwnOrigin(origin, request.host, publicOrigin);

@@ -1,20 +1,24 @@
 import type { ServiceApp } from "@tubedigest/http";
 import type { FastifyRequest } from "fastify";
-import { STRIPE_WEBHOOK_PATH } from "../routes/upstream-table.ts";
+import { SESSIONLESS_POSTS } from "../routes/upstream-table.ts";
 
-/** A call of Stripe's webhook, as routed (on the canonical path, whatever the query). */
-export function isStripeWebhook(request: FastifyRequest): boolean {
-  return request.method === "POST" && request.routeOptions.url === STRIPE_WEBHOOK_PATH;
+/**
+ * A call that never acts for a browser's user, as routed (on the canonical path, whatever the query):
+ * Stripe's webhook, authorised by Stripe's signature, and an e-mail's one-click unsubscribe (RFC 8058),
+ * authorised by the signed token in its link and posted by mail clients from anywhere.
+ */
+export function isSessionless(request: FastifyRequest): boolean {
+  return request.method === "POST" && SESSIONLESS_POSTS.includes(request.routeOptions.url ?? "");
 }
 
 /**
- * Stripe's webhook never acts for a browser's user: its cookies are dropped before sessions load, so no
- * session is read (nor needed while Redis is away) and no caller identity goes on to billing. That is
- * what lets the same-origin guard leave this one path alone: a page that makes a browser post here
- * carries nobody's session, and billing believes only Stripe's signature.
+ * Their cookies are dropped before sessions load, so no session is read (nor needed while Redis is
+ * away) and no caller identity goes on to the service. That is what lets the same-origin guard leave
+ * them alone: a page that makes a browser post here carries nobody's session, and the service believes
+ * only the signature or token the call itself carries.
  */
-export function registerStripeWebhookWithoutSessions(app: ServiceApp): void {
+export function registerSessionlessCalls(app: ServiceApp): void {
   app.addHook("onRequest", async (request) => {
-    if (isStripeWebhook(request)) delete request.headers.cookie;
+    if (isSessionless(request)) delete request.headers.cookie;
   });
 }

@@ -12,6 +12,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
 import type { SessionControl } from "../plugins/sessions.ts";
 import {
+  ABANDONMENT_PATH,
+  DEV_MAILBOX_PATH,
   ownerOf,
   SEARCH_PATH,
   type ServiceName,
@@ -19,6 +21,7 @@ import {
   STRIPE_WEBHOOK_PATH,
   SUMMARY_PATHS,
   SUMMARY_TOOL_PATH,
+  UNSUBSCRIBE_PATHS,
 } from "./upstream-table.ts";
 
 /** What auth asked of the gateway's sessions in its answer, kept until the answer is sent on. */
@@ -50,6 +53,9 @@ export async function registerProxyRoutes(
     searchRateLimit: number;
     summaryRateLimit?: number | undefined;
     summaryToolRateLimit?: number | undefined;
+    abandonmentRateLimit?: number | undefined;
+    /** Forward /dev/mailbox to the mailer (development only). */
+    devMailbox?: boolean | undefined;
     sessions: SessionControl;
     /** Signs the caller header, so a service believes it came from here. */
     identitySecret: string;
@@ -64,7 +70,9 @@ export async function registerProxyRoutes(
   const forward = (request: FastifyRequest, reply: FastifyReply) => {
     // request.url is already canonical (rewritten before routing), so this is the path that was routed.
     const { path, query } = splitUrl(request.url);
-    const service = ownerOf(path);
+    const mailbox =
+      options.devMailbox && (path === DEV_MAILBOX_PATH || path.startsWith(`${DEV_MAILBOX_PATH}/`));
+    const service = ownerOf(path) ?? (mailbox ? "mailer" : undefined);
     if (!service) throw new HttpError(404, `No route for ${request.method} ${path}`);
     // Handed over as raw bytes with their own content type, so reply-from does not re-encode them.
     const body = Buffer.isBuffer(request.body)
@@ -144,5 +152,17 @@ export async function registerProxyRoutes(
   // No per-address limit: Stripe delivers from a few addresses in bursts (a backlog after an outage), and
   // a refusal would only make it retry later; billing refuses an unsigned call before any work.
   app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
+  // Routes of their own, so they are known as sessionless before the same-origin guard and sessions run.
+  for (const path of UNSUBSCRIBE_PATHS) app.post(path, forward);
+  // Each call may send an e-mail to any address typed into the preview page.
+  app.post(
+    ABANDONMENT_PATH,
+    { onRequest: limiter("abandonment", options.abandonmentRateLimit ?? 5, 60_000) },
+    forward,
+  );
+  if (options.devMailbox) {
+    app.get(DEV_MAILBOX_PATH, forward);
+    app.get(`${DEV_MAILBOX_PATH}/*`, forward);
+  }
   app.all("/api/*", forward);
 }

@@ -1,11 +1,23 @@
 /** Which service owns which public path (SPEC §7). Paths outside `/api/` never leave the gateway. */
-export type ServiceName = "auth" | "catalog" | "billing" | "summariser";
+export type ServiceName = "auth" | "catalog" | "billing" | "summariser" | "mailer";
 
 /**
  * Stripe's webhook: called by Stripe's servers, with no session, Origin or CSRF token, and signed over
  * its exact bytes, which billing checks.
  */
 export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+
+/** An e-mail's unsubscribe link (and its undo), posted by mail clients with the link's signed token. */
+export const UNSUBSCRIBE_PATHS = ["/api/unsubscribe", "/api/unsubscribe/undo"] as const;
+
+/** Posts that carry their own authority and never a session (see plugins/sessionless-calls.ts). */
+export const SESSIONLESS_POSTS: readonly string[] = [STRIPE_WEBHOOK_PATH, ...UNSUBSCRIBE_PATHS];
+
+/** The abandonment e-mail: each call may send one, so it is limited per client address. */
+export const ABANDONMENT_PATH = "/api/send-abandonment-email";
+
+/** Development only: every e-mail the product sent, served by the mailer (never in production). */
+export const DEV_MAILBOX_PATH = "/dev/mailbox";
 
 /** Each owner's public paths: the prefix itself and everything below it, never `/internal` or `/metrics`. */
 export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
@@ -24,6 +36,8 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/generate-newsletter-preview", service: "summariser" },
   { prefix: "/api/process-youtube-video", service: "summariser" },
   { prefix: "/api/process-individual-video", service: "summariser" },
+  { prefix: ABANDONMENT_PATH, service: "mailer" },
+  { prefix: "/api/unsubscribe", service: "mailer" },
 ];
 
 /** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */
@@ -34,6 +48,7 @@ export const SIGN_IN_PATHS = [
   "/api/auth/register-with-email",
   "/api/auth/sign-in-link",
   "/api/auth/sign-in-with-link",
+  "/api/auth/send-sign-in-link",
 ] as const;
 
 /** Channel searches: each one YouTube answers costs a hundredth of the day's quota, so limit them per client. */

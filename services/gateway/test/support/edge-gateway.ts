@@ -22,17 +22,20 @@ export interface EdgeGateway {
   billing: RecordingUpstream;
   /** Stands in for the summariser. */
   summariser: RecordingUpstream;
+  /** Stands in for the mailer. */
+  mailer: RecordingUpstream;
   stop(): Promise<void>;
 }
 
 /**
- * The gateway listening on a real port in front of four recording upstreams, so tests can send it raw
+ * The gateway listening on a real port in front of five recording upstreams, so tests can send it raw
  * request lines and see exactly what each service received.
  */
 export async function startEdgeGateway(
   options: { real?: boolean; settings?: Partial<GatewaySettings> } = {},
 ): Promise<EdgeGateway> {
-  const [auth, catalog, billing, summariser] = await Promise.all([
+  const [auth, catalog, billing, summariser, mailer] = await Promise.all([
+    startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
     startRecordingUpstream(IDENTITY_SECRET),
@@ -48,7 +51,13 @@ export async function startEdgeGateway(
       identitySecret: IDENTITY_SECRET,
       redisUrl: options.real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
-      upstreams: { auth: auth.url, catalog: catalog.url, billing: billing.url, summariser: summariser.url },
+      upstreams: {
+        auth: auth.url,
+        catalog: catalog.url,
+        billing: billing.url,
+        summariser: summariser.url,
+        mailer: mailer.url,
+      },
       webDist,
       trustProxy: 0,
       signInRateLimit: { max: 1000, windowSeconds: 3600 },
@@ -68,9 +77,10 @@ export async function startEdgeGateway(
     catalog,
     billing,
     summariser,
+    mailer,
     async stop() {
       await gateway.close();
-      await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close()]);
+      await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close(), mailer.close()]);
       rmSync(webDist, { recursive: true, force: true });
       if (options.real) await deleteRedisKeys(redisPrefix);
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
-import { type AnyEvent, createEvent, type EventData, type EventName } from "@tubedigest/contracts";
+import type { AnyEvent, EventData, EventName } from "@tubedigest/contracts";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { createTestSchema, eventually, type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing";
 import { type ParsedMail, simpleParser } from "mailparser";
@@ -18,7 +18,7 @@ export interface MailerUnderTest {
   /** Moves the mailer's clock (the abandonment e-mail's 7 days); undefined: the real clock again. */
   setNow(now: Date | undefined): void;
   /** Publishes an event as its service's relay would, and waits until the mailer's queue has handled it. */
-  deliver<Name extends EventName>(name: Name, data: EventData<Name>): Promise<AnyEvent>;
+  deliver<Name extends EventName>(name: Name, data: EventData<Name>): Promise<void>;
   /** A user the mailer knows (their sign-up delivered). */
   registered(input?: { fullName?: string | null }): Promise<{ userId: string; email: string }>;
   /** Sends what is due, then answers every message the SMTP server accepted for `to`, parsed. */
@@ -67,10 +67,8 @@ export async function startMailer(): Promise<MailerUnderTest> {
       now = next;
     },
     async deliver(name, data) {
-      const event = createEvent(name, data, { correlationId: "test" });
-      await testBus.bus.publishEvent(event);
+      const event = await testBus.bus.publish(name, data, { correlationId: "test" });
       await eventually(() => inboxHas(event.id));
-      return event;
     },
     async registered(input = {}) {
       const userId = randomUUID();

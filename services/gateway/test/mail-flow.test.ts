@@ -1,0 +1,105 @@
+import { eventually, uniqueName } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+
+describe.each<Infra>(["real", "embedded"])(
+  "e-mail through the gateway, read in the development mailbox (%s parts)",
+  (infra) => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      stack = await startTestStack(infra, { abandonmentRateLimit: 3 });
+    });
+    afterAll(() => stack.stop());
+
+    /** The mailbox page's messages to `to` whose subject has `subject`, newest first, as links to each one. */
+    async function mailboxLinksTo(to: string, subject: string): Promise<string[]> {
+      await stack.mailer.deliverDue();
+      const page = await new Browser(stack.gateway).call("GET", "/dev/mailbox");
+      expect(page.statusCode).toBe(200);
+      const rows = page.body.split("<tr>").filter((row) => row.includes(to) && row.includes(subject));
+      return rows.map((row) => /href="(\/dev\/mailbox\/[^"]+)"/.exec(row)?.[1] ?? "");
+    }
+
+    it("mails a password-less account's owner a single-use sign-in link that signs the browser in", async () => {
+      const email = `${uniqueName("owner")}@example.com`;
+      const maker = new Browser(stack.gateway);
+      expect(
+        (await maker.call("POST", "/api/auth/register-with-email", { email, channels: [] })).statusCode,
+      ).toBe(201);
+
+      const owner = new Browser(stack.gateway);
+      const asked = await owner.call("POST", "/api/auth/send-sign-in-link", { email });
+      const stranger = await owner.call("POST", "/api/auth/send-sign-in-link", {
+        email: `${uniqueName("nobody")}@example.com`,
+      });
+      expect(asked.statusCode).toBe(202);
+      expect(stranger.statusCode).toBe(202);
+      expect(stranger.json()).toEqual(asked.json());
+
+      const [messagePath] = await eventually(async () => {
+        const links = await mailboxLinksTo(email, "Your tubedigest sign-in link");
+        return links.length > 0 ? links : undefined;
+      });
+      const text = await owner.call("GET", `${messagePath}/text`);
+      expect(text.statusCode).toBe(200);
+      const token = /\/sign-in\/link\?token=([\w-]{43})/.exec(text.body)?.[1];
+      expect(token, text.body).toBeDefined();
+
+      const signedIn = await owner.call("POST", "/api/auth/sign-in-with-link", { token });
+      expect(signedIn.statusCode).toBe(200);
+      expect((await owner.call("GET", "/api/auth/current-user")).json()).toMatchObject({ email });
+      const again = await new Browser(stack.gateway).call("POST", "/api/auth/sign-in-with-link", { token });
+      expect(again.statusCode).toBe(401);
+    });
+
+    it("shows a message's HTML in a sandboxed frame, and answers an unknown one 404", async () => {
+      const email = `${uniqueName("reader")}@example.com`;
+      await new Browser(stack.gateway).call("POST", "/api/send-abandonment-email", {
+        email,
+        channelName: "Pocket Orbit",
+        summaryBullets: ["A rocket carries its own oxidiser."],
+      });
+      const [messagePath] = await eventually(async () => {
+        const links = await mailboxLinksTo(email, "Pocket Orbit");
+        return links.length > 0 ? links : undefined;
+      });
+      const page = await new Browser(stack.gateway).call("GET", messagePath ?? "");
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("<iframe sandbox");
+      expect(page.body).toContain("Pocket Orbit");
+      expect((await new Browser(stack.gateway).call("GET", "/dev/mailbox/no-such-message")).statusCode).toBe(
+        404,
+      );
+    });
+
+    it("limits abandonment e-mails per client address", async () => {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const reply = await new Browser(stack.gateway).call("POST", "/api/send-abandonment-email", {
+          email: `${uniqueName("limit")}@example.com`,
+          channelName: null,
+          summaryBullets: [],
+        });
+        statuses.push(reply.statusCode);
+      }
+      // The earlier test spent one of the three.
+      expect(statuses).toEqual([202, 202, 429, 429]);
+    });
+
+    it("lets a mail client's one-click unsubscribe through from another site, with no session", async () => {
+      const reply = await new Browser(stack.gateway).call(
+        "POST",
+        "/api/unsubscribe?token=v1.not-a-real-token",
+        "List-Unsubscribe=One-Click",
+        {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://mail.example.org",
+          "sec-fetch-site": "cross-site",
+        },
+      );
+      // Past the same-origin guard: the mailer itself answers, refusing the token.
+      expect(reply.statusCode).toBe(400);
+      expect(reply.body).toContain("latest e-mail");
+    });
+  },
+);
