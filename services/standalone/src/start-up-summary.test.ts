@@ -31,6 +31,7 @@ describe("the start-up summary", () => {
       OPENAI_API_KEY: "sk-hunter2",
       OPENAI_BASE_URL: "http://llm.internal:11434/v1",
       OPENAI_MODEL: "llama3.1:8b",
+      SMTP_URL: "smtps://mailer:hunter2@smtp.internal:465",
     });
     const summary = startUpSummary(env, 3000, "/var/lib/tubedigest");
     expect(summary).toBe(
@@ -44,6 +45,7 @@ describe("the start-up summary", () => {
         "  YouTube                YouTube Data API",
         "  payments               Stripe, live keys",
         "  summaries              llama3.1:8b at llm.internal:11434/v1, from YouTube's captions",
+        "  e-mail                 SMTP at smtp.internal:465",
         "",
         "Press Ctrl-C to stop.",
         "",
@@ -63,6 +65,17 @@ describe("the start-up summary", () => {
     );
     expect(summary({ STRIPE_SECRET_KEY: "sk_test_x" })).toContain(
       "payments               Stripe, test keys, test mode on (checkout's skip button)",
+    );
+  });
+
+  it("says where e-mail goes: the development mailbox by default, files only in production", () => {
+    const summary = (extra: Record<string, string>) =>
+      startUpSummary(loadConfig(StandaloneEnvironment, extra), 3000, ".data");
+    expect(summary({})).toContain(
+      "e-mail                 files in the data folder, read at http://127.0.0.1:3000/dev/mailbox (set SMTP_URL to send)",
+    );
+    expect(summary({ APP_ENV: "production" })).toContain(
+      "e-mail                 files in the data folder only: set SMTP_URL to send",
     );
   });
 

@@ -41,6 +41,13 @@ function summariesPart(env: Environment): string {
   return `${writer}, from ${captions}`;
 }
 
+function mailPart(env: Environment, url: string): string {
+  if (env.SMTP_URL) return `SMTP at ${describeAddress(env.SMTP_URL)}`;
+  return env.APP_ENV === "development"
+    ? `files in the data folder, read at ${env.PUBLIC_ORIGIN ?? url}/dev/mailbox (set SMTP_URL to send)`
+    : "files in the data folder only: set SMTP_URL to send";
+}
+
 /**
  * What a person needs once the product runs, printed before any request is logged: the address to open,
  * which parts are embedded and which are real, and where the embedded data lives.
@@ -73,6 +80,7 @@ export function startUpSummary(env: Environment, port: number, dataDir: string):
     ],
     ["payments", paymentsPart(env)],
     ["summaries", summariesPart(env)],
+    ["e-mail", mailPart(env, address.url)],
   ];
   if (!env.DATABASE_URL) parts.push(["data", dataDir]);
   const width = Math.max(...parts.map(([name]) => name.length));

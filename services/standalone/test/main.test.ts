@@ -76,6 +76,7 @@ describe("make start, as a person sees it", () => {
         "  YouTube                demo catalog of made-up channels (set YOUTUBE_API_KEY for real ones)",
         "  payments               test mode only (set STRIPE_SECRET_KEY for card payments)",
         "  summaries              embedded extractive summariser (set OPENAI_API_KEY for a model), from the demo catalog's transcripts",
+        `  e-mail                 files in the data folder, read at ${url}/dev/mailbox (set SMTP_URL to send)`,
         `  data                   ${dataDir}`,
         "",
         "Press Ctrl-C to stop.",

@@ -31,7 +31,15 @@ describe("the embedded product", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
       status: "ok",
-      checks: { auth: true, billing: true, catalog: true, summariser: true, database: true, events: true },
+      checks: {
+        auth: true,
+        billing: true,
+        catalog: true,
+        summariser: true,
+        mailer: true,
+        database: true,
+        events: true,
+      },
     });
   });
 
