@@ -66,6 +66,9 @@ describe.each<Infra>(["real", "embedded"])(
       const page = await new Browser(stack.gateway).call("GET", messagePath ?? "");
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain("<iframe sandbox");
+      // The mailer's own policy, not the web app's: the page's and the message's inline styles apply.
+      expect(page.headers["content-security-policy"]).toContain("style-src 'unsafe-inline'");
+      expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
       expect(page.body).toContain("Pocket Orbit");
       expect((await new Browser(stack.gateway).call("GET", "/dev/mailbox/no-such-message")).statusCode).toBe(
         404,

@@ -46,6 +46,9 @@ describe("one-click unsubscribe from the digest (RFC 8058; real Postgres, Rabbit
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.body).toContain("Unsubscribe from the weekly digest?");
     expect(page.body).toContain('<form method="post"');
+    // Its inline styles apply; no script may run.
+    expect(page.headers["content-security-policy"]).toContain("style-src 'unsafe-inline'");
+    expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(await unsubscribedAt(userId)).toBeNull();
 
     const done = await oneClick(path);

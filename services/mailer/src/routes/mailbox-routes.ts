@@ -2,6 +2,7 @@ import type { ServiceApp } from "@tubedigest/http";
 import { HttpError } from "@tubedigest/http";
 import Type from "typebox";
 import { listMailbox, readMailboxMessage } from "../delivery/file-transport.ts";
+import { PAGE_SECURITY_POLICY } from "./page-security.ts";
 import { errors } from "./schemas.ts";
 
 export const MAILBOX_PATH = "/dev/mailbox";
@@ -29,6 +30,9 @@ iframe{width:100%;height:75vh;border:1px solid #e2e8f0;border-radius:12px;backgr
  */
 export function registerMailboxRoutes(app: ServiceApp, folder: string): void {
   const html = { "2xx": Type.String(), ...errors };
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith(MAILBOX_PATH)) reply.header("content-security-policy", PAGE_SECURITY_POLICY);
+  });
 
   app.get(MAILBOX_PATH, { schema: { response: html } }, async (_request, reply) => {
     const messages = await listMailbox(folder);

@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { INVALID_UNSUBSCRIBE_LINK, setDigestSubscription } from "../domain/set-digest-subscription.ts";
 import { userOfUnsubscribeToken } from "../domain/unsubscribe-token.ts";
+import { PAGE_SECURITY_POLICY } from "./page-security.ts";
 import { errors, HtmlPage, UnsubscribeQuery } from "./schemas.ts";
 import { unsubscribePage } from "./unsubscribe-page.ts";
 
@@ -10,7 +11,11 @@ export const UNSUBSCRIBE_PATH = "/api/unsubscribe";
 const UNDO_PATH = "/api/unsubscribe/undo";
 
 const html = (reply: FastifyReply, status: number, page: Parameters<typeof unsubscribePage>[0]) =>
-  reply.code(status).type("text/html; charset=utf-8").send(unsubscribePage(page));
+  reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .header("content-security-policy", PAGE_SECURITY_POLICY)
+    .send(unsubscribePage(page));
 
 const linkTo = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
 
