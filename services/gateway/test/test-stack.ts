@@ -71,13 +71,16 @@ export async function startTestStack(
 ): Promise<TestStack> {
   const real = infra === "real";
   const schemas = real
-    ? await Promise.all(["auth", "catalog", "billing", "summariser"].map((name) => createTestSchema(name)))
+    ? await Promise.all(
+        ["auth", "catalog", "billing", "summariser", "mailer"].map((name) => createTestSchema(name)),
+      )
     : [];
   const database = (name: "auth" | "catalog" | "billing" | "summariser" | "mailer", index: number) => {
     const schema = schemas[index];
-    return schema
-      ? { url: schema.url, schema: schema.schema }
-      : { dataDir: path.join(dataDir ?? "", name), schema: name };
+    if (schema) return { url: schema.url, schema: schema.schema };
+    // A real stack gives every service a schema of its own: never a folder in the working directory.
+    if (!dataDir) throw new Error(`no test schema for ${name}`);
+    return { dataDir: path.join(dataDir, name), schema: name };
   };
   const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
   const youtube = real ? await startFakeYoutubeApi() : undefined;
