@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
-import { busMigrations, type EventBus, startOutboxRelay } from "@tubedigest/bus";
-import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { busMigrations, type EventBus, openServiceStore } from "@tubedigest/bus";
+import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { AuthSettings } from "./config.ts";
@@ -32,24 +32,22 @@ export async function buildAuthApp(
   settings: AuthSettings,
   dependencies: AuthDependencies,
 ): Promise<ServiceApp> {
-  const database = createDatabase<AuthDatabase>({
-    ...settings.database,
+  const store = await openServiceStore<AuthDatabase>({
+    database: settings.database,
     embedded: dependencies.embeddedDatabase,
+    migrations: authMigrations,
+    events: dependencies.events,
+    log: dependencies.log,
   });
-  await migrateToLatest(database.db, database.schema, authMigrations);
+  const database = store.database;
   const app = createServiceApp({
     name: "auth",
     logger: dependencies.log,
     identitySecret: settings.identitySecret,
-    readiness: {
-      essential: { database: database.ping },
-      degradable: { broker: async () => dependencies.events.isConnected() },
-    },
+    readiness: store.readiness,
   });
-  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
   app.addHook("onClose", async () => {
-    await relay.stop();
-    await database.close();
+    await store.close();
   });
   await app.register(cookie, { secret: settings.claimSecret });
   const context = {

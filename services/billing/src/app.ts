@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
-import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { BillingSettings } from "./config.ts";
@@ -41,21 +41,20 @@ export async function buildBillingApp(
   settings: BillingSettings,
   dependencies: BillingDependencies,
 ): Promise<BillingApp> {
-  const database = createDatabase<BillingDatabase>({
-    ...settings.database,
+  const store = await openServiceStore<BillingDatabase>({
+    database: settings.database,
     embedded: dependencies.embeddedDatabase,
+    migrations: billingMigrations,
+    events: dependencies.events,
+    log: dependencies.log,
   });
-  await migrateToLatest(database.db, database.schema, billingMigrations);
+  const database = store.database;
   const app = createServiceApp({
     name: "billing",
     logger: dependencies.log,
     identitySecret: settings.identitySecret,
-    readiness: {
-      essential: { database: database.ping },
-      degradable: { broker: async () => dependencies.events.isConnected() },
-    },
+    readiness: store.readiness,
   });
-  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
 
   const cards = settings.stripe ? createStripeCardPayments(settings.stripe) : undefined;
   app.log.info(
@@ -87,8 +86,7 @@ export async function buildBillingApp(
   sweep.unref();
   app.addHook("onClose", async () => {
     clearInterval(sweep);
-    await relay.stop();
-    await database.close();
+    await store.close();
   });
   return Object.assign(app, { sweepPeriods });
 }

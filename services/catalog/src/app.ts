@@ -1,5 +1,5 @@
-import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
-import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { JsonCache } from "./cache/json-cache.ts";
@@ -38,11 +38,14 @@ export async function buildCatalogApp(
   settings: CatalogSettings,
   dependencies: CatalogDependencies,
 ): Promise<ServiceApp> {
-  const database = createDatabase<CatalogDatabase>({
-    ...settings.database,
+  const store = await openServiceStore<CatalogDatabase>({
+    database: settings.database,
     embedded: dependencies.embeddedDatabase,
+    migrations: catalogMigrations,
+    events: dependencies.events,
+    log: dependencies.log,
   });
-  await migrateToLatest(database.db, database.schema, catalogMigrations);
+  const database = store.database;
   const now = () => new Date();
   const cache: JsonCache = settings.redisUrl
     ? createRedisJsonCache({
@@ -56,19 +59,17 @@ export async function buildCatalogApp(
     logger: dependencies.log,
     identitySecret: settings.identitySecret,
     readiness: {
-      essential: { database: database.ping },
+      essential: store.readiness.essential,
       // Searches are answered without the cache while it is away, so it only degrades the service.
       degradable: {
-        broker: async () => dependencies.events.isConnected(),
+        ...store.readiness.degradable,
         cache: async () => cache.available(),
       },
     },
   });
-  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
   app.addHook("onClose", async () => {
-    await relay.stop();
     await cache.close();
-    await database.close();
+    await store.close();
   });
 
   const { apiKey, rootUrl, requestTimeoutMs } = settings.youtube;

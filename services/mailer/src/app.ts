@@ -1,6 +1,6 @@
 import path from "node:path";
-import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
-import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { MailerSettings } from "./config.ts";
@@ -60,11 +60,14 @@ export async function buildMailerApp(
   settings: MailerSettings,
   dependencies: MailerDependencies,
 ): Promise<MailerApp> {
-  const database = createDatabase<MailerDatabase>({
-    ...settings.database,
+  const store = await openServiceStore<MailerDatabase>({
+    database: settings.database,
     embedded: dependencies.embeddedDatabase,
+    migrations: mailerMigrations,
+    events: dependencies.events,
+    log: dependencies.log,
   });
-  await migrateToLatest(database.db, database.schema, mailerMigrations);
+  const database = store.database;
   const templates = await compileTemplates();
   const mailDir = path.resolve(settings.mailDir);
   const transport: MailTransport = settings.smtpUrl
@@ -75,13 +78,12 @@ export async function buildMailerApp(
     logger: dependencies.log,
     identitySecret: settings.identitySecret,
     readiness: {
-      essential: { database: database.ping },
+      essential: store.readiness.essential,
       // Messages wait in the database while the SMTP server or the broker is away.
-      degradable: { broker: async () => dependencies.events.isConnected(), smtp: () => transport.verify() },
+      degradable: { ...store.readiness.degradable, smtp: () => transport.verify() },
     },
   });
   app.log.info({ transport: transport.name }, "mailer adapters chosen");
-  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
   const now = dependencies.now ?? (() => new Date());
   const dispatcher: Dispatcher = startDispatcher({
     db: database.db,
@@ -110,9 +112,8 @@ export async function buildMailerApp(
   await dependencies.events.subscribe(mailerSubscriptions(context));
   app.addHook("onClose", async () => {
     await dispatcher.stop();
-    await relay.stop();
     await transport.close();
-    await database.close();
+    await store.close();
   });
   return Object.assign(app, { deliverDue: () => dispatcher.drain() });
 }

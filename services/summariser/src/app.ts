@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { busMigrations, type EventBus, startOutboxRelay, writeToOutbox } from "@tubedigest/bus";
-import { createDatabase, type EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import { type BillingClient, createHttpBillingClient } from "./clients/billing-client.ts";
@@ -45,21 +45,20 @@ export async function buildSummariserApp(
   settings: SummariserSettings,
   dependencies: SummariserDependencies,
 ): Promise<ServiceApp> {
-  const database = createDatabase<SummariserDatabase>({
-    ...settings.database,
+  const store = await openServiceStore<SummariserDatabase>({
+    database: settings.database,
     embedded: dependencies.embeddedDatabase,
+    migrations: summariserMigrations,
+    events: dependencies.events,
+    log: dependencies.log,
   });
-  await migrateToLatest(database.db, database.schema, summariserMigrations);
+  const database = store.database;
   const app = createServiceApp({
     name: "summariser",
     logger: dependencies.log,
     identitySecret: settings.identitySecret,
-    readiness: {
-      essential: { database: database.ping },
-      degradable: { broker: async () => dependencies.events.isConnected() },
-    },
+    readiness: store.readiness,
   });
-  const relay = startOutboxRelay({ db: database.db, publisher: dependencies.events, log: dependencies.log });
 
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
   const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
@@ -88,8 +87,7 @@ export async function buildSummariserApp(
   registerVideoRoutes(app, context);
   await dependencies.events.subscribe(summariserSubscriptions(context));
   app.addHook("onClose", async () => {
-    await relay.stop();
-    await database.close();
+    await store.close();
   });
   return app;
 }
