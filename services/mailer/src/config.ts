@@ -58,8 +58,8 @@ export interface MailerSettings {
   devMailbox: boolean;
 }
 
-type MailVariables = Static<ReturnType<typeof mailVariables>>;
-const mailVariables = () => Type.Object(MailEnvironment);
+const MailVariables = Type.Object(MailEnvironment);
+type MailVariables = Static<typeof MailVariables>;
 
 /** The SMTP, sender and DKIM settings from the environment. */
 export function mailSettingsFrom(

@@ -2,12 +2,11 @@ import type { ServiceApp } from "@tubedigest/http";
 import { HttpError } from "@tubedigest/http";
 import Type from "typebox";
 import { listMailbox, readMailboxMessage } from "../delivery/file-transport.ts";
+import { escapeHtml } from "../templates/escape-html.ts";
 import { PAGE_SECURITY_POLICY } from "./page-security.ts";
 import { errors } from "./schemas.ts";
 
 export const MAILBOX_PATH = "/dev/mailbox";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const MessageParams = Type.Object({
   id: Type.String({ pattern: "^[A-Za-z0-9_.-]{1,200}$", errorMessage: "No such message." }),

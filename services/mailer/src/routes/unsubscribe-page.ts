@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
+import { escapeHtml } from "../templates/escape-html.ts";
 /**
  * The small pages an unsubscribe link shows: plain HTML with its own styles (the web app's look, no
  * script), a heading, a sentence and at most one button, which posts back to the same link.

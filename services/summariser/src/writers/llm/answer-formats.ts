@@ -57,10 +57,8 @@ export const SUMMARY_FORMAT: AnswerFormat<SummaryAnswer> = {
   // Five key points and a paragraph at their longest, in JSON, with room to spare.
   maxTokens: 800,
   read(content) {
-    const parsed = parsedJson(content);
+    const parsed = validJson(content, summaryValidator);
     if (!parsed.ok) return parsed;
-    if (!summaryValidator.Check(parsed.value))
-      return { ok: false, reason: firstError(summaryValidator, parsed.value) };
     const { language, keyPoints, paragraph } = parsed.value;
     if (!LANGUAGE_TAG.test(language)) return { ok: false, reason: `"${language}" is not a language code` };
     const points = trimmedPoints(keyPoints, MAX_KEY_POINT_CHARS, "key point");
@@ -77,14 +75,27 @@ export const NOTES_FORMAT: AnswerFormat<NotesAnswer> = {
   schema: NotesAnswer,
   maxTokens: 400,
   read(content) {
-    const parsed = parsedJson(content);
+    const parsed = validJson(content, notesValidator);
     if (!parsed.ok) return parsed;
-    if (!notesValidator.Check(parsed.value))
-      return { ok: false, reason: firstError(notesValidator, parsed.value) };
     const notes = trimmedPoints(parsed.value.notes, MAX_NOTE_CHARS, "note");
     return notes.ok ? { ok: true, value: { notes: notes.value } } : notes;
   },
 };
+
+/** A compiled schema, as this file uses one. */
+interface Validator<T> {
+  Check(value: unknown): value is T;
+  Errors(value: unknown): Iterable<{ instancePath: string; message: string }>;
+}
+
+/** The answer's JSON when it has the shape the validator checks, or why not. */
+function validJson<T>(content: string, validator: Validator<T>): Checked<T> {
+  const parsed = parsedJson(content);
+  if (!parsed.ok) return parsed;
+  return validator.Check(parsed.value)
+    ? { ok: true, value: parsed.value }
+    : { ok: false, reason: firstError(validator, parsed.value) };
+}
 
 function parsedJson(content: string): Checked<unknown> {
   try {
@@ -94,7 +105,7 @@ function parsedJson(content: string): Checked<unknown> {
   }
 }
 
-function firstError(validator: typeof summaryValidator | typeof notesValidator, value: unknown): string {
+function firstError(validator: Validator<unknown>, value: unknown): string {
   const [error] = validator.Errors(value);
   return `the answer is not in the asked shape: ${error?.instancePath || "/"} ${error?.message ?? ""}`.trim();
 }
