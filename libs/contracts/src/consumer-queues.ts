@@ -6,7 +6,13 @@
 export const CONSUMER_QUEUES: readonly string[] = [
   "catalog.signup-channels",
   "catalog.plan-access",
+  "catalog.upload-checks",
   "billing.accounts",
   "billing.single-video-charges",
   "summariser.single-videos",
+  "summariser.recipients",
+  "summariser.follows",
+  "summariser.new-videos",
+  "summariser.digests",
+  "summariser.sent-newsletters",
 ];

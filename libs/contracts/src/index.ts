@@ -6,6 +6,7 @@ export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetad
 export { ChannelFollowData } from "./events/channel-follow.ts";
 export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
 export { type ChannelUnfollowedData, channelUnfollowed } from "./events/channel-unfollowed.ts";
+export { digestDue } from "./events/digest-due.ts";
 export {
   DigestSubscriptionData,
   digestResubscribed,
@@ -14,6 +15,7 @@ export {
 export { NewsletterComposedData, newsletterComposed } from "./events/newsletter-composed.ts";
 export { NewsletterSentData, newsletterSent } from "./events/newsletter-sent.ts";
 export { PlanAccess, PlanName } from "./events/plan-access.ts";
+export { ScheduleSlotData } from "./events/schedule-slot.ts";
 export { SignInLinkRequestedData, signInLinkRequested } from "./events/sign-in-link-requested.ts";
 export { SubscriptionActivatedData, subscriptionActivated } from "./events/subscription-activated.ts";
 export { SubscriptionCancelledData, subscriptionCancelled } from "./events/subscription-cancelled.ts";
@@ -22,8 +24,10 @@ export { SubscriptionExpiredData, subscriptionExpired } from "./events/subscript
 export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
 export { TrialEndingData, trialEnding } from "./events/trial-ending.ts";
 export { TrialStartedData, trialStarted } from "./events/trial-started.ts";
+export { uploadsCheckDue } from "./events/uploads-check-due.ts";
 export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
 export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
+export { VideoPublishedData, videoPublished } from "./events/video-published.ts";
 export { VideoSummarisedData, videoSummarised } from "./events/video-summarised.ts";
 export { VideoSummaryFailedData, videoSummaryFailed } from "./events/video-summary-failed.ts";
 export { VideoSummaryRequestedData, videoSummaryRequested } from "./events/video-summary-requested.ts";
@@ -35,4 +39,6 @@ export {
   eventContracts,
   isEventName,
 } from "./registry.ts";
+export { scheduleEventId } from "./schedule-event-id.ts";
+export { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone.ts";
 export { assertEventData, InvalidEventError, parseEvent } from "./validate-event.ts";

@@ -2,6 +2,7 @@ import type { Static } from "typebox";
 import type { EventContract } from "./contract.ts";
 import { channelFollowed } from "./events/channel-followed.ts";
 import { channelUnfollowed } from "./events/channel-unfollowed.ts";
+import { digestDue } from "./events/digest-due.ts";
 import { digestResubscribed, digestUnsubscribed } from "./events/digest-subscription.ts";
 import { newsletterComposed } from "./events/newsletter-composed.ts";
 import { newsletterSent } from "./events/newsletter-sent.ts";
@@ -13,8 +14,10 @@ import { subscriptionExpired } from "./events/subscription-expired.ts";
 import { trialEnded } from "./events/trial-ended.ts";
 import { trialEnding } from "./events/trial-ending.ts";
 import { trialStarted } from "./events/trial-started.ts";
+import { uploadsCheckDue } from "./events/uploads-check-due.ts";
 import { userRegistered } from "./events/user-registered.ts";
 import { userUpdated } from "./events/user-updated.ts";
+import { videoPublished } from "./events/video-published.ts";
 import { videoSummarised } from "./events/video-summarised.ts";
 import { videoSummaryFailed } from "./events/video-summary-failed.ts";
 import { videoSummaryRequested } from "./events/video-summary-requested.ts";
@@ -56,6 +59,9 @@ export const eventContracts = byName(
   newsletterSent,
   digestUnsubscribed,
   digestResubscribed,
+  digestDue,
+  uploadsCheckDue,
+  videoPublished,
 );
 
 export type EventContracts = typeof eventContracts;

@@ -19,6 +19,8 @@ export const UserRegisteredData = Type.Object({
   /** True for an account made from the landing page with an e-mail only (no password yet). */
   passwordless: Type.Boolean(),
   selectedChannels: Type.Array(SelectedChannel),
+  /** The IANA zone the user's Monday 09:00 is in (added in version 1; absent means UTC). */
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type UserRegisteredData = Static<typeof UserRegisteredData>;
 

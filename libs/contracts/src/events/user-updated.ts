@@ -6,6 +6,8 @@ export const UserUpdatedData = Type.Object({
   userId: Type.String({ format: "uuid" }),
   email: EmailAddress,
   fullName: Type.Union([Type.String(), Type.Null()]),
+  /** The IANA zone the user's Monday 09:00 is in (added in version 1; absent means UTC). */
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type UserUpdatedData = Static<typeof UserUpdatedData>;
 
