@@ -14,6 +14,8 @@ export const NewsletterComposedData = Type.Object({
   userId: Type.String({ format: "uuid" }),
   /** The week it covers, e.g. "Week of 23 November 2026". */
   weekLabel: Type.String({ maxLength: 100 }),
+  /** The subject the newsletter is stored and listed under; the e-mail uses it (added in version 1). */
+  subject: Type.Optional(Type.String({ maxLength: 300 })),
   channels: Type.Array(
     Type.Object({ title: Type.String({ maxLength: 500 }), videos: Type.Array(DigestVideo) }),
   ),
@@ -29,6 +31,7 @@ export const newsletterComposed = defineEvent({
     newsletterId: "5d0c2b8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
     userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",
     weekLabel: "Week of 23 November 2026",
+    subject: "Your week of 23 November: Pocket Orbit",
     channels: [
       {
         title: "Pocket Orbit",
