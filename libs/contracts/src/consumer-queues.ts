@@ -15,4 +15,9 @@ export const CONSUMER_QUEUES: readonly string[] = [
   "summariser.new-videos",
   "summariser.digests",
   "summariser.sent-newsletters",
+  "mailer.recipients",
+  "mailer.account-mail",
+  "mailer.sign-in-links",
+  "mailer.single-videos",
+  "mailer.digests",
 ];

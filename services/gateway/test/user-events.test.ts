@@ -1,5 +1,5 @@
 import { defineSubscriptions } from "@tubedigest/bus";
-import type { AnyEvent } from "@tubedigest/contracts";
+import type { AnyEvent, EventEnvelope } from "@tubedigest/contracts";
 import { uniqueName } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "./support/eventually.ts";
@@ -50,7 +50,10 @@ describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (
     const renameRequestId = String(renamed.headers["x-request-id"]);
 
     const registered = await eventually(() =>
-      received.find((event) => event.name === "user.registered" && event.data.email === email),
+      received.find(
+        (event): event is EventEnvelope<"user.registered"> =>
+          event.name === "user.registered" && event.data.email === email,
+      ),
     );
     expect(registered.correlationId).toBe("landing-signup-1");
     expect(registered.data).toMatchObject({

@@ -55,6 +55,7 @@ export const mailDigest = (context: MailerContext) =>
       data: {
         recipientName: recipient.full_name,
         weekLabel: event.data.weekLabel,
+        subject: event.data.subject,
         channels: event.data.channels,
         dashboardUrl: context.links.dashboard,
         unsubscribeUrl: unsubscribe.url,

@@ -84,6 +84,11 @@ describe("subjects", () => {
     );
   });
 
+  it("takes the subject a newsletter is stored under, on one line", () => {
+    const stored = { ...SAMPLE_DATA.digest, subject: "Your week of 23 November:\r\nPocket Orbit" };
+    expect(templates.render("digest", stored).subject).toBe("Your week of 23 November: Pocket Orbit");
+  });
+
   it("says a test-mode receipt took no money, and an abandonment e-mail without a channel still reads", () => {
     const receipt = templates.render("receipt", { ...SAMPLE_DATA.receipt, testMode: true });
     expect(receipt.subject).toBe("Receipt for your Creator plan (no charge: test mode)");

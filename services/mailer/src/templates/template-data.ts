@@ -18,6 +18,8 @@ export interface TemplateData {
     recipientName: string | null;
     /** e.g. "Week of 23 November 2026". */
     weekLabel: string;
+    /** The subject the newsletter is stored under in the history; made from the channels when absent. */
+    subject?: string | undefined;
     channels: { title: string; videos: DigestVideo[] }[];
     dashboardUrl: string;
     unsubscribeUrl: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
-import type { AnyEvent, EventData, EventName } from "@tubedigest/contracts";
+import type { EventData, EventEnvelope, EventName } from "@tubedigest/contracts";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { createTestSchema, eventually, type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing";
 import { type ParsedMail, simpleParser } from "mailparser";
@@ -26,7 +26,7 @@ export interface MailerUnderTest {
   /** Returns once no message waits or is being sent (the dispatcher's short test retries included). */
   settle(): Promise<void>;
   /** Events the mailer wrote to its outbox. */
-  published(name: EventName): Promise<AnyEvent[]>;
+  published<Name extends EventName>(name: Name): Promise<EventEnvelope<Name>[]>;
   stop(): Promise<void>;
 }
 
@@ -100,13 +100,15 @@ export async function startMailer(): Promise<MailerUnderTest> {
         return open ? undefined : true;
       });
     },
-    async published(name) {
+    async published<Name extends EventName>(name: Name) {
       const rows = await database.db
         .selectFrom("outbox")
         .select("event")
         .where("event_name", "=", name)
         .execute();
-      return rows.map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event));
+      return rows.map(
+        (row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event) as EventEnvelope<Name>,
+      );
     },
     async stop() {
       await testBus.bus.close();

@@ -61,7 +61,7 @@ export const digest: TemplateSource<"digest"> = {
     const fitted = fitChannels(data.channels, roomBytes - RESERVED_BYTES);
     const more = `${countOf(fitted.leftOutVideos, "more video")} in your dashboard`;
     return {
-      subject: subjectOf(titles),
+      subject: data.subject ? oneLine(data.subject) : subjectOf(titles),
       preheader: `${weekLabel}: ${counts}.`,
       values: { weekLabel, intro, dashboardUrl, unsubscribeUrl, settingsUrl: settings },
       fragments: {
