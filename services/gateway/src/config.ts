@@ -34,6 +34,8 @@ export const GatewayEnvironment = Type.Object({
   SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   /** Abandonment e-mails asked for per client address per minute. */
   ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Newsletters composed on demand ("generate newsletter") per client address per hour. */
+  NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
 });
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
@@ -58,8 +60,12 @@ export interface GatewaySettings {
   summaryToolRateLimit?: number | undefined;
   /** Abandonment e-mails per client address per minute (5 when absent). */
   abandonmentRateLimit?: number | undefined;
+  /** Newsletters composed on demand per client address per hour (5 when absent). */
+  newsletterRateLimit?: number | undefined;
   /** Forward /dev/mailbox to the mailer: development only. */
   devMailbox?: boolean | undefined;
+  /** Forward the digest's development tools (deliver now, progress) to the summariser: development only. */
+  devDigest?: boolean | undefined;
 }
 
 export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
@@ -84,6 +90,8 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     summaryRateLimit: env.SUMMARY_RATE_LIMIT,
     summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
     abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
+    newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
     devMailbox: env.APP_ENV === "development",
+    devDigest: env.APP_ENV === "development",
   };
 }

@@ -134,6 +134,7 @@ describe.each([
         signInRateLimit: { max: 3, windowSeconds: 3600 },
         searchRateLimit: 2,
         summaryToolRateLimit: 2,
+        newsletterRateLimit: 2,
       },
     });
   });
@@ -177,6 +178,22 @@ describe.each([
       expect((await post(target)).status, target).toBe(400);
     }
     expect(routeCount("/api/process-youtube-video")).toBe(2);
+  });
+
+  it("counts every spelling of the newsletter-now path against its limit, and the preview against none of it", async () => {
+    const post = (target: string) => rawHttpRequest(edge.port, { method: "POST", target, ...JSON_BODY });
+    const statuses = [];
+    for (const target of [
+      "/api/generate-newsletter",
+      "/api/generate-newsletter-preview",
+      "/api/generate-newslette%72",
+      "/api/%67enerate-newsletter",
+    ]) {
+      statuses.push((await post(target)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await post("/api/./generate-newsletter")).status).toBe(400);
+    expect(routeCount("/api/generate-newsletter")).toBe(2);
   });
 
   it("counts HEAD and GET of the search against one limit", async () => {

@@ -56,6 +56,7 @@ export async function startTestStack(
     summaryRateLimit?: number;
     summaryToolRateLimit?: number;
     abandonmentRateLimit?: number;
+    newsletterRateLimit?: number;
     /** The hidden tool's password; the tool is off without one. */
     summaryToolPassword?: string;
     secureCookies?: boolean;
@@ -170,7 +171,9 @@ export async function startTestStack(
       summaryRateLimit: options.summaryRateLimit ?? 1000,
       summaryToolRateLimit: options.summaryToolRateLimit ?? 1000,
       abandonmentRateLimit: options.abandonmentRateLimit ?? 1000,
+      newsletterRateLimit: options.newsletterRateLimit ?? 1000,
       devMailbox: true,
+      devDigest: true,
     },
     { log },
   );

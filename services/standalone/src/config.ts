@@ -40,6 +40,7 @@ export const StandaloneEnvironment = Type.Object({
   SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
   SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   /** Outgoing mail; without SMTP_URL every message is a file under DATA_DIR/mail, listed at /dev/mailbox. */
   ...MailEnvironment,
   /** The model, captions and hidden tool; without a key the embedded extractive writer summarises. */

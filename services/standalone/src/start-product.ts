@@ -187,7 +187,9 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         summaryRateLimit: env.SUMMARY_RATE_LIMIT,
         summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
         abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
+        newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
         devMailbox: development && !env.SMTP_URL,
+        devDigest: development,
       },
       {
         log: logger("gateway"),

@@ -13,7 +13,9 @@ import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
 import type { SessionControl } from "../plugins/sessions.ts";
 import {
   ABANDONMENT_PATH,
+  DEV_DIGEST_PATHS,
   DEV_MAILBOX_PATH,
+  NEWSLETTER_NOW_PATH,
   ownerOf,
   SEARCH_PATH,
   type ServiceName,
@@ -54,8 +56,12 @@ export async function registerProxyRoutes(
     summaryRateLimit?: number | undefined;
     summaryToolRateLimit?: number | undefined;
     abandonmentRateLimit?: number | undefined;
+    /** Newsletters composed on demand per client address per hour (5 when absent). */
+    newsletterRateLimit?: number | undefined;
     /** Forward /dev/mailbox to the mailer (development only). */
     devMailbox?: boolean | undefined;
+    /** Forward the digest's development tools to the summariser (development only). */
+    devDigest?: boolean | undefined;
     sessions: SessionControl;
     /** Signs the caller header, so a service believes it came from here. */
     identitySecret: string;
@@ -72,7 +78,8 @@ export async function registerProxyRoutes(
     const { path, query } = splitUrl(request.url);
     const mailbox =
       options.devMailbox && (path === DEV_MAILBOX_PATH || path.startsWith(`${DEV_MAILBOX_PATH}/`));
-    const service = ownerOf(path) ?? (mailbox ? "mailer" : undefined);
+    const digestTool = options.devDigest && (DEV_DIGEST_PATHS as readonly string[]).includes(path);
+    const service = ownerOf(path) ?? (mailbox ? "mailer" : digestTool ? "summariser" : undefined);
     if (!service) throw new HttpError(404, `No route for ${request.method} ${path}`);
     // Handed over as raw bytes with their own content type, so reply-from does not re-encode them.
     const body = Buffer.isBuffer(request.body)
@@ -160,6 +167,15 @@ export async function registerProxyRoutes(
     { onRequest: limiter("abandonment", options.abandonmentRateLimit ?? 5, 60_000) },
     forward,
   );
+  app.post(
+    NEWSLETTER_NOW_PATH,
+    { onRequest: limiter("newsletter-now", options.newsletterRateLimit ?? 5, 60 * 60_000) },
+    forward,
+  );
+  if (options.devDigest) {
+    app.post(DEV_DIGEST_PATHS[0], forward);
+    app.get(DEV_DIGEST_PATHS[1], forward);
+  }
   if (options.devMailbox) {
     app.get(DEV_MAILBOX_PATH, forward);
     app.get(`${DEV_MAILBOX_PATH}/*`, forward);

@@ -19,6 +19,9 @@ export const ABANDONMENT_PATH = "/api/send-abandonment-email";
 /** Development only: every e-mail the product sent, served by the mailer (never in production). */
 export const DEV_MAILBOX_PATH = "/dev/mailbox";
 
+/** Development only: this week's Monday digest delivered now, and its progress, served by the summariser. */
+export const DEV_DIGEST_PATHS = ["/dev/deliver-digest", "/dev/digest-status"] as const;
+
 /** Each owner's public paths: the prefix itself and everything below it, never `/internal` or `/metrics`. */
 export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: "/api/auth", service: "auth" },
@@ -36,6 +39,8 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/generate-newsletter-preview", service: "summariser" },
   { prefix: "/api/process-youtube-video", service: "summariser" },
   { prefix: "/api/process-individual-video", service: "summariser" },
+  { prefix: "/api/newsletters", service: "summariser" },
+  { prefix: "/api/generate-newsletter", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
   { prefix: "/api/unsubscribe", service: "mailer" },
 ];
@@ -60,6 +65,9 @@ export const SEARCH_PATH = "/api/youtube/search";
  */
 export const SUMMARY_PATHS = ["/api/generate-newsletter-preview", "/api/process-individual-video"] as const;
 export const SUMMARY_TOOL_PATH = "/api/process-youtube-video";
+
+/** A newsletter composed and mailed now: each call may send an e-mail, so it is limited per client address. */
+export const NEWSLETTER_NOW_PATH = "/api/generate-newsletter";
 
 /** The owner of a canonical path, matched on whole segments: `/api/user/profiles` is nobody's. */
 export function ownerOf(path: string): ServiceName | undefined {

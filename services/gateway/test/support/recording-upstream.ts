@@ -60,6 +60,7 @@ export async function startRecordingUpstream(identitySecret: string): Promise<Re
   app.get("/api/youtube/search", reached);
   app.post("/api/process-youtube-video", reached);
   app.post("/api/generate-newsletter-preview", reached);
+  app.post("/api/generate-newsletter", reached);
   // Answers who the service believes is calling, as auth and catalog would.
   app.get("/api/user/channels", async (request) => ({ caller: requireCaller(request) }));
   app.get("/internal/account-summary", async () => ({ email: "someone@example.com", fullName: null }));
