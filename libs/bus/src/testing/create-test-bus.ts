@@ -13,8 +13,16 @@ export type TestBusKind = "rabbitmq" | "in-process";
 
 export interface TestBus {
   bus: EventBus;
+  /** On RabbitMQ, what another process needs to join this bus as one more replica (`joinTestBus`). */
+  rabbitMq?: TestBusAddress;
   /** Closes the bus and, on RabbitMQ, deletes the exchange and every queue this test declared. */
   cleanup(): Promise<void>;
+}
+
+/** A test bus's exchange and the suffix its queue names carry. */
+export interface TestBusAddress {
+  exchange: string;
+  queueSuffix: string;
 }
 
 const fastRetry: RetryPolicy = { delaysMs: [50, 100] };
@@ -32,22 +40,15 @@ export async function createTestBus(kind: TestBusKind): Promise<TestBus> {
   const exchange = uniqueName("test.events");
   // Queue names carry no exchange, so a test's queues get a suffix of their own too: otherwise two test
   // files (or a local `make start` on the same broker) would declare "catalog.signup-channels" alike.
-  const suffix = exchange.slice("test.events_".length);
-  const bus = await createRabbitMqBus({ url: testInfra.amqpUrl, exchange, log, retry: fastRetry });
+  const address = { exchange, queueSuffix: exchange.slice("test.events_".length) };
   const queues = new Set<string>();
+  const bus = await joinTestBus(address, (name, delaysMs) => {
+    queues.add(name).add(deadLetterQueueName(name));
+    for (const delay of delaysMs) queues.add(retryQueueName(name, delay));
+  });
   return {
-    bus: {
-      ...bus,
-      subscribe(given: Subscriptions) {
-        const subscriptions = { ...given, service: `${given.service}-${suffix}` };
-        for (const [purpose, queue] of Object.entries(subscriptions.queues)) {
-          const name = queueName(subscriptions.service, purpose);
-          queues.add(name).add(deadLetterQueueName(name));
-          for (const delay of (queue.retry ?? fastRetry).delaysMs) queues.add(retryQueueName(name, delay));
-        }
-        return bus.subscribe(subscriptions);
-      },
-    },
+    bus,
+    rabbitMq: address,
     async cleanup() {
       await bus.close();
       const connection = await amqp.connect(testInfra.amqpUrl);
@@ -56,6 +57,33 @@ export async function createTestBus(kind: TestBusKind): Promise<TestBus> {
       await channel.deleteExchange(exchange);
       await channel.deleteExchange(deadLetterExchangeName(exchange));
       await connection.close();
+    },
+  };
+}
+
+/**
+ * The RabbitMQ bus of a test, as another process (a replica the test kills) joins it: the same exchange
+ * and the same suffixed queues, so it competes for the same deliveries as a second replica would.
+ */
+export async function joinTestBus(
+  address: TestBusAddress,
+  onQueueDeclared: (name: string, retryDelaysMs: readonly number[]) => void = () => {},
+): Promise<EventBus> {
+  const log = pino({ level: "silent" });
+  const bus = await createRabbitMqBus({
+    url: testInfra.amqpUrl,
+    exchange: address.exchange,
+    log,
+    retry: fastRetry,
+  });
+  return {
+    ...bus,
+    subscribe(given: Subscriptions) {
+      const subscriptions = { ...given, service: `${given.service}-${address.queueSuffix}` };
+      for (const [purpose, queue] of Object.entries(subscriptions.queues)) {
+        onQueueDeclared(queueName(subscriptions.service, purpose), (queue.retry ?? fastRetry).delaysMs);
+      }
+      return bus.subscribe(subscriptions);
     },
   };
 }

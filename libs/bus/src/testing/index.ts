@@ -1,1 +1,7 @@
-export { createTestBus, type TestBus, type TestBusKind } from "./create-test-bus.ts";
+export {
+  createTestBus,
+  joinTestBus,
+  type TestBus,
+  type TestBusAddress,
+  type TestBusKind,
+} from "./create-test-bus.ts";
