@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createServiceApp } from "./create-service-app.ts";
-import { listenForMetrics } from "./metrics.ts";
+import { addCounter, listenForMetrics } from "./metrics.ts";
 
 describe("metrics", () => {
   it("apart are answered only on their own listener, which closes with the app", async () => {
@@ -21,6 +21,15 @@ describe("metrics", () => {
   it("on the app's own port have no listener apart", async () => {
     const probe = createServiceApp({ name: "probe", logLevel: "silent" });
     await expect(listenForMetrics(probe, { port: 0, host: "127.0.0.1" })).rejects.toThrow(/apart/);
+    await probe.close();
+  });
+
+  it("of the service's own are served with the app's, under its service label", async () => {
+    const probe = createServiceApp({ name: "probe", logLevel: "silent" });
+    const sent = addCounter(probe, { name: "probe_letters_total", help: "Letters", labelNames: ["kind"] });
+    sent.inc({ kind: "weekly" }, 2);
+    const metrics = (await probe.inject("/metrics")).body;
+    expect(metrics).toContain('probe_letters_total{kind="weekly",service="probe"} 2');
     await probe.close();
   });
 });

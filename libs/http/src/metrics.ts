@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { handleNotFound } from "./error-handler.ts";
 
 /**
@@ -9,11 +9,13 @@ import { handleNotFound } from "./error-handler.ts";
 export type MetricsExposure = "app" | "apart";
 
 const servedApart = new WeakMap<FastifyInstance, { registry: Registry; listener?: FastifyInstance }>();
+const registries = new WeakMap<FastifyInstance, Registry>();
 
 /** Prometheus metrics: process metrics plus a latency histogram per route and status. */
 export function registerMetrics(app: FastifyInstance, service: string, exposure: MetricsExposure): void {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
+  registries.set(app, registry);
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: "http_request_duration_seconds",
@@ -59,4 +61,17 @@ export async function listenForMetrics(app: FastifyInstance, address: { port: nu
   });
   apart.listener = listener;
   return listener.listen(address);
+}
+
+/**
+ * A counter of the service's own (digests sent, model calls) on the app's registry, so it is served on
+ * the same `/metrics` with the same `service` label as the process's and the routes' metrics.
+ */
+export function addCounter<Label extends string = never>(
+  app: FastifyInstance,
+  config: { name: string; help: string; labelNames?: readonly Label[] },
+): Counter<Label> {
+  const registry = registries.get(app);
+  if (!registry) throw new Error("addCounter needs an app made with createServiceApp");
+  return new Counter({ ...config, labelNames: config.labelNames ?? [], registers: [registry] });
 }
