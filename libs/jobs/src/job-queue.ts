@@ -9,8 +9,9 @@ export type JobMap = Record<string, unknown>;
 
 export interface JobOptions {
   /**
-   * The job's identity: adding a job whose id is already waiting, running or recently done adds nothing,
-   * so a fan-out repeated for the same slot queues each job once.
+   * The job's identity: adding a job whose id is already waiting, running or done within the retention
+   * window (8 days by default) adds nothing, so a fan-out repeated for the same slot within the week
+   * queues each job once. Any characters will do.
    */
   jobId: string;
   /** Start no sooner than this many milliseconds from now. */
