@@ -10,6 +10,7 @@ import {
   QUOTA_EXCEEDED_BODY,
   RATE_LIMITED_BODY,
   searchResult,
+  uploadsFeedXml,
   uploadsPlaylistOf,
   videoResource,
 } from "./fake-youtube-resources.ts";
@@ -17,6 +18,12 @@ import {
 export type { FakeChannel, FakeVideo } from "./fake-youtube-resources.ts";
 
 export type FakeYoutubeEndpoint = "search" | "channels" | "playlistItems" | "videos";
+
+/**
+ * Where a fault applies: one Data API endpoint, "any" of them, or "feed", the public uploads feed
+ * (`/feeds/videos.xml`), which is not the Data API and so is never hit by "any".
+ */
+export type FakeYoutubeFaultTarget = FakeYoutubeEndpoint | "any" | "feed";
 
 /** What the fake can do instead of answering well. */
 export type FakeYoutubeFault =
@@ -47,10 +54,17 @@ export interface FakeYoutubeApi {
   readonly unitsSpent: number;
   /** Query strings of the calls received, oldest first. */
   readonly requests: { endpoint: FakeYoutubeEndpoint; query: URLSearchParams }[];
+  /** Give this to catalog as the uploads feed's address (`…/feeds/videos.xml`). */
+  readonly feedUrl: string;
+  /** The `channel_id` of every feed request received, failed ones included, oldest first; it costs no units. */
+  readonly feedRequests: string[];
   addChannel(channel: FakeChannel): void;
   addVideo(video: FakeVideo): void;
-  /** The next `times` calls to `endpoint` (or any endpoint) meet `fault`; forever when `times` is omitted. */
-  fail(endpoint: FakeYoutubeEndpoint | "any", fault: FakeYoutubeFault, times?: number): void;
+  /**
+   * The next `times` calls to `target` meet `fault`; forever when `times` is omitted. The feed answers
+   * a quota fault with 403 and a server error with an HTML page, as YouTube's web servers do.
+   */
+  fail(target: FakeYoutubeFaultTarget, fault: FakeYoutubeFault, times?: number): void;
   /** Removes every pending fault. */
   heal(): void;
   resetCalls(): void;
@@ -63,28 +77,33 @@ export interface FakeYoutubeOptions {
 }
 
 interface PendingFault {
-  endpoint: FakeYoutubeEndpoint | "any";
+  endpoint: FakeYoutubeFaultTarget;
   fault: FakeYoutubeFault;
   remaining: number;
 }
 
 const ENDPOINTS = new Set<string>(["search", "channels", "playlistItems", "videos"]);
+const FEED_PATH = "/feeds/videos.xml";
 
 /**
  * A local stand-in for the YouTube Data API v3 (node:http on 127.0.0.1, a free port): the official
  * `@googleapis/youtube` client pointed at it with `rootUrl` takes the code path production takes.
  * It knows the channels and videos a test adds, counts calls per endpoint and can fail on request.
+ * It also serves each channel's public uploads feed from the same videos, at `feedUrl`.
  */
 export async function startFakeYoutubeApi(options: FakeYoutubeOptions = {}): Promise<FakeYoutubeApi> {
   const channels = new Map<string, FakeChannel>();
   const videos = new Map<string, FakeVideo>();
   const calls: Record<FakeYoutubeEndpoint, number> = { search: 0, channels: 0, playlistItems: 0, videos: 0 };
   const requests: FakeYoutubeApi["requests"] = [];
+  const feedRequests: string[] = [];
   let faults: PendingFault[] = [];
   let unitsSpent = 0;
 
-  function takeFault(endpoint: FakeYoutubeEndpoint): FakeYoutubeFault | undefined {
-    const pending = faults.find((f) => f.endpoint === endpoint || f.endpoint === "any");
+  function takeFault(endpoint: FakeYoutubeEndpoint | "feed"): FakeYoutubeFault | undefined {
+    const matches = (f: PendingFault) =>
+      f.endpoint === endpoint || (f.endpoint === "any" && endpoint !== "feed");
+    const pending = faults.find(matches);
     if (!pending) return undefined;
     pending.remaining -= 1;
     if (pending.remaining <= 0) faults = faults.filter((f) => f !== pending);
@@ -98,8 +117,30 @@ export async function startFakeYoutubeApi(options: FakeYoutubeOptions = {}): Pro
     videos: (query) => answerVideos(query, channels, videos),
   };
 
+  async function handleFeed(url: URL, response: ServerResponse): Promise<void> {
+    const channelId = url.searchParams.get("channel_id") ?? "";
+    feedRequests.push(channelId);
+    const fault = takeFault("feed");
+    if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.kind === "quotaExceeded") return sendText(response, 403, "Forbidden", "text/plain");
+    if (fault?.kind === "rateLimited") return sendText(response, 429, "Too Many Requests", "text/plain");
+    if (fault?.kind === "serverError") {
+      return sendText(response, fault.status ?? 500, "<html><body>Error</body></html>", "text/html");
+    }
+    if (fault?.kind === "malformed") {
+      const truncated = '<?xml version="1.0"?><feed><entry><yt:videoId>';
+      return sendText(response, 200, fault.body ?? truncated, "text/xml; charset=UTF-8");
+    }
+    const channel = channels.get(channelId);
+    // YouTube answers an unknown channel's feed with an HTML 404.
+    if (!channel) return sendText(response, 404, "<html><body>Not Found</body></html>", "text/html");
+    const uploads = [...videos.values()].filter((video) => video.channelId === channel.id);
+    sendText(response, 200, uploadsFeedXml(channel, uploads), "text/xml; charset=UTF-8");
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://fake");
+    if (url.pathname === FEED_PATH) return handleFeed(url, response);
     const endpoint = url.pathname.replace(/^\/youtube\/v3\//, "");
     if (!ENDPOINTS.has(endpoint)) return send(response, 404, errorBody(404, "notFound", "Not Found"));
     const name = endpoint as FakeYoutubeEndpoint;
@@ -137,6 +178,8 @@ export async function startFakeYoutubeApi(options: FakeYoutubeOptions = {}): Pro
 
   return {
     rootUrl: `http://127.0.0.1:${address.port}/`,
+    feedUrl: `http://127.0.0.1:${address.port}${FEED_PATH}`,
+    feedRequests,
     calls,
     get unitsSpent() {
       return unitsSpent;
@@ -153,6 +196,7 @@ export async function startFakeYoutubeApi(options: FakeYoutubeOptions = {}): Pro
     resetCalls() {
       for (const name of Object.keys(calls) as FakeYoutubeEndpoint[]) calls[name] = 0;
       requests.length = 0;
+      feedRequests.length = 0;
       unitsSpent = 0;
     },
     async close() {

@@ -190,3 +190,67 @@ export const RATE_LIMITED_BODY = {
 };
 
 export const BACKEND_ERROR_BODY = errorBody(503, "backendError", "The service is currently unavailable.");
+
+/** How many uploads YouTube's public feed lists: the newest 15, whatever their kind. */
+export const FEED_ENTRIES = 15;
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (char) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[char]};`,
+  );
+
+/** YouTube writes the feed's instants with an explicit offset, not "Z". */
+const feedTime = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, "+00:00");
+
+function feedEntry(video: FakeVideo, channel: FakeChannel): string {
+  const watch = `https://www.youtube.com/watch?v=${video.id}`;
+  return ` <entry>
+  <id>yt:video:${video.id}</id>
+  <yt:videoId>${video.id}</yt:videoId>
+  <yt:channelId>${channel.id}</yt:channelId>
+  <title>${escapeXml(video.title)}</title>
+  <link rel="alternate" href="${watch}"/>
+  <author>
+   <name>${escapeXml(channel.title)}</name>
+   <uri>https://www.youtube.com/channel/${channel.id}</uri>
+  </author>
+  <published>${feedTime(video.publishedAt)}</published>
+  <updated>${feedTime(video.publishedAt)}</updated>
+  <media:group>
+   <media:title>${escapeXml(video.title)}</media:title>
+   <media:content url="https://www.youtube.com/v/${video.id}?version=3" type="application/x-shockwave-flash" width="640" height="390"/>
+   <media:thumbnail url="https://i.ytimg.invalid/vi/${video.id}/hqdefault.jpg" width="480" height="360"/>
+   <media:description>${escapeXml(video.description ?? "")}</media:description>
+   <media:community>
+    <media:starRating count="12" average="5.00" min="1" max="5"/>
+    <media:statistics views="345"/>
+   </media:community>
+  </media:group>
+ </entry>
+`;
+}
+
+/**
+ * A channel's public uploads feed (`/feeds/videos.xml?channel_id=`) as YouTube serves it: Atom with the
+ * `yt:` and `media:` namespaces, the newest uploads first, at most 15.
+ */
+export function uploadsFeedXml(channel: FakeChannel, uploads: readonly FakeVideo[]): string {
+  const newest = [...uploads]
+    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+    .slice(0, FEED_ENTRIES);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns:media="http://search.yahoo.com/mrss/" xmlns="http://www.w3.org/2005/Atom">
+ <link rel="self" href="http://www.youtube.com/feeds/videos.xml?channel_id=${channel.id}"/>
+ <id>yt:channel:${channel.id.slice(2)}</id>
+ <yt:channelId>${channel.id.slice(2)}</yt:channelId>
+ <title>${escapeXml(channel.title)}</title>
+ <link rel="alternate" href="https://www.youtube.com/channel/${channel.id}"/>
+ <author>
+  <name>${escapeXml(channel.title)}</name>
+  <uri>https://www.youtube.com/channel/${channel.id}</uri>
+ </author>
+ <published>2015-03-01T12:00:00+00:00</published>
+${newest.map((video) => feedEntry(video, channel)).join("")}</feed>
+`;
+}

@@ -35,6 +35,7 @@ export {
   type FakeYoutubeApi,
   type FakeYoutubeEndpoint,
   type FakeYoutubeFault,
+  type FakeYoutubeFaultTarget,
   startFakeYoutubeApi,
 } from "./fake-youtube-api.ts";
 export {
