@@ -43,7 +43,11 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
   options: BullMqJobQueueOptions<Jobs>,
 ): JobQueue<Jobs> {
   const log = options.log.child({ queue: options.name });
-  const redis = openRedis(options.redisUrl, { log, purpose: `the ${options.name} queue` });
+  const redis = openRedis(options.redisUrl, {
+    log,
+    purpose: `the ${options.name} queue`,
+    name: `${options.prefix ?? "bull"}:${options.name}:producer`,
+  });
   const keepSeconds = options.keepCompletedSeconds ?? DEFAULT_KEEP_COMPLETED_SECONDS;
   const queue = new Queue(options.name, {
     connection: redis,

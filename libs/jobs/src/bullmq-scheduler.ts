@@ -30,7 +30,11 @@ const KEEP_FIRED_SECONDS = 24 * 60 * 60;
  */
 export function createBullMqScheduler(options: BullMqSchedulerOptions): Scheduler {
   const log = options.log.child({ queue: options.queueName });
-  const redis = openRedis(options.redisUrl, { log, purpose: "the schedules" });
+  const redis = openRedis(options.redisUrl, {
+    log,
+    purpose: "the schedules",
+    name: `${options.prefix ?? "bull"}:${options.queueName}:schedules`,
+  });
   const queue = new Queue(options.queueName, { connection: redis, prefix: options.prefix });
   // The connection's own listener reports the outage; without one here BullMQ's re-emitted error would throw.
   queue.on("error", (error) => log.debug({ reason: error.message }, "schedule queue connection error"));
@@ -40,6 +44,16 @@ export function createBullMqScheduler(options: BullMqSchedulerOptions): Schedule
     async start(schedules, onFire) {
       if (worker) throw new Error("the scheduler is already started");
       await reconcileSchedules(queue, schedules, log);
+      // A Redis that restarted without its data has forgotten the schedules: set them again each time the
+      // connection comes back (unchanged ones are left alone, so this costs a few reads otherwise).
+      redis.on("ready", () => {
+        reconcileSchedules(queue, schedules, log).catch((error: unknown) =>
+          log.warn(
+            { reason: error instanceof Error ? error.message : String(error) },
+            "could not set the schedules again",
+          ),
+        );
+      });
       worker = new Worker(
         options.queueName,
         async (job: Job) => {

@@ -8,8 +8,13 @@ import type { Logger } from "pino";
  * is logged once, as a warning, and its end once. A command fails after a few reconnection tries, so adding
  * a job during an outage errs instead of hanging.
  */
-export function openRedis(url: string, options: { log: Logger; purpose: string }): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 3, connectTimeout: 5_000 });
+export function openRedis(url: string, options: { log: Logger; purpose: string; name: string }): Redis {
+  // Named, so CLIENT LIST tells an operator whose connection it is.
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 3,
+    connectTimeout: 5_000,
+    connectionName: options.name,
+  });
   let down = false;
   redis.on("error", (error: Error) => {
     if (down) return;

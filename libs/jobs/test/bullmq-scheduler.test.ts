@@ -59,6 +59,25 @@ describe("the BullMQ scheduler", () => {
     await eventually(() => (tries.slice(1).includes(tries[0] ?? -1) ? true : undefined), 8_000);
   });
 
+  it("sets its schedules again when Redis comes back without them", async () => {
+    const prefix = newPrefix();
+    const fired: number[] = [];
+    await newScheduler(prefix).start([{ id: "tick", ...everySecond }], async (_schedule, slot) => {
+      fired.push(slot.getTime());
+    });
+    await eventually(() => (fired.length >= 1 ? true : undefined));
+    // What a restart of a Redis without persistence does: every connection dropped, nothing kept.
+    const admin = new Redis(testInfra.redisUrl);
+    const clients = ((await admin.client("LIST")) as string).split("\n");
+    const ours = clients.filter((line) => line.includes(`name=${prefix}:`));
+    expect(ours.length).toBeGreaterThan(0);
+    await deleteRedisKeys(prefix);
+    for (const line of ours) await admin.client("KILL", "ID", line.match(/id=(\d+)/)?.[1] ?? "");
+    await admin.quit();
+    const firedBefore = fired.length;
+    await eventually(() => (fired.length > firedBefore + 1 ? true : undefined), 8_000);
+  });
+
   it("removes the schedules no longer listed, and leaves an unchanged one's next slot alone", async () => {
     const prefix = newPrefix();
     const hourly = { pattern: "0 * * * *", timeZone: "UTC" };
