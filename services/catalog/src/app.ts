@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { JsonCache } from "./cache/json-cache.ts";
 import { createMemoryJsonCache } from "./cache/memory-json-cache.ts";
 import { createRedisJsonCache } from "./cache/redis-json-cache.ts";
-import type { CatalogSettings } from "./config.ts";
+import { type CatalogSettings, DEFAULT_FEED_URL } from "./config.ts";
 import type { CatalogContext } from "./domain/catalog-context.ts";
 import { createQuotaMeter } from "./domain/quota-meter.ts";
 import { catalogSubscriptions } from "./events/subscriptions.ts";
@@ -14,9 +14,13 @@ import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerSearchRoutes } from "./routes/search-routes.ts";
 import type { CatalogDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
+import { createDemoUploadsFeed } from "./youtube/demo-uploads-feed.ts";
 import { createDemoYoutubeCatalog } from "./youtube/demo-youtube-catalog.ts";
+import { createFetchUploadsFeed } from "./youtube/fetch-uploads-feed.ts";
 import { createGoogleYoutubeCatalog } from "./youtube/google-youtube-catalog.ts";
 import { meteredYoutube, unmetered, type YoutubeFor } from "./youtube/metered-youtube.ts";
+import type { UploadsFeed } from "./youtube/uploads-feed.ts";
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "./youtube/youtube-catalog.ts";
 
 /** Everything catalog's schema is made of: its own migrations and the bus's outbox and inbox. */
 export const catalogMigrations: Migrations = { ...busMigrations, ...migrations };
@@ -31,8 +35,9 @@ export interface CatalogDependencies {
 
 /**
  * Builds the catalog service: migrates its schema, relays its outbox, follows the channels picked at
- * sign-up, and answers channel search, the user's channel list and other services' questions about
- * channels' new videos.
+ * sign-up, checks followed channels for new uploads on the scheduler's hourly tick (announcing each
+ * video a digest will carry), and answers channel search, the user's channel list and other services'
+ * questions about channels' new videos.
  */
 export async function buildCatalogApp(
   settings: CatalogSettings,
@@ -72,18 +77,29 @@ export async function buildCatalogApp(
     await store.close();
   });
 
-  const { apiKey, rootUrl, requestTimeoutMs } = settings.youtube;
-  const youtube: YoutubeFor = apiKey
-    ? meteredYoutube(
-        createGoogleYoutubeCatalog({ apiKey, rootUrl, requestTimeoutMs }),
-        createQuotaMeter(database.db, settings.youtube, now),
-      )
-    : unmetered(createDemoYoutubeCatalog(now));
+  const { apiKey, rootUrl, requestTimeoutMs, feedUrl } = settings.youtube;
+  let youtube: YoutubeFor;
+  let uploadsFeed: UploadsFeed;
+  if (apiKey) {
+    youtube = meteredYoutube(
+      createGoogleYoutubeCatalog({ apiKey, rootUrl, requestTimeoutMs }),
+      createQuotaMeter(database.db, settings.youtube, now),
+    );
+    uploadsFeed = createFetchUploadsFeed({
+      feedUrl: feedUrl ?? DEFAULT_FEED_URL,
+      timeoutMs: requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    });
+  } else {
+    const demo = createDemoYoutubeCatalog(now);
+    youtube = unmetered(demo);
+    uploadsFeed = createDemoUploadsFeed(demo);
+  }
   app.log.info({ youtube: apiKey ? "data-api" : "demo-catalog" }, "catalog adapters chosen");
 
   const context: CatalogContext = {
     db: database.db,
     youtube,
+    uploadsFeed,
     cache,
     recordEvent: writeToOutbox,
     log: app.log,
@@ -91,6 +107,8 @@ export async function buildCatalogApp(
     uploads: {
       refreshAfterSeconds: settings.uploads?.refreshAfterSeconds ?? 3_600,
       firstCheckLookbackDays: settings.uploads?.firstCheckLookbackDays ?? 7,
+      checkIntervalHours: settings.uploads?.checkIntervalHours ?? 24,
+      checksPerTick: settings.uploads?.checksPerTick ?? 500,
     },
     uploadChecks: new Map(),
   };

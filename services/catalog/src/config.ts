@@ -1,5 +1,9 @@
 import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "./youtube/youtube-catalog.ts";
+
+/** Where YouTube serves a channel's uploads feed (`?channel_id=UC…` is added). */
+export const DEFAULT_FEED_URL = "https://www.youtube.com/feeds/videos.xml";
 
 /** Catalog's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const CatalogEnvironment = Type.Object({
@@ -18,9 +22,15 @@ export const CatalogEnvironment = Type.Object({
   YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({ minimum: 1, default: 10_000 }),
   /** How much of the daily quota searches may spend; 80 % of it when unset. */
   YOUTUBE_SEARCH_BUDGET_UNITS: Type.Optional(Type.Integer({ minimum: 0 })),
-  YOUTUBE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 8_000 }),
+  YOUTUBE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: DEFAULT_REQUEST_TIMEOUT_MS }),
   /** A channel's uploads are asked of YouTube at most this often, however many followers ask. */
   UPLOADS_REFRESH_SECONDS: Type.Integer({ minimum: 0, default: 3_600 }),
+  /** The hourly tick checks each followed channel whose last check is this old. */
+  UPLOAD_CHECK_INTERVAL_HOURS: Type.Integer({ minimum: 1, default: 24 }),
+  /** At most this many channels per tick, the longest unchecked first, so the work spreads over the day. */
+  UPLOAD_CHECKS_PER_TICK: Type.Integer({ minimum: 1, default: 500 }),
+  /** YouTube's public uploads feed, asked before the Data API; a fake server in tests. */
+  YOUTUBE_FEED_URL: Url(["http", "https"], { default: DEFAULT_FEED_URL }),
   RABBITMQ_URL: Url(["amqp", "amqps"]),
   /** The gateway's secret for the caller header: a caller is believed only with its proof. */
   IDENTITY_SECRET: Type.String({ minLength: 32 }),
@@ -35,8 +45,10 @@ export interface YoutubeSettings {
   dailyQuotaUnits?: number | undefined;
   /** The part of the daily quota searches may spend, so upload checks always have some left. */
   searchBudgetUnits?: number | undefined;
-  /** A call that takes longer is abandoned and answered as "YouTube unavailable". */
+  /** A call that takes longer is abandoned and answered as "YouTube unavailable"; the feed's too. */
   requestTimeoutMs?: number | undefined;
+  /** The public uploads feed's address (default DEFAULT_FEED_URL); only used with `apiKey`. */
+  feedUrl?: string | undefined;
 }
 
 /** What the catalog service needs, however it was configured (its own process or the embedded product). */
@@ -53,6 +65,10 @@ export interface CatalogSettings {
     refreshAfterSeconds?: number | undefined;
     /** How far back a channel's first check looks (default 7 days: one weekly digest). */
     firstCheckLookbackDays?: number | undefined;
+    /** How old a followed channel's last check is when the hourly tick checks it again (default 24). */
+    checkIntervalHours?: number | undefined;
+    /** The most channels one tick checks (default 500). */
+    checksPerTick?: number | undefined;
   };
 }
 
@@ -68,7 +84,12 @@ export function catalogSettingsFrom(env: Static<typeof CatalogEnvironment>): Cat
       dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS,
       searchBudgetUnits: env.YOUTUBE_SEARCH_BUDGET_UNITS,
       requestTimeoutMs: env.YOUTUBE_TIMEOUT_MS,
+      feedUrl: env.YOUTUBE_FEED_URL,
     },
-    uploads: { refreshAfterSeconds: env.UPLOADS_REFRESH_SECONDS },
+    uploads: {
+      refreshAfterSeconds: env.UPLOADS_REFRESH_SECONDS,
+      checkIntervalHours: env.UPLOAD_CHECK_INTERVAL_HOURS,
+      checksPerTick: env.UPLOAD_CHECKS_PER_TICK,
+    },
   };
 }

@@ -14,6 +14,8 @@ import {
 import { fakeChannel, fakeVideo } from "./support/youtube-fixtures.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** What a check's announcements are correlated with: here, no request. */
+const cause = { correlationId: "uploads-test" };
 const weekAgo = () => new Date(Date.now() - 7 * DAY).toISOString();
 
 interface ChannelVideo {
@@ -199,7 +201,7 @@ describe("upload detection between weekly checks", () => {
   };
 
   it("returns exactly the videos uploaded since the last check, for 2 units a week", async () => {
-    const first = await checkChannelUploads(harness.context, await storedChannel());
+    const first = await checkChannelUploads(harness.context, await storedChannel(), cause);
     expect(first.newVideos).toHaveLength(3);
 
     // A week later, three new uploads (one a Short); the clock moves, the old ones are still listed.
@@ -212,7 +214,7 @@ describe("upload detection between weekly checks", () => {
     for (const video of added) harness.fake.addVideo(video);
     harness.fake.resetCalls();
 
-    const second = await checkChannelUploads(harness.context, await storedChannel());
+    const second = await checkChannelUploads(harness.context, await storedChannel(), cause);
     expect(second.newVideos.map((video) => video.youtube_video_id)).toEqual(added.map((video) => video.id));
     expect(second.newVideos.map((video) => [video.duration_seconds, video.is_short])).toEqual([
       [600, false],
@@ -225,17 +227,17 @@ describe("upload detection between weekly checks", () => {
 
     // Nothing new: one unit for the uploads page, no videos.list at all.
     harness.fake.resetCalls();
-    expect((await checkChannelUploads(harness.context, await storedChannel())).newVideos).toEqual([]);
+    expect((await checkChannelUploads(harness.context, await storedChannel(), cause)).newVideos).toEqual([]);
     expect(harness.fake.unitsSpent).toBe(1);
   });
 
   it("reuses a recent check instead of asking again", async () => {
-    const first = await checkChannelUploads(harness.context, await storedChannel());
+    const first = await checkChannelUploads(harness.context, await storedChannel(), cause);
     expect(first.newVideos).toHaveLength(3);
     harness.context.uploads.refreshAfterSeconds = 3_600;
     harness.setNow(new Date(Date.now() + 59 * 60 * 1000));
     harness.fake.resetCalls();
-    const check = await checkChannelUploads(harness.context, await storedChannel());
+    const check = await checkChannelUploads(harness.context, await storedChannel(), cause);
     expect(check).toEqual({ newVideos: [], checkedAt: first.checkedAt });
     expect(harness.fake.unitsSpent).toBe(0);
   });
@@ -247,7 +249,7 @@ describe("upload detection between weekly checks", () => {
       harness.context.now(),
     );
     // The fake does not know this channel, so it answers 404 playlistNotFound as YouTube would.
-    const check = await checkChannelUploads(harness.context, stored);
+    const check = await checkChannelUploads(harness.context, stored, cause);
     expect(check.newVideos).toEqual([]);
     expect(harness.fake.requests.at(-1)?.query.get("playlistId")).toBe(`UU${silent.id.slice(2)}`);
   });
@@ -270,14 +272,14 @@ describe("upload detection between weekly checks", () => {
 
   // Mutant: the cutoff as `lastCheck + OVERLAP_MS` rather than `-`, which misses uploads made public late.
   it("finds an upload made public late, published up to two days before the last check", async () => {
-    const first = await checkChannelUploads(harness.context, await storedChannel());
+    const first = await checkChannelUploads(harness.context, await storedChannel(), cause);
     expect(first.newVideos).toHaveLength(3);
     harness.setNow(new Date(first.checkedAt.getTime() + 7 * DAY));
     const late = fakeVideo(channel, { title: "Public a day late", hoursAgo: 24 });
     const tooLate = fakeVideo(channel, { title: "Public three days late", hoursAgo: 72 });
     harness.fake.addVideo(late);
     harness.fake.addVideo(tooLate);
-    const second = await checkChannelUploads(harness.context, await storedChannel());
+    const second = await checkChannelUploads(harness.context, await storedChannel(), cause);
     expect(second.newVideos.map((video) => video.youtube_video_id)).toEqual([late.id]);
   });
 
@@ -287,7 +289,7 @@ describe("upload detection between weekly checks", () => {
     harness.setNow(now);
     const publishedAt = new Date(now.getTime() - 7 * DAY).toISOString();
     const stored = await storedUploader("Edge channel", (uploader) => [fakeVideo(uploader, { publishedAt })]);
-    const check = await checkChannelUploads(harness.context, stored);
+    const check = await checkChannelUploads(harness.context, stored, cause);
     expect(check.newVideos.map((video) => video.published_at.toISOString())).toEqual([publishedAt]);
   });
 
@@ -296,7 +298,7 @@ describe("upload detection between weekly checks", () => {
     const stored = await storedUploader("Mostly old channel", (uploader) =>
       Array.from({ length: 70 }, (_, i) => fakeVideo(uploader, { hoursAgo: i < 10 ? 1 + i : 24 * 10 + i })),
     );
-    const check = await checkChannelUploads(harness.context, stored);
+    const check = await checkChannelUploads(harness.context, stored, cause);
     expect(check.newVideos).toHaveLength(10);
     expect(harness.fake.calls.playlistItems).toBe(1);
   });
@@ -306,7 +308,7 @@ describe("upload detection between weekly checks", () => {
     const stored = await storedUploader("Very busy channel", (uploader) =>
       Array.from({ length: 250 }, (_, i) => fakeVideo(uploader, { hoursAgo: 1 + i / 2 })),
     );
-    const check = await checkChannelUploads(harness.context, stored);
+    const check = await checkChannelUploads(harness.context, stored, cause);
     expect(check.newVideos).toHaveLength(200);
     expect(harness.fake.calls.playlistItems).toBe(4);
   });
@@ -330,13 +332,14 @@ describe("upload detection between weekly checks", () => {
     const answer = await videosSince(failing(unavailable), {
       youtubeChannelId: stored.youtube_channel_id,
       since,
+      ...cause,
     });
     expect(answer).toMatchObject({ upToDate: false, checkedAt: null, videos: [] });
     expect(warnings).toEqual([[{ err: unavailable, channel: channel.id }, "answering stored videos only"]]);
 
     const bug = new Error("a bug");
     await expect(
-      videosSince(failing(bug), { youtubeChannelId: stored.youtube_channel_id, since }),
+      videosSince(failing(bug), { youtubeChannelId: stored.youtube_channel_id, since, ...cause }),
     ).rejects.toBe(bug);
   });
 
@@ -350,7 +353,7 @@ describe("upload detection between weekly checks", () => {
       await resolveChannel(harness.context, busy.id),
       harness.context.now(),
     );
-    const check = await checkChannelUploads(harness.context, stored);
+    const check = await checkChannelUploads(harness.context, stored, cause);
     expect(check.newVideos).toHaveLength(120);
     expect(harness.fake.calls).toMatchObject({ playlistItems: 3, videos: 3 });
     const batches = harness.fake.requests

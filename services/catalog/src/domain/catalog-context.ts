@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { JsonCache } from "../cache/json-cache.ts";
 import type { CatalogDatabase } from "../store/database.ts";
 import type { YoutubeFor } from "../youtube/metered-youtube.ts";
+import type { UploadsFeed } from "../youtube/uploads-feed.ts";
 import type { UploadCheck } from "./check-channel-uploads.ts";
 import type { RecordEvent } from "./record-event.ts";
 
@@ -15,11 +16,20 @@ export interface CatalogContext {
   db: Kysely<CatalogDatabase>;
   /** YouTube (or the demo catalog), each call booked against the given purpose's quota budget. */
   youtube: YoutubeFor;
+  /** The channels' public uploads feeds (or the demo catalog's), asked before the Data API. */
+  uploadsFeed: UploadsFeed;
   cache: JsonCache;
   recordEvent: RecordEvent;
   log: CatalogLogger;
   now: () => Date;
-  uploads: { refreshAfterSeconds: number; firstCheckLookbackDays: number };
+  uploads: {
+    refreshAfterSeconds: number;
+    firstCheckLookbackDays: number;
+    /** The hourly tick checks a followed channel again once its last check is this old. */
+    checkIntervalHours: number;
+    /** The most channels one tick claims. */
+    checksPerTick: number;
+  };
   /** Upload checks running in this process, by channel: a second asker waits for the first. */
   uploadChecks: Map<string, Promise<UploadCheck>>;
 }

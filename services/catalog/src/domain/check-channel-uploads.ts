@@ -2,7 +2,9 @@ import { type Channel, ChannelRepository } from "../store/channel-repository.ts"
 import { type NewVideo, type Video, VideoRepository } from "../store/video-repository.ts";
 import type { YoutubeCatalog, YoutubeVideo } from "../youtube/youtube-catalog.ts";
 import type { CatalogContext } from "./catalog-context.ts";
+import { uploadsCutoff } from "./uploads-cutoff.ts";
 import { durationSeconds, isShort } from "./video-kind.ts";
+import { videoPublishedEvents } from "./video-published-events.ts";
 
 export interface UploadCheck {
   /** Videos seen for the first time by this check. */
@@ -11,8 +13,6 @@ export interface UploadCheck {
   checkedAt: Date;
 }
 
-/** Later checks look this far behind the previous one, for uploads that become public late. */
-const OVERLAP_MS = 2 * 24 * 60 * 60 * 1000;
 /** 4 pages of 50: more than any channel uploads in a week; caps the cost of one check at 4 + 4 units. */
 const MAX_PAGES = 4;
 const VIDEOS_PER_CALL = 50;
@@ -22,27 +22,35 @@ const VIDEOS_PER_CALL = 50;
  * first) until the previous check is reached, then videos.list in batches of 50 (1 unit each) for
  * durations and live state. Streams still live or upcoming are asked again until they end. A recent
  * check (within `refreshAfterSeconds`) is reused, and concurrent askers in this process share one check.
+ * Each video a digest will carry is announced (`video.published`, correlated with `cause`) in the
+ * transaction that first stores it as such: when it is first seen, or when a stream is seen ended.
  */
-export function checkChannelUploads(context: CatalogContext, channel: Channel): Promise<UploadCheck> {
+export function checkChannelUploads(
+  context: CatalogContext,
+  channel: Channel,
+  cause: { correlationId: string },
+): Promise<UploadCheck> {
   const running = context.uploadChecks.get(channel.youtube_channel_id);
   if (running) return running;
-  const check = runCheck(context, channel).finally(() =>
+  const check = runCheck(context, channel, cause).finally(() =>
     context.uploadChecks.delete(channel.youtube_channel_id),
   );
   context.uploadChecks.set(channel.youtube_channel_id, check);
   return check;
 }
 
-async function runCheck(context: CatalogContext, channel: Channel): Promise<UploadCheck> {
+async function runCheck(
+  context: CatalogContext,
+  channel: Channel,
+  cause: { correlationId: string },
+): Promise<UploadCheck> {
   const now = context.now();
   const lastCheck = channel.uploads_checked_at;
   const refreshMs = context.uploads.refreshAfterSeconds * 1000;
   if (lastCheck && now.getTime() - lastCheck.getTime() < refreshMs) {
     return { newVideos: [], checkedAt: lastCheck };
   }
-  const cutoff = lastCheck
-    ? lastCheck.getTime() - OVERLAP_MS
-    : now.getTime() - context.uploads.firstCheckLookbackDays * 24 * 60 * 60 * 1000;
+  const cutoff = uploadsCutoff(context, channel, now);
   const youtube = context.youtube("uploads");
   const videos = new VideoRepository(context.db);
 
@@ -60,7 +68,14 @@ async function runCheck(context: CatalogContext, channel: Channel): Promise<Uplo
   const newVideos = await context.db.transaction().execute(async (trx) => {
     const store = new VideoRepository(trx);
     const inserted = await store.insertNew(rows.filter(isUnseen));
-    for (const row of rows.filter((r) => !isUnseen(r))) await store.refresh(row);
+    const refreshed: Video[] = [];
+    for (const row of rows.filter((r) => !isUnseen(r))) {
+      const stream = await store.refreshUnfinished(row);
+      if (stream) refreshed.push(stream);
+    }
+    for (const event of videoPublishedEvents([...inserted, ...refreshed], cause.correlationId)) {
+      await context.recordEvent(trx, event);
+    }
     await new ChannelRepository(trx).markUploadsChecked(channel.youtube_channel_id, now);
     return inserted;
   });

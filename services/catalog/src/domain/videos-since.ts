@@ -24,7 +24,7 @@ export interface ChannelVideos {
  */
 export async function videosSince(
   context: CatalogContext,
-  input: { youtubeChannelId: string; since: Date },
+  input: { youtubeChannelId: string; since: Date; correlationId: string },
 ): Promise<ChannelVideos> {
   const channels = new ChannelRepository(context.db);
   const channel =
@@ -33,7 +33,8 @@ export async function videosSince(
   let upToDate = true;
   let checkedAt = channel.uploads_checked_at;
   try {
-    checkedAt = (await checkChannelUploads(context, channel)).checkedAt;
+    checkedAt = (await checkChannelUploads(context, channel, { correlationId: input.correlationId }))
+      .checkedAt;
   } catch (error) {
     if (!isYoutubeFailure(error)) throw error;
     context.log.warn({ err: error, channel: channel.youtube_channel_id }, "answering stored videos only");

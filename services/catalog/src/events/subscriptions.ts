@@ -1,5 +1,6 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { CatalogContext } from "../domain/catalog-context.ts";
+import { checkUploadsOnTick } from "./check-uploads-on-tick.ts";
 import { followSignupChannels } from "./follow-signup-channels.ts";
 import { PLAN_ACCESS_EVENTS, recordPlanAccess } from "./record-plan-access.ts";
 
@@ -21,6 +22,10 @@ export function catalogSubscriptions(context: CatalogContext) {
           "subscription.expired": recordPlanAccess(context),
           "trial.ended": recordPlanAccess(context),
         },
+      },
+      "upload-checks": {
+        events: ["uploads.check-due"],
+        handlers: { "uploads.check-due": checkUploadsOnTick(context) },
       },
     },
   });

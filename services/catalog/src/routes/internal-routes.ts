@@ -29,7 +29,11 @@ export function registerInternalRoutes(app: ServiceApp, context: CatalogContext)
       // The format check admits a few instants Date cannot hold, such as a leap second.
       const since = new Date(request.query.since);
       if (Number.isNaN(since.getTime())) throw new HttpError(400, messages.sinceInvalid);
-      const result = await videosSince(context, { youtubeChannelId: request.params.youtubeChannelId, since });
+      const result = await videosSince(context, {
+        youtubeChannelId: request.params.youtubeChannelId,
+        since,
+        correlationId: request.id,
+      });
       return {
         youtubeChannelId: result.youtubeChannelId,
         upToDate: result.upToDate,

@@ -3,6 +3,7 @@ import Type from "typebox";
 import { CHANNEL_ID } from "../domain/channel-reference.ts";
 import { messages } from "../domain/messages.ts";
 import { MAX_QUERY_LENGTH } from "../domain/search-query.ts";
+import { skipsDigest } from "../domain/skips-digest.ts";
 import type { FollowedChannelRow } from "../store/follow-repository.ts";
 import type { Video } from "../store/video-repository.ts";
 import type { YoutubeChannel } from "../youtube/youtube-catalog.ts";
@@ -149,6 +150,6 @@ export function toChannelVideo(video: Video) {
     thumbnailUrl: video.thumbnail_url,
     isShort: video.is_short,
     liveStatus: video.live_status,
-    skipInDigest: video.is_short || video.live_status !== "none",
+    skipInDigest: skipsDigest(video),
   };
 }

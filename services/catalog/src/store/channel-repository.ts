@@ -43,10 +43,71 @@ export class ChannelRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Records a finished check; whatever tick had claimed the channel is done with it. */
   async markUploadsChecked(youtubeChannelId: string, checkedAt: Date): Promise<void> {
     await this.db
       .updateTable("channels")
-      .set({ uploads_checked_at: checkedAt })
+      .set({ uploads_checked_at: checkedAt, upload_check_leased_until: null })
+      .where("youtube_channel_id", "=", youtubeChannelId)
+      .execute();
+  }
+
+  /**
+   * Claims up to `limit` followed channels whose last upload check is older than `checkedBefore` (or
+   * never happened), the longest unchecked first, until `leaseUntil`. Channels another replica has
+   * claimed — by a lease still running, or by a claim being made right now (skipped, not waited for) —
+   * are left to it.
+   */
+  claimDueForUploadCheck(input: {
+    checkedBefore: Date;
+    now: Date;
+    leaseUntil: Date;
+    limit: number;
+  }): Promise<Channel[]> {
+    return this.db
+      .with("due", (db) =>
+        db
+          .selectFrom("channels")
+          .select("youtube_channel_id")
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("follows")
+                .select("follows.user_id")
+                .whereRef("follows.youtube_channel_id", "=", "channels.youtube_channel_id"),
+            ),
+          )
+          .where((eb) =>
+            eb.or([
+              eb("uploads_checked_at", "is", null),
+              eb("uploads_checked_at", "<=", input.checkedBefore),
+            ]),
+          )
+          .where((eb) =>
+            eb.or([
+              eb("upload_check_leased_until", "is", null),
+              eb("upload_check_leased_until", "<=", input.now),
+            ]),
+          )
+          .orderBy("uploads_checked_at", (order) => order.asc().nullsFirst())
+          .orderBy("youtube_channel_id")
+          .limit(input.limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .updateTable("channels")
+      .from("due")
+      .set({ upload_check_leased_until: input.leaseUntil })
+      .whereRef("channels.youtube_channel_id", "=", "due.youtube_channel_id")
+      .returningAll("channels")
+      .execute();
+  }
+
+  /** Gives a claimed channel back after a failed check, so the next tick tries it again. */
+  async releaseUploadCheck(youtubeChannelId: string): Promise<void> {
+    await this.db
+      .updateTable("channels")
+      .set({ upload_check_leased_until: null })
       .where("youtube_channel_id", "=", youtubeChannelId)
       .execute();
   }

@@ -42,8 +42,13 @@ export class VideoRepository {
       .execute();
   }
 
-  async refresh(video: NewVideo): Promise<void> {
-    await this.db
+  /**
+   * Stores what YouTube now says of a stream that was live or upcoming, and answers the stored row; or
+   * undefined when the stored one had already ended (another check recorded it first, so only one
+   * check ever sees a stream end).
+   */
+  refreshUnfinished(video: NewVideo): Promise<Video | undefined> {
+    return this.db
       .updateTable("videos")
       .set({
         title: video.title,
@@ -55,7 +60,9 @@ export class VideoRepository {
         updated_at: sql`now()`,
       })
       .where("youtube_video_id", "=", video.youtube_video_id)
-      .execute();
+      .where("live_status", "!=", "none")
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** The channel's videos published after `since`, oldest first. */

@@ -1,6 +1,11 @@
 import { youtube } from "@googleapis/youtube";
 import { readChannels, readSearchChannelIds, readUploadsPage, readVideos } from "./parse-youtube.ts";
-import { type YoutubeCatalog, YoutubeQuotaError, YoutubeUnavailableError } from "./youtube-catalog.ts";
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type YoutubeCatalog,
+  YoutubeQuotaError,
+  YoutubeUnavailableError,
+} from "./youtube-catalog.ts";
 
 export interface GoogleYoutubeOptions {
   apiKey: string;
@@ -44,7 +49,7 @@ export function createGoogleYoutubeCatalog(options: GoogleYoutubeOptions): Youtu
     ...(options.rootUrl ? { rootUrl: options.rootUrl } : {}),
     // No silent retries: a retried call is charged again, and the caller decides what a failure means.
     retry: false,
-    timeout: options.requestTimeoutMs ?? 8_000,
+    timeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
 
   async function call(request: () => Promise<{ data: unknown }>): Promise<unknown> {

@@ -47,6 +47,9 @@ export interface YoutubeVideo {
   liveBroadcastContent: LiveBroadcastContent;
 }
 
+/** How long a call to YouTube (the Data API or the feed) may take before it counts as unavailable. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
+
 /** The calls YouTube charges for, and what each costs (developers.google.com/youtube/v3/determine_quota_cost). */
 export const QUOTA_COST = { search: 100, channels: 1, playlistItems: 1, videos: 1 } as const;
 

@@ -26,6 +26,7 @@ import { createQuotaMeter } from "../../src/domain/quota-meter.ts";
 import type { RecordEvent } from "../../src/domain/record-event.ts";
 import type { CatalogDatabase } from "../../src/store/database.ts";
 import { migrations } from "../../src/store/migrations/index.ts";
+import { createFetchUploadsFeed } from "../../src/youtube/fetch-uploads-feed.ts";
 import { createGoogleYoutubeCatalog } from "../../src/youtube/google-youtube-catalog.ts";
 import { meteredYoutube } from "../../src/youtube/metered-youtube.ts";
 
@@ -70,6 +71,7 @@ export async function startCatalog(overrides: Overrides = {}): Promise<CatalogUn
       youtube: {
         apiKey: "test-api-key",
         rootUrl: fake.rootUrl,
+        feedUrl: fake.feedUrl,
         dailyQuotaUnits: 10_000,
         requestTimeoutMs: 1_000,
         ...overrides.youtube,
@@ -157,8 +159,15 @@ export async function startEmbeddedCatalog(): Promise<{ app: ServiceApp; stop():
 export interface ContextUnderTest {
   context: CatalogContext;
   fake: FakeYoutubeApi;
-  /** Moves the context's clock. */
+  /** What the operations logged as warnings, oldest first. */
+  warnings: { details: object; message: string }[];
+  /** Moves the context's clock (shared with every replica). */
   setNow(date: Date): void;
+  /**
+   * Catalog's operations as a second replica would run them: the same schema, fake and clock, but a
+   * connection pool and in-process state of its own. Stopped with the harness.
+   */
+  replica(): CatalogContext;
   stop(): Promise<void>;
 }
 
@@ -178,6 +187,8 @@ export async function startContext(
   const fake = await startFakeYoutubeApi();
   const database = createDatabase<CatalogDatabase>({ url: schema.url, schema: schema.schema });
   await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
+  const replicaDatabases: Database<CatalogDatabase>[] = [];
+  const warnings: ContextUnderTest["warnings"] = [];
   const redisKeyPrefix = `${uniqueName("catalog")}:`;
   let now = new Date();
   const clock = () => now;
@@ -189,28 +200,41 @@ export async function startContext(
           keyPrefix: redisKeyPrefix,
           log: pino({ level: "silent" }),
         });
-  const youtube = meteredYoutube(
-    createGoogleYoutubeCatalog({ apiKey: "test-api-key", rootUrl: fake.rootUrl, requestTimeoutMs: 1_000 }),
-    createQuotaMeter(database.db, { dailyQuotaUnits: 10_000 }, clock),
-  );
-  const context: CatalogContext = {
-    db: database.db,
-    youtube,
+  const contextOn = (db: Database<CatalogDatabase>["db"]): CatalogContext => ({
+    db,
+    youtube: meteredYoutube(
+      createGoogleYoutubeCatalog({ apiKey: "test-api-key", rootUrl: fake.rootUrl, requestTimeoutMs: 1_000 }),
+      createQuotaMeter(db, { dailyQuotaUnits: 10_000 }, clock),
+    ),
+    uploadsFeed: createFetchUploadsFeed({ feedUrl: fake.feedUrl, timeoutMs: 1_000 }),
     cache,
     recordEvent: options.recordEvent ?? (async () => {}),
-    log: { warn: () => {} },
+    log: { warn: (details, message) => warnings.push({ details, message }) },
     now: clock,
-    uploads: { refreshAfterSeconds: 0, firstCheckLookbackDays: 7, ...options.uploads },
+    uploads: {
+      refreshAfterSeconds: 0,
+      firstCheckLookbackDays: 7,
+      checkIntervalHours: 24,
+      checksPerTick: 500,
+      ...options.uploads,
+    },
     uploadChecks: new Map(),
-  };
+  });
   return {
-    context,
+    context: contextOn(database.db),
     fake,
+    warnings,
     setNow(date) {
       now = date;
     },
+    replica() {
+      const replicaDatabase = createDatabase<CatalogDatabase>({ url: schema.url, schema: schema.schema });
+      replicaDatabases.push(replicaDatabase);
+      return contextOn(replicaDatabase.db);
+    },
     async stop() {
       await cache.close();
+      for (const replicaDatabase of replicaDatabases) await replicaDatabase.close();
       await database.close();
       await fake.close();
       await schema.drop();
