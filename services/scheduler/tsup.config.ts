@@ -1,0 +1,3 @@
+import { serviceBuild } from "../../tsup.service.ts";
+
+export default serviceBuild();
