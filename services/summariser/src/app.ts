@@ -3,12 +3,19 @@ import { hostname } from "node:os";
 import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import type { JobQueue } from "@tubedigest/jobs";
 import type { Logger } from "pino";
 import { type BillingClient, createHttpBillingClient } from "./clients/billing-client.ts";
 import { type CatalogClient, createHttpCatalogClient } from "./clients/catalog-client.ts";
-import type { SummariserSettings } from "./config.ts";
+import { DEFAULT_DIGEST_SETTINGS, DEFAULT_REDIS_KEY_PREFIX, type SummariserSettings } from "./config.ts";
+import type { DigestJobs } from "./domain/digest-jobs.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
+import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
+import { openDigestJobs } from "./jobs/open-digest-jobs.ts";
+import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
+import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
+import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
@@ -34,12 +41,17 @@ export interface SummariserDependencies {
   /** Claim timing; tests shorten the lease to see a dead holder's claim taken over. */
   claims?: { leaseMs?: number; pollMs?: number; owner?: string };
   toolWaitMs?: number;
+  /** The digest's work queue; otherwise opened from the settings (BullMQ with a Redis URL). Closed with the app. */
+  jobs?: JobQueue<DigestJobs>;
+  /** How long "generate newsletter" waits for its newsletter (20 s). */
+  generateWaitMs?: number;
 }
 
 /**
  * Builds the summariser: one faithful summary per video, made once and shared (a claim in the database
- * decides who calls the model), the newsletter preview, the hidden single-video tool and single-video
- * purchases.
+ * decides who calls the model), the weekly digest (read models of recipients and follows, the fan-out on
+ * digest.due, compose jobs on a work queue, the newsletters and their history), the newsletter preview,
+ * the hidden single-video tool and single-video purchases.
  */
 export async function buildSummariserApp(
   settings: SummariserSettings,
@@ -53,12 +65,23 @@ export async function buildSummariserApp(
     log: dependencies.log,
   });
   const database = store.database;
+  const jobs =
+    dependencies.jobs ??
+    openDigestJobs(
+      { redisUrl: settings.redisUrl, redisKeyPrefix: settings.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX },
+      dependencies.log,
+    );
   const app = createServiceApp({
     name: "summariser",
     logger: dependencies.log,
     identitySecret: settings.identitySecret,
-    readiness: store.readiness,
+    readiness: {
+      essential: store.readiness.essential,
+      // Without the queue's Redis, digests wait in their rows; the next digest.due adds their jobs.
+      degradable: { ...store.readiness.degradable, jobs: async () => jobs.isConnected() },
+    },
   });
+  const digest = { ...DEFAULT_DIGEST_SETTINGS, ...settings.digest };
 
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
   const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
@@ -82,11 +105,23 @@ export async function buildSummariserApp(
     previewWaitMs: settings.previewWaitMs,
     // Within the gateway's 30-second wait for an answer; a longer summary goes on and the next call gets it.
     toolWaitMs: dependencies.toolWaitMs ?? 25_000,
+    digest: {
+      jobs,
+      catchUpHours: digest.catchUpHours,
+      // Within the gateway's 30-second wait for an answer.
+      generateWaitMs: dependencies.generateWaitMs ?? 20_000,
+    },
+    metrics: prometheusMetrics(app),
   };
   registerPreviewRoutes(app, context);
   registerVideoRoutes(app, context);
+  registerNewsletterRoutes(app, context);
+  if (settings.development) registerDevDigestRoutes(app, context);
+  await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });
   await dependencies.events.subscribe(summariserSubscriptions(context));
   app.addHook("onClose", async () => {
+    // Running compose jobs finish first, while the database they write to is still open.
+    await jobs.close();
     await store.close();
   });
   return app;

@@ -1,4 +1,4 @@
-import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
+import { AppEnv, Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 import type { OpenAiSummaryWriterSettings } from "./writers/openai-summary-writer.ts";
 
@@ -31,6 +31,25 @@ export const SummariserAiEnvironment = {
   PREVIEW_WAIT_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: 25 }),
 };
 
+/** What a caller leaves out of `digest`. */
+export const DEFAULT_DIGEST_SETTINGS: DigestSettings = { concurrency: 4, catchUpHours: 24 };
+export const DEFAULT_REDIS_KEY_PREFIX = "td:summariser:";
+
+/** The weekly digest's timing and pace: the summariser's own process and the embedded product read them alike. */
+export const SummariserDigestEnvironment = {
+  /** Digests composed at once per process (each waits on catalog and, for a video still unsummarised, the model). */
+  DIGEST_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: DEFAULT_DIGEST_SETTINGS.concurrency }),
+  /**
+   * How long after Monday 09:00 (the reader's time) a digest is still sent when the scheduler missed that
+   * slot; under three days, so a slot can only be due for its own week.
+   */
+  DIGEST_CATCH_UP_HOURS: Type.Integer({
+    minimum: 1,
+    maximum: 72,
+    default: DEFAULT_DIGEST_SETTINGS.catchUpHours,
+  }),
+};
+
 /** The summariser's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const SummariserEnvironment = Type.Object({
   PORT: Port({ default: 4004 }),
@@ -45,7 +64,13 @@ export const SummariserEnvironment = Type.Object({
   CATALOG_URL: Url(["http", "https"]),
   /** Billing's internal address: single-video charges. */
   BILLING_URL: Url(["http", "https"]),
+  /** "development" adds /dev/deliver-digest and /dev/digest-status. */
+  APP_ENV: AppEnv("production"),
+  /** The digest's work queue on Redis (BullMQ), shared by the replicas; in this process when unset. */
+  REDIS_URL: Type.Optional(Url(["redis", "rediss"])),
+  REDIS_KEY_PREFIX: Type.String({ default: DEFAULT_REDIS_KEY_PREFIX }),
   ...SummariserAiEnvironment,
+  ...SummariserDigestEnvironment,
 });
 
 /** The model's settings: the LLM writer's own (retries and time-outs keep its defaults). */
@@ -62,6 +87,19 @@ export interface SummariserSettings {
   transcripts: { source: "youtube" | "demo"; youtubeBaseUrl?: string | undefined };
   toolPassword?: string | undefined;
   previewWaitMs: number;
+  /** The digest's work queue on Redis (BullMQ), shared by the replicas; in this process when absent. */
+  redisUrl?: string | undefined;
+  /** Prefix of the queue's Redis keys ("td:summariser:" when absent). */
+  redisKeyPrefix?: string | undefined;
+  /** Compose jobs at once per process (4), and the catch-up window after Monday 09:00 (24 hours). */
+  digest?: DigestSettings | undefined;
+  /** Adds /dev/deliver-digest and /dev/digest-status; false when absent. */
+  development?: boolean | undefined;
+}
+
+export interface DigestSettings {
+  concurrency: number;
+  catchUpHours: number;
 }
 
 const SummariserAi = Type.Object(SummariserAiEnvironment);
@@ -92,6 +130,13 @@ export function aiSettingsFrom(
   };
 }
 
+const SummariserDigest = Type.Object(SummariserDigestEnvironment);
+
+/** The digest's settings from the environment. */
+export function digestSettingsFrom(env: Static<typeof SummariserDigest>): DigestSettings {
+  return { concurrency: env.DIGEST_CONCURRENCY, catchUpHours: env.DIGEST_CATCH_UP_HOURS };
+}
+
 export function summariserSettingsFrom(env: Static<typeof SummariserEnvironment>): SummariserSettings {
   return {
     identitySecret: env.IDENTITY_SECRET,
@@ -99,5 +144,9 @@ export function summariserSettingsFrom(env: Static<typeof SummariserEnvironment>
     catalogUrl: env.CATALOG_URL,
     billingUrl: env.BILLING_URL,
     ...aiSettingsFrom(env, "youtube"),
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    digest: digestSettingsFrom(env),
+    development: env.APP_ENV === "development",
   };
 }

@@ -1,2 +1,10 @@
 export { buildSummariserApp, type SummariserDependencies, summariserMigrations } from "./app.ts";
-export { aiSettingsFrom, SummariserAiEnvironment, type SummariserSettings } from "./config.ts";
+export {
+  aiSettingsFrom,
+  type DigestSettings,
+  digestSettingsFrom,
+  SummariserAiEnvironment,
+  SummariserDigestEnvironment,
+  type SummariserSettings,
+} from "./config.ts";
+export type { DigestJobs } from "./domain/digest-jobs.ts";

@@ -3,7 +3,7 @@ import type { ChannelVideo } from "../clients/catalog-client.ts";
 import { messages } from "./messages.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
-import { markdownText, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
+import { channelHeading, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
 
 /** A preview shows the week of each channel: the same window as a first newsletter. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -77,7 +77,7 @@ function previewMarkdown(
   pending: number,
 ): string {
   const blocks = weeks.map((week) => {
-    const heading = `## ${markdownText(week.channel.title)}`;
+    const heading = channelHeading(week.channel.title);
     if (week.videos.length === 0) {
       return `${heading}\n\n_No new videos this week. New uploads appear in your newsletter as soon as they are published._`;
     }

@@ -15,4 +15,11 @@ export const messages = {
     "The summary is taking longer than usual. Please try again in a minute; it is still being written.",
   summaryFailed: (reason: string) => `We could not summarise this video: ${reason} Please try again later.`,
   orderPlaced: "Your summary will be sent to your e-mail shortly.",
+  newsletterGenerated: "Newsletter generated and sent to your email.",
+  newsletterOnItsWay: "Your newsletter is being generated and will arrive in your inbox shortly.",
+  noNewVideos: "There are no new videos from your channels since your last newsletter.",
+  noSummaries: "The new videos from your channels could not be summarised. Please try again later.",
+  addChannelsFirst: "Add channels first to generate a newsletter.",
+  trialOver: "Your free trial has ended. Subscribe to get newsletters again.",
+  newsletterFailed: "We could not generate your newsletter just now. Please try again in a few minutes.",
 } as const;

@@ -3,6 +3,7 @@ import { ServiceUnavailableError } from "../clients/service-call.ts";
 import { type SummaryKey, SummaryRepository, type SummaryRow } from "../store/summary-repository.ts";
 import { TranscriptUnavailableError } from "../transcripts/transcript-source.ts";
 import { SummaryFailedError } from "../writers/summary-writer.ts";
+import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { knownVideo } from "./known-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 import { summaryVersion } from "./summary-version.ts";
@@ -74,22 +75,19 @@ async function settle(context: SummariserContext, key: SummaryKey): Promise<Summ
   }
 }
 
-const leaseEnd = (context: SummariserContext) => new Date(context.now().getTime() + context.claims.leaseMs);
-
 /** Makes the summary under our claim, renewing it while the model works, and stores what came of it. */
 async function make(context: SummariserContext, key: SummaryKey, attempt: number): Promise<SummaryRow> {
   const summaries = new SummaryRepository(context.db);
   const owner = context.claims.owner;
-  const heartbeat = setInterval(() => {
-    summaries
-      .renewLease(key, owner, leaseEnd(context))
-      .catch((error: unknown) =>
-        context.log.warn({ err: error, videoId: key.videoId }, "could not renew a summary's claim"),
-      );
-  }, context.claims.leaseMs / 3);
+  const stopRenewing = renewWhileWorking(
+    context,
+    (leaseUntil) => summaries.renewLease(key, owner, leaseUntil),
+    { videoId: key.videoId },
+  );
   try {
     const written = await write(context, key.videoId, attempt);
     const stored = await summaries.complete(key, owner, written, context.now());
+    context.metrics.summaryWritten(written.usage);
     context.log.info(
       { videoId: key.videoId, model: written.model, usage: written.usage, basis: written.basis },
       "summary made",
@@ -103,7 +101,7 @@ async function make(context: SummariserContext, key: SummaryKey, attempt: number
     const stored = await summaries.fail(key, owner, reason, new Date(now.getTime() + retryInMs), now);
     return stored ?? (await current(summaries, key));
   } finally {
-    clearInterval(heartbeat);
+    stopRenewing();
   }
 }
 

@@ -1,3 +1,4 @@
+import type { JobQueue } from "@tubedigest/jobs";
 import type { Kysely } from "kysely";
 import type { BillingClient } from "../clients/billing-client.ts";
 import type { CatalogClient } from "../clients/catalog-client.ts";
@@ -5,7 +6,9 @@ import type { SummariserDatabase } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
 import type { TranscriptSource } from "../transcripts/transcript-source.ts";
 import type { SummaryWriter } from "../writers/summary-writer.ts";
+import type { DigestJobs } from "./digest-jobs.ts";
 import type { RecordEvent } from "./record-event.ts";
+import type { SummariserMetrics } from "./summariser-metrics.ts";
 
 export interface SummariserLogger {
   info(details: object, message: string): void;
@@ -40,4 +43,13 @@ export interface SummariserContext {
   previewWaitMs: number;
   /** How long the hidden tool waits for its one summary. */
   toolWaitMs: number;
+  digest: {
+    /** The work queue composing digests, one job per user and week, shared by the replicas. */
+    jobs: JobQueue<DigestJobs>;
+    /** How long after Monday 09:00 a digest is still sent when the scheduler missed that slot. */
+    catchUpHours: number;
+    /** How long "generate newsletter" waits for its newsletter before answering that it is on its way. */
+    generateWaitMs: number;
+  };
+  metrics: SummariserMetrics;
 }

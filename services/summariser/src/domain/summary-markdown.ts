@@ -49,3 +49,8 @@ export function summaryMarkdown(videoId: string, summary: SummaryRow): string {
 export function videoHeading(videoId: string, title: string): string {
   return `### [${markdownText(title)}](${watchUrl(videoId)})`;
 }
+
+/** A channel's heading in a newsletter or its preview. */
+export function channelHeading(title: string): string {
+  return `## ${markdownText(title)}`;
+}

@@ -1,9 +1,18 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { SummariserContext } from "../domain/summariser-context.ts";
+import { fanOutOnDigestDue } from "./fan-out-on-digest-due.ts";
 import { fulfilPurchase } from "./fulfil-purchase.ts";
+import { recordDigestSubscription } from "./record-digest-subscription.ts";
+import { recordFollow } from "./record-follow.ts";
+import { recordNewsletterSent } from "./record-newsletter-sent.ts";
+import { recordPlan } from "./record-plan.ts";
+import { recordTimeZone } from "./record-time-zone.ts";
+import { recordTrial } from "./record-trial.ts";
+import { summariseNewVideo } from "./summarise-new-video.ts";
 
 /** Every event the summariser acts on, and which queue carries it. */
 export function summariserSubscriptions(context: SummariserContext) {
+  const plan = recordPlan(context);
   return defineSubscriptions({
     service: "summariser",
     queues: {
@@ -12,6 +21,53 @@ export function summariserSubscriptions(context: SummariserContext) {
         events: ["video-summary.requested"],
         handlers: { "video-summary.requested": fulfilPurchase(context) },
         prefetch: 4,
+      },
+      // Whom digests go to, when, and whether they may have one.
+      recipients: {
+        events: [
+          "user.registered",
+          "user.updated",
+          "trial.started",
+          "trial.ended",
+          "subscription.activated",
+          "subscription.changed",
+          "subscription.cancelled",
+          "subscription.expired",
+          "digest.unsubscribed",
+          "digest.resubscribed",
+        ],
+        handlers: {
+          "user.registered": recordTimeZone(context),
+          "user.updated": recordTimeZone(context),
+          "trial.started": recordTrial(context),
+          "trial.ended": recordTrial(context),
+          "subscription.activated": plan,
+          "subscription.changed": plan,
+          "subscription.cancelled": plan,
+          "subscription.expired": plan,
+          "digest.unsubscribed": recordDigestSubscription(context),
+          "digest.resubscribed": recordDigestSubscription(context),
+        },
+      },
+      follows: {
+        events: ["channel.followed", "channel.unfollowed"],
+        handlers: { "channel.followed": recordFollow(context), "channel.unfollowed": recordFollow(context) },
+      },
+      // Modest: each may hold a model call for minutes, and the week gives them time.
+      "new-videos": {
+        events: ["video.published"],
+        handlers: { "video.published": summariseNewVideo(context) },
+        prefetch: 2,
+      },
+      // One slot at a time: the fan-out only queues; the work queue composes.
+      digests: {
+        events: ["digest.due"],
+        handlers: { "digest.due": fanOutOnDigestDue(context) },
+        prefetch: 1,
+      },
+      "sent-newsletters": {
+        events: ["newsletter.sent"],
+        handlers: { "newsletter.sent": recordNewsletterSent(context) },
       },
     },
   });

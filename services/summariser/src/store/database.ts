@@ -65,9 +65,76 @@ export interface SingleVideoOrdersTable {
   completed_at: Date | null;
 }
 
+export interface FollowsTable {
+  user_id: string;
+  youtube_channel_id: string;
+  title: string;
+  following: boolean;
+  followed_at: Date | null;
+  changed_at: Date;
+}
+
+export interface RecipientsTable {
+  user_id: string;
+  time_zone: Generated<string>;
+  time_zone_changed_at: Date | null;
+  registered_at: Date | null;
+  trial_ends_at: Date | null;
+  trial_changed_at: Date | null;
+  plan_active: Generated<boolean>;
+  plan_changed_at: Date | null;
+  unsubscribed: Generated<boolean>;
+  unsubscribed_changed_at: Date | null;
+}
+
+/**
+ * "queued" until a compose job claims it ("composing", under a lease); then "composed" (a newsletter),
+ * "skipped" (nothing to send, `reason` says why) or "failed" (its tries ran out; an operator reruns it).
+ */
+export type DigestStatus = "queued" | "composing" | "composed" | "skipped" | "failed";
+
+export interface DigestsTable {
+  user_id: string;
+  week_key: string;
+  status: DigestStatus;
+  reason: string | null;
+  newsletter_id: string | null;
+  slot: Date;
+  due_at: Date;
+  week_start: string;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  lease_until: Date | null;
+  covered_until: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A newsletter's channel as stored and sent: the videos with their summaries, newest first. */
+export interface NewsletterChannel {
+  title: string;
+  videos: { title: string; url: string; publishedAt: string; summaryMarkdown: string }[];
+}
+
+export interface NewslettersTable {
+  id: string;
+  user_id: string;
+  week_key: string;
+  subject: string;
+  content: string;
+  channels: ColumnType<NewsletterChannel[], string, never>;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  covered_until: Date;
+}
+
 export interface SummariserDatabase extends BusTables {
   videos: VideosTable;
   transcripts: TranscriptsTable;
   summaries: SummariesTable;
   single_video_orders: SingleVideoOrdersTable;
+  follows: FollowsTable;
+  recipients: RecipientsTable;
+  digests: DigestsTable;
+  newsletters: NewslettersTable;
 }

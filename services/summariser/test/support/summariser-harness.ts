@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { callerHeaders, type ServiceApp } from "@tubedigest/http";
+import { createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
 import { createTestSchema } from "@tubedigest/testing";
 import { pino } from "pino";
 import { buildSummariserApp, type SummariserDependencies } from "../../src/app.ts";
 import type { SummariserSettings } from "../../src/config.ts";
+import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/domain/digest-jobs.ts";
 import type { SummariserDatabase } from "../../src/store/database.ts";
 import type { Transcript, TranscriptSource } from "../../src/transcripts/transcript-source.ts";
 import { billingStandIn } from "./billing-stand-in.ts";
@@ -51,8 +53,19 @@ export interface SummariserUnderTest {
 
 type Parts = Pick<
   SummariserDependencies,
-  "writer" | "transcripts" | "catalog" | "billing" | "claims" | "toolWaitMs"
+  "writer" | "transcripts" | "catalog" | "billing" | "claims" | "toolWaitMs" | "jobs" | "generateWaitMs"
 >;
+
+/** The digest's work queue in process, retrying within milliseconds so a test sees its tries quickly. */
+export function fastDigestJobs(): JobQueue<DigestJobs> {
+  return createInProcessJobQueue<DigestJobs>({
+    name: "summariser-digests",
+    jobNames: DIGEST_JOB_NAMES,
+    log: pino({ level: "silent" }),
+    attempts: COMPOSE_ATTEMPTS,
+    backoffMs: 50,
+  });
+}
 
 /**
  * A summariser on the real Postgres (a schema of the test's own, or one shared by several instances, as
@@ -86,6 +99,7 @@ export async function startSummariser(
       events: testBus.bus,
       catalog: parts.catalog ?? catalogStandIn().client,
       billing: parts.billing ?? billingStandIn().client,
+      jobs: parts.jobs ?? fastDigestJobs(),
       ...parts,
     },
   );

@@ -1,6 +1,8 @@
 import type { Migrations } from "@tubedigest/db";
 import * as createSummariser from "./20261123T1900-create-summariser.ts";
+import * as weeklyDigest from "./20261123T2130-weekly-digest.ts";
 
 export const migrations: Migrations = {
   "20261123T1900-create-summariser": createSummariser,
+  "20261123T2130-weekly-digest": weeklyDigest,
 };

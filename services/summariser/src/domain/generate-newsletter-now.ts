@@ -1,0 +1,73 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import { HttpError } from "@tubedigest/http";
+import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
+import { FollowRepository } from "../store/follow-repository.ts";
+import { RecipientRepository } from "../store/recipient-repository.ts";
+import { SKIP_REASONS } from "./compose-digest.ts";
+import { addComposeJobs } from "./digest-jobs.ts";
+import { digestWeek } from "./digest-week.ts";
+import { messages } from "./messages.ts";
+import type { SummariserContext } from "./summariser-context.ts";
+
+/** Requests within the same five minutes are one newsletter: a double click, a retried request. */
+const SAME_REQUEST_MS = 5 * 60 * 1000;
+
+export type GeneratedNewsletter =
+  | { status: 200; body: { message: string; newsletterId: string } }
+  | { status: 202; body: { message: string } };
+
+/**
+ * The dashboard's "generate newsletter": the user's newsletter now, through the weekly digest's own
+ * pipeline (a digest row keyed by the five minutes it was asked in, its compose job, the mail). It covers
+ * what is new since the user's last newsletter, and counts as their last one for the next. The answer
+ * waits for the job a while: the newsletter, or that it is on its way, or why there is none.
+ */
+export async function generateNewsletterNow(
+  context: SummariserContext,
+  userId: string,
+): Promise<GeneratedNewsletter> {
+  const now = context.now();
+  const recipients = new RecipientRepository(context.db);
+  if (!(await recipients.isEligible(userId, now))) throw new HttpError(403, messages.trialOver);
+  if ((await new FollowRepository(context.db).channelsOf(userId)).length === 0) {
+    throw new HttpError(422, messages.addChannelsFirst);
+  }
+  const timeZone = (await recipients.find(userId))?.time_zone ?? DEFAULT_TIME_ZONE;
+  const requested = new Date(Math.floor(now.getTime() / SAME_REQUEST_MS) * SAME_REQUEST_MS);
+  const key = { userId, weekKey: `now:${requested.toISOString()}` };
+  const digests = new DigestRepository(context.db);
+  const queued = await digests.queue({
+    ...key,
+    weekStart: digestWeek(timeZone, now).weekStart,
+    dueAt: now,
+    slot: now,
+  });
+  if (queued) await addComposeJobs(context.digest.jobs, [queued]);
+  return answer(await settled(context, key, new Date(now.getTime() + context.digest.generateWaitMs)));
+}
+
+/** The digest once it has ended, or as it stands when the wait is over. */
+async function settled(context: SummariserContext, key: DigestKey, deadline: Date): Promise<DigestRow> {
+  const digests = new DigestRepository(context.db);
+  for (;;) {
+    const row = await digests.find(key);
+    if (!row) throw new Error(`digest ${key.userId}/${key.weekKey} vanished`);
+    const ended = row.status === "composed" || row.status === "skipped" || row.status === "failed";
+    if (ended || context.now() >= deadline) return row;
+    await sleep(context.claims.pollMs);
+  }
+}
+
+function answer(row: DigestRow): GeneratedNewsletter {
+  if (row.status === "composed" && row.newsletter_id) {
+    return { status: 200, body: { message: messages.newsletterGenerated, newsletterId: row.newsletter_id } };
+  }
+  if (row.status === "skipped") {
+    if (row.reason === SKIP_REASONS.noChannels) throw new HttpError(422, messages.addChannelsFirst);
+    if (row.reason === SKIP_REASONS.noSummaries) throw new HttpError(422, messages.noSummaries);
+    throw new HttpError(422, messages.noNewVideos);
+  }
+  if (row.status === "failed") throw new HttpError(503, messages.newsletterFailed);
+  return { status: 202, body: { message: messages.newsletterOnItsWay } };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import type { SummaryRow } from "../store/summary-repository.ts";
+import { type NewsletterVideo, newsletterContent } from "./newsletter-content.ts";
+
+function summary(point: string): SummaryRow {
+  return {
+    video_id: "x",
+    version: "test/1",
+    status: "ready",
+    claimed_by: null,
+    lease_until: null,
+    attempts: 1,
+    key_points: [{ text: point, startSeconds: 65 }],
+    paragraph: `All about ${point}.`,
+    language: "en",
+    basis: "transcript",
+    model: "test",
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    llm_calls: 0,
+    failure_reason: null,
+    retry_after: null,
+    created_at: new Date(),
+    completed_at: new Date(),
+  };
+}
+
+const video = (videoId: string, title: string, publishedAt: string, failed?: string): NewsletterVideo => ({
+  videoId,
+  title,
+  publishedAt: new Date(publishedAt),
+  summary: failed ? { failed } : summary(title),
+});
+
+describe("a newsletter's content", () => {
+  const channels = [
+    { title: "Copper Pan Kitchen", videos: [video("kitchen0001", "Knife skills", "2026-11-20T10:00:00Z")] },
+    {
+      title: "Pocket Orbit",
+      videos: [
+        video("orbit000001", "Rockets", "2026-11-18T10:00:00Z"),
+        video("orbit000002", "Moons", "2026-11-22T10:00:00Z"),
+        video(
+          "orbit000003",
+          "Broken",
+          "2026-11-21T10:00:00Z",
+          "The model kept answering in the wrong shape.",
+        ),
+      ],
+    },
+    { title: "Quiet Channel", videos: [] },
+    ...["Alpha", "Beta", "Gamma"].map((title, index) => ({
+      title,
+      videos: [video(`other000${index}0`, `${title} news`, `2026-11-1${index}T10:00:00Z`)],
+    })),
+  ];
+
+  it("orders channels by their newest video and videos newest first, and mails only the summarised", () => {
+    const newsletter = newsletterContent("2026-11-23", channels);
+    expect(newsletter.channels.map((channel) => channel.title)).toEqual([
+      "Pocket Orbit",
+      "Copper Pan Kitchen",
+      "Gamma",
+      "Beta",
+      "Alpha",
+    ]);
+    expect(newsletter.channels[0]?.videos.map((v) => v.title)).toEqual(["Moons", "Rockets"]);
+    expect(newsletter.channels[0]?.videos[0]).toEqual({
+      title: "Moons",
+      url: "https://www.youtube.com/watch?v=orbit000002",
+      publishedAt: "2026-11-22T10:00:00.000Z",
+      summaryMarkdown: expect.stringContaining("- **Moons** ([1:05]("),
+    });
+  });
+
+  it("names the week and the top channels in the subject", () => {
+    expect(newsletterContent("2026-11-23", channels).subject).toBe(
+      "Your week of 23 November: Pocket Orbit, Copper Pan Kitchen and 3 more",
+    );
+    expect(newsletterContent("2026-11-23", channels.slice(0, 2)).subject).toBe(
+      "Your week of 23 November: Pocket Orbit and Copper Pan Kitchen",
+    );
+    expect(newsletterContent("2026-11-30", channels.slice(0, 1)).subject).toBe(
+      "Your week of 30 November: Copper Pan Kitchen",
+    );
+    const long = [{ title: "A".repeat(200), videos: channels[0]?.videos ?? [] }];
+    expect(newsletterContent("2026-11-23", long).subject.length).toBeLessThan(100);
+  });
+
+  it("is markdown of the whole newsletter: a heading per channel, linked titles, summaries, failures noted", () => {
+    const { content } = newsletterContent("2026-11-23", channels);
+    expect(content.startsWith("# Week of 23 November 2026\n\n## Pocket Orbit\n\n")).toBe(true);
+    expect(content).toContain("### [Moons](https://www.youtube.com/watch?v=orbit000002)\n\n- **Moons**");
+    expect(content).toContain("All about Moons.");
+    expect(content).toContain(
+      "### [Broken](https://www.youtube.com/watch?v=orbit000003)\n\n_This video could not be summarised: The model kept answering in the wrong shape._",
+    );
+    expect(content).not.toContain("Quiet Channel");
+    expect(content.indexOf("## Pocket Orbit")).toBeLessThan(content.indexOf("## Copper Pan Kitchen"));
+  });
+
+  it("escapes titles, so a channel cannot add a link or a heading", () => {
+    const { content, subject } = newsletterContent("2026-11-23", [
+      {
+        title: "[Click](https://evil.invalid)",
+        videos: [video("evil0000001", "# Boom", "2026-11-20T10:00:00Z")],
+      },
+    ]);
+    expect(content).toContain("## \\[Click\\](https://evil.invalid)");
+    expect(content).toContain("### [\\# Boom]");
+    expect(subject).toBe("Your week of 23 November: [Click](https://evil.invalid)");
+  });
+});

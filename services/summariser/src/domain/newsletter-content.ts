@@ -1,0 +1,100 @@
+import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
+import type { NewsletterChannel } from "../store/database.ts";
+import type { SummaryRow } from "../store/summary-repository.ts";
+import { weekLabel, weekStartDay } from "./digest-week.ts";
+import { channelHeading, markdownText, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
+
+/** A video a newsletter carries, with its summary, or the reason it has none. */
+export interface NewsletterVideo {
+  videoId: string;
+  title: string;
+  publishedAt: Date;
+  summary: SummaryRow | { failed: string };
+}
+
+export interface NewsletterContent {
+  subject: string;
+  /** The whole newsletter as markdown: what the history shows. */
+  content: string;
+  /** Channels by their newest video, videos newest first, only those with a summary: what is mailed. */
+  channels: NewsletterChannel[];
+}
+
+/** The event's limits on what it carries. */
+const MAX_TITLE = 500;
+const MAX_SUMMARY = 20_000;
+/** Channel titles named in the subject before "and N more"; each cut so the subject stays readable. */
+const SUBJECT_CHANNELS = 2;
+const SUBJECT_TITLE = 60;
+
+/**
+ * A user's newsletter from their channels' new videos: channels ordered by their newest video, videos
+ * newest first, each with its summary; a video whose summary failed is named under its channel with the
+ * reason, and left out of what is mailed. The subject names the week and the top channels.
+ */
+export function newsletterContent(
+  weekStart: string,
+  channels: readonly { title: string; videos: readonly NewsletterVideo[] }[],
+): NewsletterContent {
+  const ordered = channels
+    .filter((channel) => channel.videos.length > 0)
+    .map((channel) => ({
+      title: channel.title,
+      videos: [...channel.videos].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime()),
+    }))
+    .sort((a, b) => newest(b.videos) - newest(a.videos));
+  const mailed = ordered
+    .map((channel) => ({
+      title: channel.title.slice(0, MAX_TITLE),
+      videos: channel.videos.flatMap((video) =>
+        "failed" in video.summary
+          ? []
+          : [
+              {
+                title: video.title.slice(0, MAX_TITLE),
+                url: watchUrl(video.videoId),
+                publishedAt: video.publishedAt.toISOString(),
+                summaryMarkdown: summaryMarkdown(video.videoId, video.summary).slice(0, MAX_SUMMARY),
+              },
+            ],
+      ),
+    }))
+    .filter((channel) => channel.videos.length > 0);
+  return {
+    subject: subject(weekStart, mailed),
+    content: [`# ${weekLabel(weekStart)}`, ...ordered.map(channelMarkdown)].join("\n\n"),
+    channels: mailed,
+  };
+}
+
+const newest = (videos: readonly NewsletterVideo[]) => videos[0]?.publishedAt.getTime() ?? 0;
+
+function channelMarkdown(channel: { title: string; videos: readonly NewsletterVideo[] }): string {
+  const videos = channel.videos.map((video) => {
+    const body =
+      "failed" in video.summary
+        ? `_This video could not be summarised: ${markdownText(video.summary.failed)}_`
+        : summaryMarkdown(video.videoId, video.summary);
+    return `${videoHeading(video.videoId, video.title)}\n\n${body}`;
+  });
+  return [channelHeading(channel.title), ...videos].join("\n\n");
+}
+
+/** "Your week of 23 November: Pocket Orbit, Copper Pan Kitchen and 3 more". */
+function subject(weekStart: string, channels: readonly { title: string }[]): string {
+  const titles = channels.map((channel) => shortTitle(channel.title));
+  const named = titles.slice(0, SUBJECT_CHANNELS);
+  const more = titles.length - named.length;
+  const list =
+    more > 0
+      ? `${named.join(", ")} and ${more} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
+        : (named[0] ?? "");
+  return `Your week of ${weekStartDay(weekStart)}: ${list}`;
+}
+
+function shortTitle(title: string): string {
+  const line = title.replace(/\s+/g, " ").trim();
+  return line.length > SUBJECT_TITLE ? `${line.slice(0, SUBJECT_TITLE - 1).trimEnd()}…` : line;
+}

@@ -1,0 +1,10 @@
+/** Why a digest ended as it did, as its row and the metrics name it. */
+export type DigestOutcome = "composed" | "skipped" | "failed";
+
+/** What the summariser counts for operators (Prometheus on /metrics). */
+export interface SummariserMetrics {
+  digestFinished(outcome: DigestOutcome, reason?: string): void;
+  newsletterSent(): void;
+  /** A summary written: the model calls and tokens it cost (none for the extractive writer). */
+  summaryWritten(usage: { calls: number; promptTokens: number; completionTokens: number }): void;
+}

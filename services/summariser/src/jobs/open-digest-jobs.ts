@@ -1,0 +1,25 @@
+import { createBullMqJobQueue, createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
+import type { Logger } from "pino";
+import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../domain/digest-jobs.ts";
+
+/** The queue's name in Redis, under the key prefix. */
+const QUEUE_NAME = "summariser-digests";
+
+/**
+ * The digest's work queue: BullMQ on Redis, shared by every replica, when a Redis URL is given; otherwise
+ * in this process (the embedded product), where a job lost with the process is added again by the next
+ * digest.due.
+ */
+export function openDigestJobs(
+  settings: { redisUrl?: string | undefined; redisKeyPrefix?: string | undefined },
+  log: Logger,
+): JobQueue<DigestJobs> {
+  const common = { name: QUEUE_NAME, jobNames: DIGEST_JOB_NAMES, log, attempts: COMPOSE_ATTEMPTS };
+  if (!settings.redisUrl) return createInProcessJobQueue<DigestJobs>(common);
+  return createBullMqJobQueue<DigestJobs>({
+    ...common,
+    redisUrl: settings.redisUrl,
+    // BullMQ puts its own ":" after the prefix.
+    prefix: settings.redisKeyPrefix?.replace(/:+$/, ""),
+  });
+}

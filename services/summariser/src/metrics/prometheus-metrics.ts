@@ -1,0 +1,33 @@
+import { addCounter, type ServiceApp } from "@tubedigest/http";
+import type { SummariserMetrics } from "../domain/summariser-metrics.ts";
+
+/** The summariser's counters, on its app's `/metrics`. */
+export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
+  const digests = addCounter(app, {
+    name: "summariser_digests_total",
+    help: "Digests finished, by outcome (composed, skipped, failed) and reason",
+    labelNames: ["outcome", "reason"],
+  });
+  const sent = addCounter(app, {
+    name: "summariser_newsletters_sent_total",
+    help: "Newsletters the mailer reported sent",
+  });
+  const llmCalls = addCounter(app, {
+    name: "summariser_llm_calls_total",
+    help: "Model calls made for summaries",
+  });
+  const llmTokens = addCounter(app, {
+    name: "summariser_llm_tokens_total",
+    help: "Model tokens spent on summaries, by kind (prompt, completion)",
+    labelNames: ["kind"],
+  });
+  return {
+    digestFinished: (outcome, reason) => digests.inc({ outcome, reason: reason ?? "" }),
+    newsletterSent: () => sent.inc(),
+    summaryWritten(usage) {
+      llmCalls.inc(usage.calls);
+      llmTokens.inc({ kind: "prompt" }, usage.promptTokens);
+      llmTokens.inc({ kind: "completion" }, usage.completionTokens);
+    },
+  };
+}

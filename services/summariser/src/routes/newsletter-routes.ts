@@ -1,0 +1,45 @@
+import { requireUserId, type ServiceApp } from "@tubedigest/http";
+import Type from "typebox";
+import { generateNewsletterNow } from "../domain/generate-newsletter-now.ts";
+import { newsletterHistory } from "../domain/newsletter-history.ts";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import {
+  GeneratedReply,
+  GenerateNewsletterBody,
+  NewsletterHistoryItem,
+  NewsletterHistoryQuery,
+} from "./newsletter-schemas.ts";
+import { errors, MessageReply } from "./schemas.ts";
+
+/** The dashboard's newsletters: the signed-in user's history, and a newsletter made now. */
+export function registerNewsletterRoutes(app: ServiceApp, context: SummariserContext): void {
+  app.get(
+    "/api/newsletters",
+    {
+      schema: {
+        querystring: NewsletterHistoryQuery,
+        response: { 200: Type.Array(NewsletterHistoryItem), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const { items, total } = await newsletterHistory(context, userId, request.query);
+      return reply.header("x-total-count", String(total)).send(items);
+    },
+  );
+
+  app.post(
+    "/api/generate-newsletter",
+    {
+      schema: {
+        body: GenerateNewsletterBody,
+        response: { 200: GeneratedReply, 202: MessageReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const generated = await generateNewsletterNow(context, userId);
+      return reply.code(generated.status).send(generated.body);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import Type from "typebox";
+
+/** The most newsletters one page of the history holds. */
+export const MAX_PAGE_SIZE = 50;
+
+export const NewsletterHistoryQuery = Type.Object({
+  page: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    default: 1,
+    errorMessage: "page must be a whole number from 1.",
+  }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: 20,
+    errorMessage: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+  }),
+});
+
+/** SPEC §3: a newsletter history item. */
+export const NewsletterHistoryItem = Type.Object({
+  id: Type.String(),
+  subject: Type.String(),
+  content: Type.String(),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+
+/** Nothing to say: the newsletter is the signed-in user's. An empty object, or no body at all. */
+export const GenerateNewsletterBody = Type.Union([
+  Type.Object({}, { additionalProperties: false }),
+  Type.Null(),
+]);
+
+export const GeneratedReply = Type.Object({ message: Type.String(), newsletterId: Type.String() });
+
+export const DeliverDigestReply = Type.Object({ queued: Type.Integer({ minimum: 0 }) });
+
+const count = Type.Integer({ minimum: 0 });
+
+export const DigestStatusReply = Type.Object({
+  weeks: Type.Array(
+    Type.Object({
+      weekKey: Type.String(),
+      users: count,
+      queued: count,
+      composing: count,
+      composed: count,
+      skipped: count,
+      failed: count,
+    }),
+  ),
+  jobs: Type.Object({ waiting: count, active: count, delayed: count, failed: count, completed: count }),
+});

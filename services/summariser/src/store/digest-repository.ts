@@ -1,0 +1,214 @@
+import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { DigestStatus, DigestsTable, SummariserDatabase } from "./database.ts";
+import { eligibleAt } from "./recipient-repository.ts";
+
+export type DigestRow = Selectable<DigestsTable>;
+export type DigestKey = { userId: string; weekKey: string };
+
+/** A zone's week whose digest is wanted now. */
+export interface ZoneWeek {
+  timeZone: string;
+  weekKey: string;
+  weekStart: string;
+  dueAt: Date;
+}
+
+type ZoneWeekRecord = { time_zone: string; week_key: string; week_start: string; due_at: Date };
+
+/** Users, then weeks, then statuses: how far each week's digests have come. */
+export type DigestProgress = { weekKey: string; status: DigestStatus; users: number }[];
+
+/**
+ * The digests aggregate: one row per user and week (or on-demand key), whose unique key makes one
+ * newsletter however often it is asked for. The row is also the claim a compose job takes: whoever moves
+ * it to "composing" (or takes over a lease its holder let lapse) composes; everyone else leaves it.
+ */
+export class DigestRepository {
+  constructor(private readonly db: Kysely<SummariserDatabase>) {}
+
+  /**
+   * Queues the digest of every user eligible at `eligibleAt` in one of the zones, for that zone's week,
+   * unless they have it already. With `registeredBefore`, only users whose account existed before the
+   * week's 09:00 (a newer one's first digest is next week's). Answers how many rows were added.
+   */
+  async queueForZones(
+    weeks: readonly ZoneWeek[],
+    options: { slot: Date; eligibleAt: Date; registeredBefore: boolean },
+  ): Promise<number> {
+    if (weeks.length === 0) return 0;
+    const due = JSON.stringify(
+      weeks.map((week) => ({
+        time_zone: week.timeZone,
+        week_key: week.weekKey,
+        week_start: week.weekStart,
+        due_at: week.dueAt.toISOString(),
+      })),
+    );
+    const result = await this.db
+      .insertInto("digests")
+      .columns(["user_id", "week_key", "week_start", "due_at", "status", "slot"])
+      .expression((eb) =>
+        eb
+          .selectFrom("recipients")
+          .innerJoin(
+            sql<ZoneWeekRecord>`jsonb_to_recordset(${due}::jsonb)`.as<"due">(
+              sql`due(time_zone text, week_key text, week_start text, due_at timestamptz)`,
+            ),
+            (join) => join.onRef("due.time_zone", "=", "recipients.time_zone"),
+          )
+          .select([
+            "recipients.user_id",
+            "due.week_key",
+            "due.week_start",
+            "due.due_at",
+            sql.lit("queued").as("status"),
+            sql<Date>`${options.slot}::timestamptz`.as("slot"),
+          ])
+          .where(eligibleAt(options.eligibleAt))
+          .$if(options.registeredBefore, (query) =>
+            query.whereRef("recipients.registered_at", "<", "due.due_at"),
+          ),
+      )
+      .onConflict((conflict) => conflict.columns(["user_id", "week_key"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+
+  /** Queues one digest (one made on demand); undefined when it was queued already. */
+  queue(row: DigestKey & { weekStart: string; dueAt: Date; slot: Date }): Promise<DigestRow | undefined> {
+    return this.db
+      .insertInto("digests")
+      .values({
+        user_id: row.userId,
+        week_key: row.weekKey,
+        week_start: row.weekStart,
+        due_at: row.dueAt,
+        slot: row.slot,
+        status: "queued",
+      })
+      .onConflict((conflict) => conflict.columns(["user_id", "week_key"]).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Rows whose compose job must be in the queue: every one queued and never tried (adding an id already
+   * there adds nothing), and any left queued or held by a lapsed lease since `stuckBefore` (its job was
+   * lost with its process, or gave up while stalled).
+   */
+  awaitingJobs(now: Date, stuckBefore: Date): Promise<DigestRow[]> {
+    return this.db
+      .selectFrom("digests")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "queued"), eb("attempts", "=", 0)]),
+          eb.and([
+            eb("updated_at", "<", stuckBefore),
+            eb.or([
+              eb("status", "=", "queued"),
+              eb.and([eb("status", "=", "composing"), eb("lease_until", "<", now)]),
+            ]),
+          ]),
+        ]),
+      )
+      .execute();
+  }
+
+  /** Ours to compose: a queued row, or one whose holder let its lease lapse. Undefined otherwise. */
+  claim(key: DigestKey, owner: string, leaseUntil: Date, now: Date): Promise<DigestRow | undefined> {
+    return this.db
+      .updateTable("digests")
+      .set({
+        status: "composing",
+        claimed_by: owner,
+        lease_until: leaseUntil,
+        attempts: sql`attempts + 1`,
+        updated_at: now,
+      })
+      .where("user_id", "=", key.userId)
+      .where("week_key", "=", key.weekKey)
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "queued"),
+          eb.and([eb("status", "=", "composing"), eb("lease_until", "<", now)]),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async renewLease(key: DigestKey, owner: string, leaseUntil: Date): Promise<boolean> {
+    const result = await this.whileHeldBy(key, owner).set({ lease_until: leaseUntil }).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Ends our claim with `outcome` ("queued" to be tried again, "skipped", "failed", "composed"); false if
+   * the claim was no longer ours.
+   */
+  async settle(
+    key: DigestKey,
+    owner: string,
+    outcome: Updateable<DigestsTable> & { status: DigestStatus },
+    now: Date,
+  ): Promise<boolean> {
+    const result = await this.whileHeldBy(key, owner)
+      .set({ ...outcome, claimed_by: null, lease_until: null, updated_at: now })
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  private whileHeldBy(key: DigestKey, owner: string) {
+    return this.db
+      .updateTable("digests")
+      .where("user_id", "=", key.userId)
+      .where("week_key", "=", key.weekKey)
+      .where("claimed_by", "=", owner)
+      .where("status", "=", "composing");
+  }
+
+  find(key: DigestKey): Promise<DigestRow | undefined> {
+    return this.db
+      .selectFrom("digests")
+      .selectAll()
+      .where("user_id", "=", key.userId)
+      .where("week_key", "=", key.weekKey)
+      .executeTakeFirst();
+  }
+
+  /** Up to when the user's last digest (composed, or skipped with nothing new) looked at videos. */
+  async lastCoveredUntil(userId: string): Promise<Date | undefined> {
+    const row = await this.db
+      .selectFrom("digests")
+      .select((eb) => eb.fn.max("covered_until").as("covered_until"))
+      .where("user_id", "=", userId)
+      .where("status", "in", ["composed", "skipped"])
+      .executeTakeFirst();
+    return row?.covered_until ?? undefined;
+  }
+
+  /** A failed digest back in the queue, as an operator's rerun; false when it had not failed. */
+  async requeueFailed(key: DigestKey, now: Date): Promise<DigestRow | undefined> {
+    return this.db
+      .updateTable("digests")
+      .set({ status: "queued", reason: null, updated_at: now })
+      .where("user_id", "=", key.userId)
+      .where("week_key", "=", key.weekKey)
+      .where("status", "=", "failed")
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** How many users' digests are in each status, per week key (all weeks, or one). */
+  async progress(weekKey?: string): Promise<DigestProgress> {
+    const rows = await this.db
+      .selectFrom("digests")
+      .select(["week_key", "status", (eb) => eb.fn.countAll<string>().as("users")])
+      .$if(weekKey !== undefined, (query) => query.where("week_key", "=", weekKey ?? ""))
+      .groupBy(["week_key", "status"])
+      .orderBy("week_key", "desc")
+      .execute();
+    return rows.map((row) => ({ weekKey: row.week_key, status: row.status, users: Number(row.users) }));
+  }
+}

@@ -1,0 +1,73 @@
+import type { Kysely, Selectable } from "kysely";
+import type { NewsletterChannel, NewslettersTable, SummariserDatabase } from "./database.ts";
+
+export type NewsletterRow = Selectable<NewslettersTable>;
+
+/** The newsletters composed for each user: what was mailed, and the dashboard's history. */
+export class NewsletterRepository {
+  constructor(private readonly db: Kysely<SummariserDatabase>) {}
+
+  /** Stores the newsletter; false when this user's digest of that key has one already. */
+  async insert(newsletter: {
+    id: string;
+    userId: string;
+    weekKey: string;
+    subject: string;
+    content: string;
+    channels: NewsletterChannel[];
+    coveredUntil: Date;
+    createdAt: Date;
+  }): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto("newsletters")
+      .values({
+        id: newsletter.id,
+        user_id: newsletter.userId,
+        week_key: newsletter.weekKey,
+        subject: newsletter.subject,
+        content: newsletter.content,
+        channels: JSON.stringify(newsletter.channels),
+        covered_until: newsletter.coveredUntil,
+        created_at: newsletter.createdAt,
+      })
+      .onConflict((conflict) => conflict.columns(["user_id", "week_key"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** A page of the user's newsletters, newest first, and how many there are in all. */
+  async history(
+    userId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ newsletters: NewsletterRow[]; total: number }> {
+    const [newsletters, count] = await Promise.all([
+      this.db
+        .selectFrom("newsletters")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute(),
+      this.db
+        .selectFrom("newsletters")
+        .select((eb) => eb.fn.countAll<string>().as("total"))
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { newsletters, total: Number(count.total) };
+  }
+
+  /** Records when the mailer's SMTP server took it; false when that was recorded already. */
+  async markSent(newsletterId: string, sentAt: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable("newsletters")
+      .set({ sent_at: sentAt })
+      .where("id", "=", newsletterId)
+      .where("sent_at", "is", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,87 @@
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { RecipientsTable, SummariserDatabase } from "./database.ts";
+
+export type RecipientRow = Selectable<RecipientsTable>;
+
+/** The parts of a recipient set by different events, each with the column holding when it last changed. */
+const ASPECTS = {
+  timeZone: "time_zone_changed_at",
+  trial: "trial_changed_at",
+  plan: "plan_changed_at",
+  subscription: "unsubscribed_changed_at",
+} as const;
+export type RecipientAspect = keyof typeof ASPECTS;
+
+/** Eligible for a digest at `at`: not unsubscribed, and on a paid plan or a trial still running. */
+export const eligibleAt =
+  (at: Date) =>
+  ({ eb, and, or }: ExpressionBuilder<SummariserDatabase, "recipients">) =>
+    and([eb("unsubscribed", "=", false), or([eb("plan_active", "=", true), eb("trial_ends_at", ">", at)])]);
+
+/**
+ * Whom digests go to, kept from auth's, billing's and the mailer's events. An event about a user not seen
+ * yet makes the row (events from different services arrive in any order); each aspect changes only for
+ * an event newer than the one that last set it.
+ */
+export class RecipientRepository {
+  constructor(private readonly db: Kysely<SummariserDatabase>) {}
+
+  async change(
+    userId: string,
+    aspect: RecipientAspect,
+    at: Date,
+    values: Updateable<RecipientsTable>,
+  ): Promise<void> {
+    await this.db
+      .insertInto("recipients")
+      .values({ user_id: userId })
+      .onConflict((c) => c.doNothing())
+      .execute();
+    const changedAt = ASPECTS[aspect];
+    await this.db
+      .updateTable("recipients")
+      .set({ ...values, [changedAt]: at })
+      .where("user_id", "=", userId)
+      .where((eb) => eb.or([eb(changedAt, "is", null), eb(changedAt, "<", at)]))
+      .execute();
+  }
+
+  /** When the account was made; the first word on it stands (a registration is announced once). */
+  async registered(userId: string, at: Date): Promise<void> {
+    await this.db
+      .insertInto("recipients")
+      .values({ user_id: userId, registered_at: at })
+      .onConflict((conflict) =>
+        conflict.column("user_id").doUpdateSet({
+          registered_at: sql<Date>`coalesce(recipients.registered_at, excluded.registered_at)`,
+        }),
+      )
+      .execute();
+  }
+
+  find(userId: string): Promise<RecipientRow | undefined> {
+    return this.db.selectFrom("recipients").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  }
+
+  async isEligible(userId: string, at: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("recipients")
+      .select("user_id")
+      .where("user_id", "=", userId)
+      .where(eligibleAt(at))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The zones of everyone eligible at `at` whose account is known: the zones a slot may be due in. */
+  async zonesOfEligible(at: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("recipients")
+      .select("time_zone")
+      .distinct()
+      .where(eligibleAt(at))
+      .where("registered_at", "is not", null)
+      .execute();
+    return rows.map((row) => row.time_zone);
+  }
+}

@@ -1,0 +1,309 @@
+import { randomUUID } from "node:crypto";
+import { scheduleEventId } from "@tubedigest/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { digestWeek, weekStartDay } from "../src/domain/digest-week.ts";
+import { rerunDigest } from "../src/domain/rerun-digest.ts";
+import type { SummaryWriter } from "../src/writers/summary-writer.ts";
+import { SummaryFailedError } from "../src/writers/summary-writer.ts";
+import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
+import { fastDigestJobs, type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
+import { plainSummary } from "./support/test-writers.ts";
+
+const ORBIT = channelId("o");
+const KITCHEN = channelId("k");
+const QUIET = channelId("q");
+const HOUR_MS = 3_600_000;
+
+describe("the weekly digest: digest.due fans out, compose jobs make one newsletter per user and week (Postgres, RabbitMQ)", () => {
+  const catalog = catalogStandIn([
+    { id: "orbitnew001", channelId: ORBIT, title: "Rockets, gently", hoursAgo: 10 },
+    { id: "orbitnew002", channelId: ORBIT, title: "Moons of Jupiter", hoursAgo: 30 },
+    { id: "orbitshort1", channelId: ORBIT, title: "A Short", isShort: true, durationSeconds: 40 },
+    { id: "orbitold001", channelId: ORBIT, title: "Last month", hoursAgo: 24 * 20 },
+    { id: "kitchennew1", channelId: KITCHEN, title: "Knife skills", hoursAgo: 20 },
+    { id: "kitchenbad1", channelId: KITCHEN, title: "Unsummarisable", hoursAgo: 15 },
+    { id: "quietold001", channelId: QUIET, title: "Long ago", hoursAgo: 24 * 30 },
+  ]);
+  const writes: string[] = [];
+  const writer: SummaryWriter = {
+    name: "digest-test",
+    version: "1",
+    async write(input) {
+      writes.push(input.video.videoId);
+      if (input.video.videoId === "kitchenbad1") {
+        throw new SummaryFailedError("The model kept answering in the wrong shape.");
+      }
+      return plainSummary(input);
+    },
+  };
+  const jobs = fastDigestJobs();
+  let summariser: SummariserUnderTest;
+  let events: DigestEvents;
+  // A slot two hours after this week's Monday 09:00 UTC: catching up, as after a scheduler outage.
+  const week = digestWeek("UTC", new Date());
+  const slot = new Date(week.dueAt.getTime() + 2 * HOUR_MS);
+  const longAgo = daysFrom(week.dueAt, -30);
+
+  beforeAll(async () => {
+    summariser = await startSummariser({ writer, catalog: catalog.client, jobs });
+    events = digestEvents(summariser.testBus.bus, summariser.database.db);
+  });
+  afterAll(() => summariser.stop());
+
+  const db = () => summariser.database.db;
+  const due = (at: Date, id = scheduleEventId("digest.due", at)) =>
+    summariser.testBus.bus.publish("digest.due", { slot: at.toISOString() }, { correlationId: "test", id });
+  const digestsOf = (userIds: string[]) =>
+    db()
+      .selectFrom("digests")
+      .select(["user_id", "week_key", "status", "reason", "newsletter_id"])
+      .where("user_id", "in", userIds)
+      .execute();
+  const composedEvents = async (userIds: string[]) => {
+    const rows = await db()
+      .selectFrom("outbox")
+      .selectAll()
+      .where("event_name", "=", "newsletter.composed")
+      .execute();
+    return rows
+      .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
+      .filter((event) => userIds.includes(event.data.userId));
+  };
+  const settled = async (userIds: string[]) => {
+    await expect
+      .poll(
+        async () => {
+          const rows = await digestsOf(userIds);
+          return rows.length > 0 && rows.every((row) => !["queued", "composing"].includes(row.status));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    return digestsOf(userIds);
+  };
+
+  /** A user with an account from a month ago, reading in `timeZone`, following `channels`. */
+  async function reader(
+    access: (userId: string) => Promise<unknown>,
+    options: { timeZone?: string; channels?: [string, string][]; registeredAt?: Date } = {},
+  ): Promise<string> {
+    const userId = randomUUID();
+    await events.register(userId, {
+      timeZone: options.timeZone ?? "UTC",
+      at: options.registeredAt ?? longAgo,
+    });
+    await access(userId);
+    const channels = options.channels ?? [
+      [ORBIT, "Pocket Orbit"],
+      [KITCHEN, "Copper Pan Kitchen"],
+    ];
+    for (const [id, title] of channels) await events.follow(userId, id, title, longAgo);
+    return userId;
+  }
+  const onTrial = (userId: string) => events.startTrial(userId, daysFrom(slot, 3), longAgo);
+  const paying = (userId: string) => events.activate(userId, longAgo);
+
+  it("queues exactly the due and eligible, composes each one newsletter, and skips those with nothing new", async () => {
+    const trial = await reader(onTrial);
+    const active = await reader(paying);
+    const cancelled = await reader(async (userId) => {
+      await events.activate(userId, longAgo);
+      await events.cancel(userId, daysFrom(longAgo, 1));
+    });
+    const trialOver = await reader(async (userId) => {
+      await events.startTrial(userId, daysFrom(slot, -1), longAgo);
+      await events.endTrial(userId, daysFrom(slot, -1));
+    });
+    const expired = await reader(async (userId) => {
+      await events.activate(userId, longAgo);
+      await events.expire(userId, daysFrom(slot, -2));
+    });
+    const unsubscribed = await reader(async (userId) => {
+      await paying(userId);
+      await events.unsubscribe(userId, daysFrom(slot, -1));
+    });
+    // Registered after this week's 09:00: their first digest is next week's.
+    const newcomer = await reader(paying, { registeredAt: new Date(week.dueAt.getTime() + HOUR_MS) });
+    // Monday 09:00 in Los Angeles is hours after the slot.
+    const later = await reader(paying, { timeZone: "America/Los_Angeles" });
+    const nothingNew = await reader(paying, { channels: [[QUIET, "Quiet Channel"]] });
+    const noChannels = await reader(paying, { channels: [] });
+    await events.applied();
+
+    await due(slot);
+    const everyone = [
+      trial,
+      active,
+      cancelled,
+      trialOver,
+      expired,
+      unsubscribed,
+      newcomer,
+      later,
+      nothingNew,
+      noChannels,
+    ];
+    const rows = await settled(everyone);
+    const byUser = new Map(rows.map((row) => [row.user_id, row]));
+    expect(new Set(byUser.keys())).toEqual(new Set([trial, active, cancelled, nothingNew, noChannels]));
+    for (const userId of [trial, active, cancelled]) {
+      expect(byUser.get(userId)).toMatchObject({
+        week_key: week.weekKey,
+        status: "composed",
+        reason: "1 video(s) left out: no summary",
+      });
+    }
+    expect(byUser.get(nothingNew)).toMatchObject({
+      status: "skipped",
+      reason: "no-new-videos",
+      newsletter_id: null,
+    });
+    expect(byUser.get(noChannels)).toMatchObject({
+      status: "skipped",
+      reason: "no-channels",
+      newsletter_id: null,
+    });
+
+    const composed = await composedEvents(everyone);
+    expect(composed.map((event) => event.data.userId).sort()).toEqual([trial, active, cancelled].sort());
+    const [event] = composed.filter((e) => e.data.userId === trial);
+    expect(event.data.newsletterId).toBe(byUser.get(trial)?.newsletter_id);
+    expect(event.data.weekLabel).toBe(
+      `Week of ${weekStartDay(week.weekStart)} ${week.weekStart.slice(0, 4)}`,
+    );
+    expect(event.data.subject).toBe(
+      `Your week of ${weekStartDay(week.weekStart)}: Pocket Orbit and Copper Pan Kitchen`,
+    );
+    expect(event.data.channels.map((channel: { title: string }) => channel.title)).toEqual([
+      "Pocket Orbit",
+      "Copper Pan Kitchen",
+    ]);
+    expect(event.data.channels[0].videos.map((video: { title: string }) => video.title)).toEqual([
+      "Rockets, gently",
+      "Moons of Jupiter",
+    ]);
+    expect(event.data.channels[1].videos).toEqual([
+      {
+        title: "Knife skills",
+        url: "https://www.youtube.com/watch?v=kitchennew1",
+        publishedAt: expect.any(String),
+        summaryMarkdown: expect.stringContaining("Knife skills, point 1"),
+      },
+    ]);
+
+    const newsletter = await db()
+      .selectFrom("newsletters")
+      .selectAll()
+      .where("user_id", "=", trial)
+      .executeTakeFirstOrThrow();
+    expect(newsletter).toMatchObject({ week_key: week.weekKey, subject: event.data.subject, sent_at: null });
+    expect(newsletter.channels).toEqual(event.data.channels);
+    expect(newsletter.content).toContain("## Pocket Orbit");
+    expect(newsletter.content).toContain(
+      "### [Unsummarisable](https://www.youtube.com/watch?v=kitchenbad1)\n\n_This video could not be summarised: The model kept answering in the wrong shape._",
+    );
+    expect(newsletter.content).not.toContain("A Short");
+    expect(newsletter.content).not.toContain("Last month");
+
+    // Each video summarised once for all three readers; the failed one is not tried again for the others.
+    expect([...writes].sort()).toEqual(["kitchenbad1", "kitchennew1", "orbitnew001", "orbitnew002"]);
+
+    // The same slot again (a redelivery, a second scheduler) and the next slots of the window add nothing.
+    await due(slot);
+    await due(new Date(slot.getTime() + 15 * 60_000));
+    await due(new Date(slot.getTime() + 30 * 60_000), randomUUID());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await composedEvents(everyone)).toHaveLength(3);
+    expect(await digestsOf(everyone)).toHaveLength(5);
+    expect(
+      await db().selectFrom("newsletters").select("id").where("user_id", "in", everyone).execute(),
+    ).toHaveLength(3);
+
+    // newsletter.sent records when it went, once.
+    const sentAt = new Date(slot.getTime() + 60_000);
+    const sent = { newsletterId: newsletter.id, userId: trial, sentAt: sentAt.toISOString() };
+    await events.publish("newsletter.sent", sent);
+    await events.applied();
+    await events.publish("newsletter.sent", { ...sent, sentAt: new Date().toISOString() });
+    await events.applied();
+    const after = await db()
+      .selectFrom("newsletters")
+      .select("sent_at")
+      .where("id", "=", newsletter.id)
+      .executeTakeFirst();
+    expect(after?.sent_at).toEqual(sentAt);
+
+    const metrics = (await summariser.app.inject("/metrics")).body;
+    expect(metrics).toMatch(
+      /summariser_digests_total\{outcome="composed",reason="",service="summariser"\} 3/,
+    );
+    expect(metrics).toMatch(
+      /summariser_digests_total\{outcome="skipped",reason="no-new-videos",service="summariser"\} 1/,
+    );
+    expect(metrics).toMatch(/summariser_newsletters_sent_total\{service="summariser"\} 1/);
+    expect(metrics).toMatch(/summariser_llm_calls_total\{service="summariser"\} 3/);
+    expect(metrics).toMatch(/summariser_llm_tokens_total\{kind="prompt",service="summariser"\} 300/);
+  });
+
+  it("covers only what is new since the last digest", async () => {
+    const userId = await reader(paying);
+    await events.applied();
+    const digests = summariser.database.db;
+    // Last week's digest looked at everything up to 12 hours ago.
+    await digests
+      .insertInto("digests")
+      .values({
+        user_id: userId,
+        week_key: "2000-W01",
+        week_start: "2000-01-03",
+        status: "skipped",
+        reason: "no-new-videos",
+        slot: new Date(),
+        due_at: new Date(),
+        covered_until: new Date(Date.now() - 12 * HOUR_MS),
+      })
+      .execute();
+    await due(slot, randomUUID());
+    await expect.poll(async () => (await composedEvents([userId])).length, { timeout: 10_000 }).toBe(1);
+    const [event] = await composedEvents([userId]);
+    expect(event.data.channels).toEqual([
+      expect.objectContaining({
+        title: "Pocket Orbit",
+        videos: [expect.objectContaining({ title: "Rockets, gently" })],
+      }),
+    ]);
+  });
+
+  it("tries again when catalog is down, fails after the last try, and an operator's rerun composes it", async () => {
+    const attempts = async (userId: string) =>
+      (await db().selectFrom("digests").select("attempts").where("user_id", "=", userId).executeTakeFirst())
+        ?.attempts ?? 0;
+    const flaky = await reader(paying);
+    await events.applied();
+    catalog.setDown(true);
+    await due(slot, randomUUID());
+    await expect.poll(() => attempts(flaky), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    catalog.setDown(false);
+    expect((await settled([flaky]))[0]?.status).toBe("composed");
+    expect(await composedEvents([flaky])).toHaveLength(1);
+
+    const down = await reader(paying);
+    await events.applied();
+    catalog.setDown(true);
+    await due(slot, randomUUID());
+    const [failed] = await settled([down]);
+    catalog.setDown(false);
+    expect(failed).toMatchObject({ status: "failed", reason: expect.stringMatching(/catalog/) });
+    expect(await attempts(down)).toBe(5);
+    expect(await composedEvents([down])).toHaveLength(0);
+
+    const key = { userId: down, weekKey: week.weekKey };
+    expect(await rerunDigest(db(), jobs, key)).toMatchObject({ status: "queued" });
+    expect(await rerunDigest(db(), jobs, key)).toBeUndefined();
+    expect((await settled([down]))[0]?.status).toBe("composed");
+    expect(await composedEvents([down])).toHaveLength(1);
+    const metrics = (await summariser.app.inject("/metrics")).body;
+    expect(metrics).toMatch(/summariser_digests_total\{outcome="failed",reason="",service="summariser"\} 1/);
+  });
+});
