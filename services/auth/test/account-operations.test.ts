@@ -77,6 +77,7 @@ describe("auth's account operations on its own schema", () => {
       email: "announced@example.com",
       password: "password123",
       visitor: { userId: undefined, claimId: undefined },
+      timeZone: "UTC",
       correlationId: "req-announce",
     });
     expect(outcome.kind).toBe("created");
@@ -97,6 +98,7 @@ describe("auth's account operations on its own schema", () => {
       email: "landing-announced@example.com",
       visitor: { userId: undefined, claimId: undefined },
       selectedChannels: [],
+      timeZone: "UTC",
       correlationId: "req-landing",
     });
     expect(outcome.kind).toBe("signed-up");
@@ -128,6 +130,7 @@ describe("auth's account operations on its own schema", () => {
       email: "claimed@example.com",
       password: "password123",
       visitor: { userId: undefined, claimId },
+      timeZone: "UTC",
       correlationId: "req-first-password",
     });
     expect(outcome.kind).toBe("first-password");
@@ -179,6 +182,7 @@ describe("auth's account operations on its own schema", () => {
         email: "twice@example.com",
         password: "password123",
         visitor,
+        timeZone: "UTC",
         correlationId: "req-twice",
       });
     const passwordOutcomes = await Promise.allSettled([withPassword(), withPassword()]);
@@ -194,6 +198,7 @@ describe("auth's account operations on its own schema", () => {
         email: "twice-by-link@example.com",
         visitor,
         selectedChannels: [],
+        timeZone: "UTC",
         correlationId: "req-twice",
       });
     const emailOutcomes = await Promise.all([withEmail(), withEmail()]);
@@ -219,6 +224,7 @@ describe("auth's account operations on its own schema", () => {
       email: "owned@example.com",
       password: "password123",
       visitor: { userId: undefined, claimId: undefined },
+      timeZone: "UTC",
       correlationId: "req-squat",
     });
     expect(outcome).toEqual({ kind: "sign-in-link-sent" });
@@ -235,6 +241,7 @@ describe("auth's account operations on its own schema", () => {
       email: "proven@example.com",
       password: "password123",
       visitor: { userId: undefined, claimId: undefined },
+      timeZone: "UTC",
       correlationId: "req-proven",
     });
     expect(outcome).toEqual({ kind: "sign-in-link-sent" });

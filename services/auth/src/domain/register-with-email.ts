@@ -28,6 +28,8 @@ export async function registerWithEmail(
     visitor: Visitor;
     /** The channels picked on the landing page; catalog follows them for the new account. */
     selectedChannels: UserRegisteredData["selectedChannels"];
+    /** Stored on a new account only; an existing account keeps its own. */
+    timeZone: string;
     correlationId: string;
   },
 ): Promise<RegisterWithEmailOutcome> {
@@ -40,13 +42,18 @@ export async function registerWithEmail(
   }
   try {
     const claimId = await context.db.transaction().execute(async (trx) => {
-      const inserted = await new UserRepository(trx).insert({ email: input.email, passwordHash: null });
+      const inserted = await new UserRepository(trx).insert({
+        email: input.email,
+        passwordHash: null,
+        timeZone: input.timeZone,
+      });
       const data = {
         userId: inserted.id,
         email: inserted.email,
         fullName: null,
         passwordless: true,
         selectedChannels: input.selectedChannels,
+        timeZone: inserted.time_zone,
       };
       await writeToOutbox(trx, createEvent("user.registered", data, { correlationId: input.correlationId }));
       return new ClaimRepository(trx).create(inserted.id, context.now());

@@ -24,7 +24,14 @@ export type RegisterOutcome =
  */
 export async function registerWithPassword(
   context: AuthContext,
-  input: { email: string; password: string; visitor: Visitor; correlationId: string },
+  input: {
+    email: string;
+    password: string;
+    /** Stored on a new account only; an existing account keeps its own. */
+    timeZone: string;
+    visitor: Visitor;
+    correlationId: string;
+  },
 ): Promise<RegisterOutcome> {
   const passwordHash = await context.hasher.hash(input.password);
   const existing = await new UserRepository(context.db).findByEmail(input.email);
@@ -41,13 +48,18 @@ export async function registerWithPassword(
   }
   try {
     return await context.db.transaction().execute(async (trx) => {
-      const user = await new UserRepository(trx).insert({ email: input.email, passwordHash });
+      const user = await new UserRepository(trx).insert({
+        email: input.email,
+        passwordHash,
+        timeZone: input.timeZone,
+      });
       const data = {
         userId: user.id,
         email: user.email,
         fullName: null,
         passwordless: false,
         selectedChannels: [],
+        timeZone: user.time_zone,
       };
       await writeToOutbox(trx, createEvent("user.registered", data, { correlationId: input.correlationId }));
       return { kind: "created", user } as const;

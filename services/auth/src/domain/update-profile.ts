@@ -7,21 +7,37 @@ import { canonicalEmail } from "./canonical-email.ts";
 import { messages } from "./messages.ts";
 
 /**
- * Saves the full name. The e-mail is shown but not editable (SPEC /settings): newsletters go to it, so
- * changing it would need a confirmation round-trip this screen does not have.
+ * Saves the full name, and the time zone when one is given (checked by `checkTimeZone`). The e-mail is
+ * shown but not editable (SPEC /settings): newsletters go to it, so changing it would need a
+ * confirmation round-trip this screen does not have.
  */
 export async function updateProfile(
   context: AuthContext,
-  input: { userId: string; email: string; fullName: string | null; correlationId: string },
+  input: {
+    userId: string;
+    email: string;
+    fullName: string | null;
+    /** Left out, the stored zone stays. */
+    timeZone?: string | undefined;
+    correlationId: string;
+  },
 ): Promise<User> {
   const users = new UserRepository(context.db);
   const user = await users.findById(input.userId);
   if (!user) throw new HttpError(404, messages.accountGone);
   if (user.email_canonical !== canonicalEmail(input.email)) throw new HttpError(400, messages.emailImmutable);
   return context.db.transaction().execute(async (trx) => {
-    const updated = await new UserRepository(trx).updateProfile(user.id, { fullName: input.fullName });
+    const updated = await new UserRepository(trx).updateProfile(user.id, {
+      fullName: input.fullName,
+      timeZone: input.timeZone,
+    });
     if (!updated) throw new HttpError(404, messages.accountGone);
-    const data = { userId: updated.id, email: updated.email, fullName: updated.full_name };
+    const data = {
+      userId: updated.id,
+      email: updated.email,
+      fullName: updated.full_name,
+      timeZone: updated.time_zone,
+    };
     await writeToOutbox(trx, createEvent("user.updated", data, { correlationId: input.correlationId }));
     return updated;
   });

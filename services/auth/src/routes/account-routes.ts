@@ -1,26 +1,33 @@
 import { ErrorReply, HttpError, normaliseEmail, requireCaller, type ServiceApp } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
+import { checkTimeZone } from "../domain/check-time-zone.ts";
 import { messages } from "../domain/messages.ts";
 import { updateProfile } from "../domain/update-profile.ts";
-import { UserRepository } from "../store/user-repository.ts";
-import { AccountReply, ProfileBody, toAccount } from "./schemas.ts";
+import { type User, UserRepository } from "../store/user-repository.ts";
+import { AccountReply, ProfileBody, ProfileReply, toAccount, toProfile } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
 /** The signed-in user's own account: the profile screen, and auth's part of `current-user`. */
 export function registerAccountRoutes(app: ServiceApp, context: AuthContext): void {
+  app.get("/api/user/profile", { schema: { response: { 200: ProfileReply, ...errors } } }, async (request) =>
+    toProfile(await signedInUser(context, requireCaller(request))),
+  );
+
   app.patch(
     "/api/user/profile",
-    { schema: { body: ProfileBody, response: { 200: AccountReply, ...errors } } },
+    { schema: { body: ProfileBody, response: { 200: ProfileReply, ...errors } } },
     async (request) => {
+      const { timeZone } = request.body;
       const fullName = request.body.fullName?.trim() || null;
       const user = await updateProfile(context, {
         userId: requireCaller(request),
         email: normaliseEmail(request.body.email),
         fullName,
+        timeZone: timeZone === undefined ? undefined : checkTimeZone(timeZone),
         correlationId: request.id,
       });
-      return toAccount(user);
+      return toProfile(user);
     },
   );
 
@@ -28,10 +35,12 @@ export function registerAccountRoutes(app: ServiceApp, context: AuthContext): vo
   app.get(
     "/internal/account-summary",
     { schema: { response: { 200: AccountReply, ...errors } } },
-    async (request) => {
-      const user = await new UserRepository(context.db).findById(requireCaller(request));
-      if (!user) throw new HttpError(404, messages.accountGone);
-      return toAccount(user);
-    },
+    async (request) => toAccount(await signedInUser(context, requireCaller(request))),
   );
+}
+
+async function signedInUser(context: AuthContext, userId: string): Promise<User> {
+  const user = await new UserRepository(context.db).findById(userId);
+  if (!user) throw new HttpError(404, messages.accountGone);
+  return user;
 }

@@ -4,6 +4,12 @@ import Type, { type Static } from "typebox";
 import { messages } from "../domain/messages.ts";
 import type { User } from "../store/user-repository.ts";
 
+/**
+ * A zone name as the browser's `Intl` gives it. Only its type is checked here: whether it names a zone
+ * is `checkTimeZone`'s question, whose answer echoes the name ("Unknown time zone: …").
+ */
+const TimeZoneName = Type.String({ errorMessage: { type: messages.timeZoneNotText } });
+
 const passwordRequired = "Password is required";
 const passwordTooShort = "Password must be at least 8 characters";
 
@@ -31,6 +37,8 @@ export const RegisterBody = Type.Object(
       maxLength: 256,
       messages: { type: passwordTooShort, minLength: passwordTooShort },
     }),
+    /** The browser's zone, for the weekly digest's Monday 09:00; UTC when left out. */
+    timeZone: Type.Optional(TimeZoneName),
   },
   {
     additionalProperties: false,
@@ -61,7 +69,12 @@ export function toSelectedChannel(
 }
 
 export const RegisterWithEmailBody = Type.Object(
-  { email: EmailAddress, channels: Type.Optional(Type.Array(SelectedChannel, { maxItems: 25 })) },
+  {
+    email: EmailAddress,
+    channels: Type.Optional(Type.Array(SelectedChannel, { maxItems: 25 })),
+    /** As for RegisterBody. */
+    timeZone: Type.Optional(TimeZoneName),
+  },
   { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
 );
 
@@ -85,6 +98,8 @@ export const ProfileBody = Type.Object(
   {
     fullName: Type.Optional(Type.Union([singleLineText("Full name", { maxLength: 200 }), Type.Null()])),
     email: EmailAddress,
+    /** Left out, the stored zone stays. */
+    timeZone: Type.Optional(TimeZoneName),
   },
   { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
 );
@@ -94,9 +109,20 @@ export const AccountReply = Type.Object({
   fullName: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** The signed-in user's own profile (the settings screen): the account and the digest's time zone. */
+export const ProfileReply = Type.Object({
+  email: Type.String(),
+  fullName: Type.Union([Type.String(), Type.Null()]),
+  timeZone: Type.String(),
+});
+
 /** An answer that tells the visitor what happened without naming an account (a sign-in link sent). */
 export const NoticeReply = Type.Object({ message: Type.String() });
 
 export function toAccount(user: User): { email: string; fullName: string | null } {
   return { email: user.email, fullName: user.full_name };
+}
+
+export function toProfile(user: User): Static<typeof ProfileReply> {
+  return { ...toAccount(user), timeZone: user.time_zone };
 }

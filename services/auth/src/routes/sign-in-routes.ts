@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
 import {
   END_OTHER_SESSIONS_HEADER,
   ErrorReply,
@@ -6,6 +7,7 @@ import {
   type ServiceApp,
 } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
+import { checkTimeZone } from "../domain/check-time-zone.ts";
 import { logIn } from "../domain/log-in.ts";
 import { logInWithEmail } from "../domain/log-in-with-email.ts";
 import { messages } from "../domain/messages.ts";
@@ -39,6 +41,7 @@ export function registerSignInRoutes(
       const outcome = await registerWithPassword(context, {
         email: normaliseEmail(request.body.email),
         password: request.body.password,
+        timeZone: checkTimeZone(request.body.timeZone ?? DEFAULT_TIME_ZONE),
         visitor: visitorOf(request),
         correlationId: request.id,
       });
@@ -76,6 +79,7 @@ export function registerSignInRoutes(
         email,
         visitor: visitorOf(request),
         selectedChannels: (request.body.channels ?? []).map(toSelectedChannel),
+        timeZone: checkTimeZone(request.body.timeZone ?? DEFAULT_TIME_ZONE),
         correlationId: request.id,
       });
       if (outcome.kind === "repeated") return reply.status(200).send(toAccount(outcome.user));

@@ -11,6 +11,8 @@ export interface UsersTable {
   email_proven_at: Generated<Date | null>;
   full_name: string | null;
   password_hash: string | null;
+  /** The IANA zone the user's digest is timed in, as the runtime spells it canonically; 'UTC' unless given. */
+  time_zone: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -36,7 +36,7 @@ export class UserRepository {
   }
 
   /** Throws a unique violation when the e-mail is taken, which callers turn into a 409. */
-  insert(user: { email: string; passwordHash: string | null }): Promise<User> {
+  insert(user: { email: string; passwordHash: string | null; timeZone?: string }): Promise<User> {
     return this.db
       .insertInto("users")
       .values({
@@ -45,6 +45,7 @@ export class UserRepository {
         email_canonical: canonicalEmail(user.email),
         password_hash: user.passwordHash,
         full_name: null,
+        ...(user.timeZone === undefined ? {} : { time_zone: user.timeZone }),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -79,10 +80,18 @@ export class UserRepository {
     return this.db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
   }
 
-  updateProfile(id: string, profile: { fullName: string | null }): Promise<User | undefined> {
+  /** A zone left out is kept as it is. */
+  updateProfile(
+    id: string,
+    profile: { fullName: string | null; timeZone?: string | undefined },
+  ): Promise<User | undefined> {
     return this.db
       .updateTable("users")
-      .set({ full_name: profile.fullName, updated_at: sql`now()` })
+      .set({
+        full_name: profile.fullName,
+        ...(profile.timeZone === undefined ? {} : { time_zone: profile.timeZone }),
+        updated_at: sql`now()`,
+      })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirst();
