@@ -1,2 +1,3 @@
 export { buildSchedulerApp, type SchedulerDependencies } from "./app.ts";
-export { SCHEDULE_STORE, type SchedulerSettings } from "./config.ts";
+export type { SchedulerSettings } from "./config.ts";
+export { createScheduleRunner } from "./schedule-runner.ts";
