@@ -8,14 +8,15 @@
 #   docker build --build-arg SERVICE=billing -t tubedigest/billing .
 #   docker build --build-arg SERVICE=summariser -t tubedigest/summariser .
 #   docker build --build-arg SERVICE=mailer  -t tubedigest/mailer .
+#   docker build --build-arg SERVICE=scheduler -t tubedigest/scheduler .
 #
 # The last stage is `runtime-${SERVICE}`, so BuildKit builds only what that service needs. Each image
 # holds the production node_modules, the service's bundle (services/<svc>/dist, which already contains our
 # own libs: see tsup.service.ts) and, for the gateway, the built web app. No sources, no dev tools.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
-# Required: gateway | auth | catalog | billing | summariser | mailer (no default, so a forgotten argument
-# fails instead of building the wrong service).
+# Required: gateway | auth | catalog | billing | summariser | mailer | scheduler (no default, so a
+# forgotten argument fails instead of building the wrong service).
 ARG SERVICE
 
 # ---- manifests: the lockfile and every package.json, nothing else. Copied into the next stage by
@@ -46,8 +47,8 @@ ENV TURBO_TELEMETRY_DISABLED=1
 COPY . .
 RUN case "$SERVICE" in \
       gateway) filters="--filter=@tubedigest/gateway --filter=@tubedigest/web" ;; \
-      auth|catalog|billing|summariser|mailer) filters="--filter=@tubedigest/$SERVICE" ;; \
-      *) echo "SERVICE must be gateway, auth, catalog, billing, summariser or mailer (got '$SERVICE')" >&2; exit 1 ;; \
+      auth|catalog|billing|summariser|mailer|scheduler) filters="--filter=@tubedigest/$SERVICE" ;; \
+      *) echo "SERVICE must be gateway, auth, catalog, billing, summariser, mailer or scheduler (got '$SERVICE')" >&2; exit 1 ;; \
     esac \
  && npx turbo run build $filters
 # The bundles import every npm package from node_modules (tsup keeps them external) and inline our own
@@ -103,5 +104,10 @@ CMD ["node", "--enable-source-maps", "services/summariser/dist/main.js"]
 FROM runtime AS runtime-mailer
 EXPOSE 4005
 CMD ["node", "--enable-source-maps", "services/mailer/dist/main.js"]
+
+# Serves only /healthz, /readyz and /metrics; its work is firing schedules onto the broker.
+FROM runtime AS runtime-scheduler
+EXPOSE 4006
+CMD ["node", "--enable-source-maps", "services/scheduler/dist/main.js"]
 
 FROM runtime-${SERVICE}

@@ -18,6 +18,7 @@ const StackEnvironment = Type.Object({
   BILLING_PORT: Port({ default: 4003 }),
   SUMMARISER_PORT: Port({ default: 4004 }),
   MAILER_PORT: Port({ default: 4005 }),
+  SCHEDULER_PORT: Port({ default: 4006 }),
   /** The gateway's metrics stay on this host unless asked otherwise. */
   METRICS_HOST: Host("127.0.0.1"),
   DATA_DIR: Type.String({ default: ".data" }),
@@ -89,6 +90,8 @@ const services = [
       PORT: String(stack.SUMMARISER_PORT),
       DATABASE_URL: stack.DATABASE_URL,
       RABBITMQ_URL: stack.RABBITMQ_URL,
+      // Its digest work queue (BullMQ), shared by every summariser process.
+      REDIS_URL: stack.REDIS_URL,
       IDENTITY_SECRET: identitySecret,
       CATALOG_URL: `http://${loopback}:${stack.CATALOG_PORT}`,
       BILLING_URL: `http://${loopback}:${stack.BILLING_PORT}`,
@@ -107,6 +110,17 @@ const services = [
       RABBITMQ_URL: stack.RABBITMQ_URL,
       IDENTITY_SECRET: identitySecret,
       MAIL_DIR: path.join(stack.DATA_DIR, "mail"),
+    },
+  },
+  {
+    // DIGEST_SLOT_PATTERN, UPLOAD_CHECK_PATTERN and SCHEDULE_TIME_ZONE come from the caller. The schedules
+    // live in Redis: a second stack on the same Redis shares them, and each slot fires once between them.
+    name: "scheduler",
+    env: {
+      HOST: loopback,
+      PORT: String(stack.SCHEDULER_PORT),
+      REDIS_URL: stack.REDIS_URL,
+      RABBITMQ_URL: stack.RABBITMQ_URL,
     },
   },
   {
