@@ -1,7 +1,7 @@
 import type { EventBus } from "@tubedigest/bus";
 import type { EventData, EventEnvelope, EventName } from "@tubedigest/contracts";
+import { eventually } from "@tubedigest/testing";
 import type { Kysely } from "kysely";
-import { expect } from "vitest";
 import type { SummariserDatabase } from "../../src/store/database.ts";
 
 export const channelId = (letter: string) => `UC${letter.repeat(22)}`;
@@ -86,19 +86,10 @@ export function digestEvents(bus: EventBus, db: Kysely<SummariserDatabase>) {
     /** Waits until every event published so far (through the inbox) has been handled. */
     async applied(): Promise<void> {
       const ids = [...new Set(published)];
-      await expect
-        .poll(
-          async () => {
-            const rows = await db
-              .selectFrom("inbox")
-              .select("event_id")
-              .where("event_id", "in", ids)
-              .execute();
-            return new Set(rows.map((row) => row.event_id)).size;
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(ids.length);
+      await eventually(async () => {
+        const rows = await db.selectFrom("inbox").select("event_id").where("event_id", "in", ids).execute();
+        return new Set(rows.map((row) => row.event_id)).size === ids.length ? true : undefined;
+      });
     },
   };
 }

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { WriterUnavailableError } from "../src/writers/summary-writer.ts";
+import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import { channelId, type DigestEvents, digestEvents } from "./support/digest-events.ts";
+import { type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
+import { controlledWriter } from "./support/test-writers.ts";
+
+const FOLLOWED = channelId("w");
+const NOBODYS = channelId("z");
+
+describe("video.published: a followed channel's new video is summarised through the week (Postgres, RabbitMQ)", () => {
+  const catalog = catalogStandIn([
+    { id: "weekvideo01", channelId: FOLLOWED, title: "Tuesday's upload", hoursAgo: 1 },
+    { id: "weekvideo02", channelId: FOLLOWED, title: "Wednesday's upload", hoursAgo: 1 },
+    { id: "nobodys0001", channelId: NOBODYS, title: "Unfollowed upload", hoursAgo: 1 },
+  ]);
+  const control = controlledWriter();
+  let summariser: SummariserUnderTest;
+  let events: DigestEvents;
+
+  beforeAll(async () => {
+    summariser = await startSummariser({ writer: control.writer, catalog: catalog.client });
+    events = digestEvents(summariser.testBus.bus, summariser.database.db);
+    await events.follow(randomUUID(), FOLLOWED, "Weekly Channel");
+    await events.follow(randomUUID(), NOBODYS, "Left Channel", new Date("2026-11-01T00:00:00Z"));
+    const leaver = randomUUID();
+    await events.follow(leaver, NOBODYS, "Left Channel", new Date("2026-11-01T00:00:00Z"));
+    await events.applied();
+  });
+  afterAll(() => summariser.stop());
+  afterEach(() => control.failWith(undefined));
+
+  const published = (youtubeVideoId: string, youtubeChannelId: string) =>
+    summariser.testBus.bus.publish(
+      "video.published",
+      {
+        youtubeVideoId,
+        youtubeChannelId,
+        title: "An upload",
+        publishedAt: new Date().toISOString(),
+        durationSeconds: 600,
+      },
+      { correlationId: "test" },
+    );
+  const summary = (videoId: string) =>
+    summariser.database.db
+      .selectFrom("summaries")
+      .select(["status", "failure_reason"])
+      .where("video_id", "=", videoId)
+      .executeTakeFirst();
+
+  it("summarises it once, however often it is announced", async () => {
+    await published("weekvideo01", FOLLOWED);
+    await published("weekvideo01", FOLLOWED);
+    await expect.poll(() => summary("weekvideo01"), { timeout: 10_000 }).toMatchObject({ status: "ready" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(control.writes.filter((id) => id === "weekvideo01")).toHaveLength(1);
+  });
+
+  it("leaves a channel nobody follows any more alone", async () => {
+    const described = catalog.calls.describeVideo;
+    // Every follower of NOBODYS unfollows it.
+    const rows = await summariser.database.db
+      .selectFrom("follows")
+      .select("user_id")
+      .where("youtube_channel_id", "=", NOBODYS)
+      .execute();
+    for (const row of rows) await events.unfollow(row.user_id, NOBODYS, "Left Channel");
+    await events.applied();
+    await published("nobodys0001", NOBODYS);
+    await published("weekvideo02", FOLLOWED);
+    await expect.poll(() => summary("weekvideo02"), { timeout: 10_000 }).toMatchObject({ status: "ready" });
+    expect(await summary("nobodys0001")).toBeUndefined();
+    expect(control.writes).not.toContain("nobodys0001");
+    expect(catalog.calls.describeVideo - described).toBe(1);
+  });
+
+  it("stores an outage as a failure to try again soon, for the next asker or Monday", async () => {
+    catalog.add({ id: "weekvideo03", channelId: FOLLOWED, title: "During the outage", hoursAgo: 1 });
+    control.failWith(() => new WriterUnavailableError("the model is down"));
+    await published("weekvideo03", FOLLOWED);
+    await expect
+      .poll(() => summary("weekvideo03"), { timeout: 10_000 })
+      .toEqual({ status: "failed", failure_reason: "The summary could not be written just now." });
+  });
+});
