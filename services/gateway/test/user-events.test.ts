@@ -66,7 +66,12 @@ describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (
       received.find((event) => event.name === "user.updated" && event.data.email === email),
     );
     expect(updated.correlationId).toBe(renameRequestId);
-    expect(updated.data).toEqual({ userId: registered.data.userId, email, fullName: "Grace" });
+    expect(updated.data).toEqual({
+      userId: registered.data.userId,
+      email,
+      fullName: "Grace",
+      timeZone: "UTC",
+    });
 
     // A second sign-up for the address makes no account, so no second registration or update is announced.
     await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password: "password123" });
