@@ -12,6 +12,10 @@ const log = pino({ level: "silent" });
 /** Fast patterns, so slots come within the test: digests every second, upload checks every two. */
 const settings = { digestSlotPattern: "* * * * * *", uploadCheckPattern: "*/2 * * * * *", timeZone: "UTC" };
 
+/** The schedules as the service runs them, on Redis under a key prefix of the test's own. */
+const schedulesOnRedis = (prefix: string) =>
+  createBullMqScheduler({ redisUrl: testInfra.redisUrl, prefix, queueName: "schedules", log });
+
 interface Received {
   name: string;
   id: string;
@@ -47,12 +51,7 @@ describe("the scheduler, two replicas on one Redis and one broker", () => {
     // The second replica is another connection to the same exchange, as another pod would be.
     secondBus = await joinTestBus(testBus.rabbitMq ?? { exchange: "", queueSuffix: "" });
     for (const events of [testBus.bus, secondBus]) {
-      const scheduler = createBullMqScheduler({
-        redisUrl: testInfra.redisUrl,
-        prefix,
-        queueName: "schedules",
-        log,
-      });
+      const scheduler = schedulesOnRedis(prefix);
       schedulers.push(scheduler);
       apps.push(await buildSchedulerApp(settings, { log, events, scheduler }));
     }
@@ -125,7 +124,7 @@ describe("the scheduler when publishing fails", () => {
         return event;
       },
     };
-    scheduler = createBullMqScheduler({ redisUrl: testInfra.redisUrl, prefix, queueName: "schedules", log });
+    scheduler = schedulesOnRedis(prefix);
     app = await buildSchedulerApp(
       { ...settings, uploadCheckPattern: "0 0 1 1 *" },
       { log, events: flaky, scheduler },
