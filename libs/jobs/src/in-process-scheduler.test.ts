@@ -41,6 +41,18 @@ describe("the in-process scheduler", () => {
     expect(fired.sort()).toEqual(["london 2025-06-02T09:00:00.000Z", "utc 2025-06-02T09:00:00.000Z"]);
   });
 
+  it("fires a slot again when firing it failed", async () => {
+    const scheduler = createInProcessScheduler({ log });
+    const tries: number[] = [];
+    await scheduler.start([{ id: "tick", pattern: "* * * * * *", timeZone: "UTC" }], async (_id, slot) => {
+      tries.push(slot.getTime());
+      if (tries.length === 1) throw new Error("the bus is away");
+    });
+    // The retry waits 2 s; the slots after the first go on meanwhile.
+    await eventually(() => (tries.slice(1).includes(tries[0] ?? -1) ? true : undefined), 5_000);
+    await scheduler.close();
+  });
+
   it("fires nothing once closed", async () => {
     const scheduler = createInProcessScheduler({ log });
     const fired: Date[] = [];
