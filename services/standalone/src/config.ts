@@ -2,7 +2,7 @@ import { StripeEnvironment, TestMode } from "@tubedigest/billing";
 import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
 import { TrustProxy } from "@tubedigest/gateway";
 import { MailEnvironment } from "@tubedigest/mailer";
-import { SummariserAiEnvironment } from "@tubedigest/summariser";
+import { SummariserAiEnvironment, SummariserDigestEnvironment } from "@tubedigest/summariser";
 import Type from "typebox";
 
 /**
@@ -45,6 +45,7 @@ export const StandaloneEnvironment = Type.Object({
   ...MailEnvironment,
   /** The model, captions and hidden tool; without a key the embedded extractive writer summarises. */
   ...SummariserAiEnvironment,
+  ...SummariserDigestEnvironment,
 });
 
 /** Test mode as asked, or by default on in development and off in production. */

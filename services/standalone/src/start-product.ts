@@ -8,7 +8,12 @@ import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger, listenForMetrics, type ServiceApp } from "@tubedigest/http";
 import { buildMailerApp, mailerMigrations, mailSettingsFrom } from "@tubedigest/mailer";
-import { aiSettingsFrom, buildSummariserApp, summariserMigrations } from "@tubedigest/summariser";
+import {
+  aiSettingsFrom,
+  buildSummariserApp,
+  digestSettingsFrom,
+  summariserMigrations,
+} from "@tubedigest/summariser";
 import type { Static } from "typebox";
 import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
@@ -144,6 +149,10 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         billingUrl,
         // The demo catalog's videos have the demo transcripts; YouTube's have captions.
         ...aiSettingsFrom(env, env.YOUTUBE_API_KEY ? "youtube" : "demo"),
+        // The digest's work queue: BullMQ on the product's Redis when there is one, in this process otherwise.
+        redisUrl: env.REDIS_URL,
+        digest: digestSettingsFrom(env),
+        development,
       },
       { log: logger("summariser"), events, embeddedDatabase: embedded },
     );
