@@ -7,7 +7,9 @@ import { buildCatalogApp, catalogMigrations } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger, listenForMetrics, type ServiceApp } from "@tubedigest/http";
+import type { Scheduler } from "@tubedigest/jobs";
 import { buildMailerApp, mailerMigrations, mailSettingsFrom } from "@tubedigest/mailer";
+import { buildSchedulerApp, createScheduleRunner } from "@tubedigest/scheduler";
 import {
   aiSettingsFrom,
   buildSummariserApp,
@@ -70,10 +72,14 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   let billing: ServiceApp | undefined;
   let summariser: ServiceApp | undefined;
   let mailer: ServiceApp | undefined;
+  let schedules: Scheduler | undefined;
+  let scheduler: ServiceApp | undefined;
   let gateway: ServiceApp | undefined;
   async function stop() {
     // The entry closes first so nothing new arrives while the services finish what they have.
     await gateway?.close();
+    // No slot fires onto a closing bus.
+    await schedules?.close();
     // Consumers stop before the services, so no handler starts against a closing database.
     await events?.close();
     await Promise.all([
@@ -82,6 +88,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
       billing?.close(),
       summariser?.close(),
       mailer?.close(),
+      scheduler?.close(),
     ]);
     await embedded?.close();
     lock.release();
@@ -172,6 +179,12 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     );
     const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
 
+    // Last of the services, so every consumer of its events is subscribed before the first slot fires.
+    // Timers in this process, or BullMQ when REDIS_URL is set.
+    schedules = createScheduleRunner({ redisUrl: env.REDIS_URL, log: logger("scheduler") });
+    scheduler = await buildSchedulerApp({}, { log: logger("scheduler"), events, scheduler: schedules });
+    const schedulerUrl = await scheduler.listen({ port: 0, host: "127.0.0.1" });
+
     const bus = events;
     const shared = embedded;
     gateway = await buildGatewayApp(
@@ -212,7 +225,8 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
             mailer: answersReady(mailerUrl),
             ...(shared ? { database: () => shared.ping() } : {}),
           },
-          degradable: { events: async () => bus.isConnected() },
+          // Nothing the gateway serves waits on the scheduler; while it cannot fire, digests are late.
+          degradable: { events: async () => bus.isConnected(), scheduler: answersReady(schedulerUrl) },
         },
       },
     );

@@ -42,6 +42,7 @@ describe("the start-up summary", () => {
         "  database               PostgreSQL at db.internal:5433/tubedigest",
         "  sessions, rate limits  Redis at cache.internal:6379",
         "  events                 RabbitMQ at broker.internal:5672",
+        "  schedules              BullMQ on Redis at cache.internal:6379",
         "  YouTube                YouTube Data API",
         "  payments               Stripe, live keys",
         "  summaries              llama3.1:8b at llm.internal:11434/v1, from YouTube's captions",

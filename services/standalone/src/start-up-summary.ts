@@ -73,6 +73,12 @@ export function startUpSummary(env: Environment, port: number, dataDir: string):
       env.RABBITMQ_URL ? `RabbitMQ at ${describeAddress(env.RABBITMQ_URL)}` : "embedded, in this process",
     ],
     [
+      "schedules",
+      env.REDIS_URL
+        ? `BullMQ on Redis at ${describeAddress(env.REDIS_URL)}`
+        : "embedded, timers in this process",
+    ],
+    [
       "YouTube",
       env.YOUTUBE_API_KEY
         ? "YouTube Data API"

@@ -73,6 +73,7 @@ describe("make start, as a person sees it", () => {
         "  database               embedded (PGlite)",
         "  sessions, rate limits  embedded, in memory (a restart signs everyone out)",
         "  events                 embedded, in this process",
+        "  schedules              embedded, timers in this process",
         "  YouTube                demo catalog of made-up channels (set YOUTUBE_API_KEY for real ones)",
         "  payments               test mode only (set STRIPE_SECRET_KEY for card payments)",
         "  summaries              embedded extractive summariser (set OPENAI_API_KEY for a model), from the demo catalog's transcripts",

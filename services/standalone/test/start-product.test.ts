@@ -28,7 +28,7 @@ describe("the embedded product", () => {
     expect(entries.sort()).toEqual(["database", "secrets.json", "tubedigest.lock"]);
   });
 
-  it("answers ready only with its services, the embedded database and the in-process bus", async () => {
+  it("answers ready only with its services, the embedded database, the in-process bus and the scheduler", async () => {
     const answer = await fetch(`${product.url}/readyz`);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
@@ -41,6 +41,7 @@ describe("the embedded product", () => {
         mailer: true,
         database: true,
         events: true,
+        scheduler: true,
       },
     });
   });
@@ -52,6 +53,7 @@ describe("the embedded product", () => {
     );
     expect(product.summary).toMatch(/database\s+embedded \(PGlite\)/);
     expect(product.summary).toMatch(/events\s+embedded, in this process/);
+    expect(product.summary).toMatch(/schedules\s+embedded, timers in this process/);
     expect(product.summary).toContain(`data                   ${dataDir}`);
   });
 
