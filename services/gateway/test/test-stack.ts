@@ -4,11 +4,11 @@ import path from "node:path";
 import { buildAuthApp } from "@tubedigest/auth";
 import { buildBillingApp } from "@tubedigest/billing";
 import type { EventBus } from "@tubedigest/bus";
-import { createTestBus } from "@tubedigest/bus/testing";
+import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
 import { buildCatalogApp } from "@tubedigest/catalog";
 import type { ServiceApp } from "@tubedigest/http";
 import { buildMailerApp, type MailerApp } from "@tubedigest/mailer";
-import { buildSummariserApp } from "@tubedigest/summariser";
+import { buildSummariserApp, type LlmSettings, type SummariserSettings } from "@tubedigest/summariser";
 import {
   createTestSchema,
   deleteRedisKeys,
@@ -22,6 +22,9 @@ import { type Logger, pino } from "pino";
 import { buildGatewayApp } from "../src/app.ts";
 
 export type Infra = "real" | "embedded";
+
+const STACK_SERVICES = ["auth", "catalog", "billing", "summariser", "mailer"] as const;
+type StackService = (typeof STACK_SERVICES)[number];
 
 /** The secret gateway and services share in every test stack. */
 export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
@@ -38,6 +41,10 @@ export interface TestStack {
   youtube: FakeYoutubeApi | undefined;
   /** The bus the services publish to: RabbitMQ on the real parts, in process on the embedded ones. */
   events: EventBus;
+  /** On the real parts, where another summariser process joins the stack as a second replica. */
+  summariserReplica?: { settings: SummariserSettings; bus: TestBusAddress };
+  /** On the real parts, each service's Postgres schema, for tests that look at what was stored. */
+  databases: Partial<Record<StackService, { url: string; schema: string }>>;
   redisPrefix: string;
   stop(): Promise<void>;
 }
@@ -68,15 +75,18 @@ export async function startTestStack(
     redisUrl?: string;
     /** Where every service logs; nowhere when absent. */
     log?: Logger;
+    /** The mailer sends through this SMTP server instead of writing files. */
+    smtpUrl?: string;
+    /**
+     * The weekly digest as production runs it: the summariser's model (the extractive writer when
+     * absent), its work queue on BullMQ (real parts only) with this hold on a job, and its claims' lease.
+     */
+    digest?: { llm?: LlmSettings; jobLockMs: number; claimLeaseMs: number };
   } = {},
 ): Promise<TestStack> {
   const real = infra === "real";
-  const schemas = real
-    ? await Promise.all(
-        ["auth", "catalog", "billing", "summariser", "mailer"].map((name) => createTestSchema(name)),
-      )
-    : [];
-  const database = (name: "auth" | "catalog" | "billing" | "summariser" | "mailer", index: number) => {
+  const schemas = real ? await Promise.all(STACK_SERVICES.map((name) => createTestSchema(name))) : [];
+  const database = (name: StackService, index: number) => {
     const schema = schemas[index];
     if (schema) return { url: schema.url, schema: schema.schema };
     // A real stack gives every service a schema of its own: never a folder in the working directory.
@@ -106,7 +116,9 @@ export async function startTestStack(
       database: database("catalog", 1),
       redisUrl,
       redisKeyPrefix: `${redisPrefix}catalog:`,
-      youtube: youtube ? { apiKey: "test-key", rootUrl: youtube.rootUrl, requestTimeoutMs: 1_000 } : {},
+      youtube: youtube
+        ? { apiKey: "test-key", rootUrl: youtube.rootUrl, feedUrl: youtube.feedUrl, requestTimeoutMs: 1_000 }
+        : {},
     },
     { log, events: testBus.bus },
   );
@@ -124,18 +136,29 @@ export async function startTestStack(
   const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
   // No model key: the embedded extractive writer, over the demo catalog's transcripts (the fake Data
   // API's videos have none, so theirs are summarised from their descriptions).
-  const summariser = await buildSummariserApp(
-    {
-      identitySecret: IDENTITY_SECRET,
-      database: database("summariser", 3),
-      catalogUrl,
-      billingUrl,
-      transcripts: { source: "demo" },
-      toolPassword: options.summaryToolPassword,
-      previewWaitMs: 10_000,
-    },
-    { log, events: testBus.bus },
-  );
+  const summariserSettings: SummariserSettings = {
+    identitySecret: IDENTITY_SECRET,
+    database: database("summariser", 3),
+    catalogUrl,
+    billingUrl,
+    transcripts: { source: "demo" },
+    toolPassword: options.summaryToolPassword,
+    previewWaitMs: 10_000,
+    development: true,
+    ...(options.digest
+      ? {
+          llm: options.digest.llm,
+          redisUrl,
+          redisKeyPrefix: `${redisPrefix}summariser:`,
+          digest: { concurrency: 4, catchUpHours: 24, jobLockMs: options.digest.jobLockMs },
+        }
+      : {}),
+  };
+  const summariser = await buildSummariserApp(summariserSettings, {
+    log,
+    events: testBus.bus,
+    ...(options.digest ? { claims: { leaseMs: options.digest.claimLeaseMs, pollMs: 50 } } : {}),
+  });
   const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
   const mailDir = mkdtempSync(path.join(tmpdir(), "td-mail-"));
   const mailer = await buildMailerApp(
@@ -144,6 +167,7 @@ export async function startTestStack(
       database: database("mailer", 4),
       publicUrl: "http://localhost:3000",
       mailDir,
+      smtpUrl: options.smtpUrl,
       from: "tubedigest <digest@tubedigest.localhost>",
       devMailbox: true,
     },
@@ -190,6 +214,12 @@ export async function startTestStack(
     mailDir,
     youtube,
     events: testBus.bus,
+    ...(testBus.rabbitMq
+      ? { summariserReplica: { settings: summariserSettings, bus: testBus.rabbitMq } }
+      : {}),
+    databases: Object.fromEntries(
+      schemas.map((schema, index) => [STACK_SERVICES[index], { url: schema.url, schema: schema.schema }]),
+    ),
     redisPrefix,
     async stop() {
       await gateway.close();

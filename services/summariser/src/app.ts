@@ -68,7 +68,11 @@ export async function buildSummariserApp(
   const jobs =
     dependencies.jobs ??
     openDigestJobs(
-      { redisUrl: settings.redisUrl, redisKeyPrefix: settings.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX },
+      {
+        redisUrl: settings.redisUrl,
+        redisKeyPrefix: settings.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX,
+        jobLockMs: settings.digest?.jobLockMs,
+      },
       dependencies.log,
     );
   const app = createServiceApp({

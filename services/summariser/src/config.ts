@@ -100,6 +100,11 @@ export interface SummariserSettings {
 export interface DigestSettings {
   concurrency: number;
   catchUpHours: number;
+  /**
+   * How long a replica's hold on a compose job lasts without renewal, so how soon a crashed replica's job
+   * runs elsewhere (BullMQ's 30 s when absent; every replica must use the same). Tests shorten it.
+   */
+  jobLockMs?: number | undefined;
 }
 
 const SummariserAi = Type.Object(SummariserAiEnvironment);

@@ -3,6 +3,7 @@ export {
   aiSettingsFrom,
   type DigestSettings,
   digestSettingsFrom,
+  type LlmSettings,
   SummariserAiEnvironment,
   SummariserDigestEnvironment,
   type SummariserSettings,

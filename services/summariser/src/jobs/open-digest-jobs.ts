@@ -11,7 +11,11 @@ const QUEUE_NAME = "summariser-digests";
  * digest.due.
  */
 export function openDigestJobs(
-  settings: { redisUrl?: string | undefined; redisKeyPrefix?: string | undefined },
+  settings: {
+    redisUrl?: string | undefined;
+    redisKeyPrefix?: string | undefined;
+    jobLockMs?: number | undefined;
+  },
   log: Logger,
 ): JobQueue<DigestJobs> {
   const common = { name: QUEUE_NAME, jobNames: DIGEST_JOB_NAMES, log, attempts: COMPOSE_ATTEMPTS };
@@ -21,5 +25,9 @@ export function openDigestJobs(
     redisUrl: settings.redisUrl,
     // BullMQ puts its own ":" after the prefix.
     prefix: settings.redisKeyPrefix?.replace(/:+$/, ""),
+    // A lapsed hold is looked for three times per lock period, as BullMQ's defaults do.
+    ...(settings.jobLockMs
+      ? { lockDurationMs: settings.jobLockMs, stalledIntervalMs: Math.ceil(settings.jobLockMs / 3) }
+      : {}),
   });
 }
