@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack install build lint typecheck unit browser test mutate clean
+.PHONY: start stack install build lint typecheck unit browser test mutate digest-now clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -55,6 +55,13 @@ mutate: install
 	  echo "mutation testing: $$package"; \
 	  npx stryker run stryker/$$package.config.mjs || exit 1; \
 	done
+
+## Development only: this week's Monday digest for every eligible reader of the running `make start`
+## (or `make stack`), now, whatever their time zone; then read it at /dev/mailbox.
+PORT ?= 3000
+digest-now:
+	@curl -fsS -X POST http://localhost:$(PORT)/dev/deliver-digest && echo
+	@echo "queued; the digests arrive at http://localhost:$(PORT)/dev/mailbox within seconds"
 
 clean:
 	rm -rf node_modules libs/*/node_modules services/*/node_modules web/node_modules services/*/dist web/dist .turbo .stryker-tmp reports/mutation
