@@ -1,9 +1,13 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
+import { eventually } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningProduct, StartUpError, startProduct } from "../src/index.ts";
 import { newDataDir, permissionsUnder, productEnv, signIn, signUp } from "./support.ts";
+
+/** A channel of the demo catalog the embedded product answers with. */
+const POCKET_ORBIT = "UCUgQ2RdSQEDg0c-29ODtQEX";
 
 describe("the embedded product", () => {
   let dataDir: string;
@@ -26,6 +30,35 @@ describe("the embedded product", () => {
     // The welcome e-mail may already be in the outbox folder, which is not a database.
     const entries = readdirSync(dataDir).filter((entry) => entry !== "mail");
     expect(entries.sort()).toEqual(["database", "secrets.json", "tubedigest.lock"]);
+  });
+
+  it("delivers this week's digest of the demo videos when asked in development, to the development mailbox", async () => {
+    const signedUp = await signUp(product.url, "reader@example.com", "a long password");
+    const cookie = signedUp.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const follow = await fetch(`${product.url}/api/user/channels`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ youtubeChannelId: POCKET_ORBIT }),
+    });
+    expect(follow.status).toBe(201);
+    // The summariser learns of the follow and the trial by events; the digest is queued once both are in.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await eventually(async () => {
+      const delivered = await fetch(`${product.url}/dev/deliver-digest`, { method: "POST" });
+      return ((await delivered.json()) as { queued: number }).queued >= 1 ? true : undefined;
+    });
+    const mailbox = await eventually(async () => {
+      const page = await (await fetch(`${product.url}/dev/mailbox`)).text();
+      return page.includes("Your week of") ? page : undefined;
+    }, 30_000);
+    expect(mailbox).toContain("reader@example.com");
+    const history = await fetch(`${product.url}/api/newsletters`, { headers: { cookie } });
+    const [newsletter] = (await history.json()) as { subject: string; content: string }[];
+    expect(newsletter?.subject).toMatch(/^Your week of .*: Pocket Orbit$/);
+    // The extractive writer's key points from the demo transcript, linked to their moment in the video.
+    expect(newsletter?.content).toMatch(
+      /- \*\*.+\*\* \(\[\d+:\d\d\]\(https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}&t=\d+s\)\)/,
+    );
   });
 
   it("answers ready only with its services, the embedded database, the in-process bus and the scheduler", async () => {
