@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { nestHeadings, splitPreview } from "./split-preview.ts";
+
+const digest = (...parts: string[]) => parts.join("\n\n");
+
+describe("splitPreview", () => {
+  it("keeps the first channel's first video readable and blurs the next video", () => {
+    const markdown = digest("# Your weekly digest", "## Orbit", "### One", "- **a**", "### Two", "- **b**");
+    expect(splitPreview(markdown)).toEqual({
+      readable: `${digest("# Your weekly digest", "## Orbit", "### One", "- **a**")}\n`,
+      blurred: digest("### Two", "- **b**"),
+    });
+  });
+
+  it("blurs from the second channel when the first has one video", () => {
+    const markdown = digest("# Your weekly digest", "## Orbit", "### One", "## Kitchen", "### Two");
+    expect(splitPreview(markdown).blurred).toBe(digest("## Kitchen", "### Two"));
+  });
+
+  it("blurs nothing when there is nothing after the first video", () => {
+    const markdown = digest("# Your weekly digest", "## Orbit", "_No new videos this week._");
+    expect(splitPreview(markdown)).toEqual({ readable: markdown, blurred: "" });
+  });
+});
+
+describe("nestHeadings", () => {
+  it("moves every heading two levels down and leaves other lines alone", () => {
+    expect(nestHeadings("# A\n## B\n### C\n#hashtag\ntext # not")).toBe(
+      "### A\n#### B\n##### C\n#hashtag\ntext # not",
+    );
+  });
+});

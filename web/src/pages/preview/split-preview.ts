@@ -1,0 +1,22 @@
+/**
+ * The preview's markdown cut where the blur starts: the digest's heading, the first channel and its first
+ * video stay readable; every later video and channel is shown blurred, as the teaser of a paid plan.
+ */
+export function splitPreview(markdown: string): { readable: string; blurred: string } {
+  const lines = markdown.split("\n");
+  let videosSeen = 0;
+  const cut = lines.findIndex((line) => {
+    if (line.startsWith("### ")) videosSeen += 1;
+    return videosSeen === 2 || (videosSeen === 1 && line.startsWith("## "));
+  });
+  if (cut === -1) return { readable: markdown, blurred: "" };
+  return { readable: lines.slice(0, cut).join("\n"), blurred: lines.slice(cut).join("\n") };
+}
+
+/**
+ * Headings moved two levels down: the page has its own h1 and the inbox's subject is the h2, so the
+ * digest's "# Your weekly digest" becomes an h3 and its channels and videos follow under it.
+ */
+export function nestHeadings(markdown: string): string {
+  return markdown.replace(/^(#{1,4}) /gm, "##$1 ");
+}
