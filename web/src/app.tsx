@@ -1,19 +1,53 @@
-import { Route, Switch } from "wouter";
+import { lazy, Suspense, useEffect } from "react";
+import { Route, Switch, useLocation } from "wouter";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
-import { LandingPage } from "./pages/landing.tsx";
-import { NotFoundPage } from "./pages/not-found.tsx";
+import { PageLoading } from "./components/page-loading.tsx";
 
-// Placeholder shell: the remaining screens of SPEC §2 are added here as they land.
+// Each screen is its own chunk, so the landing page loads only its own code (docs/performance.md).
+const LandingPage = lazy(() => import("./pages/landing.tsx"));
+const LoginPage = lazy(() => import("./pages/login.tsx"));
+const SignupPage = lazy(() => import("./pages/signup.tsx"));
+const PreviewPage = lazy(() => import("./pages/preview.tsx"));
+const CheckoutPage = lazy(() => import("./pages/checkout.tsx"));
+const SubscribePage = lazy(() => import("./pages/subscribe.tsx"));
+const TermsPage = lazy(() => import("./pages/terms.tsx"));
+const PrivacyPage = lazy(() => import("./pages/privacy.tsx"));
+const NotFoundPage = lazy(() => import("./pages/not-found.tsx"));
+
+/** A new screen starts at its top, as a page load would. */
+function ScrollToTopOnNavigate() {
+  const [location] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to run on each new location
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+/** SPEC §2's routes; any other path is the not-found screen. */
 export function App() {
   return (
     <div className="layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTopOnNavigate />
       <Header />
-      <main className="content">
-        <Switch>
-          <Route path="/" component={LandingPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
+      <main className="content" id="main">
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/" component={LandingPage} />
+            <Route path="/login" component={LoginPage} />
+            <Route path="/signup" component={SignupPage} />
+            <Route path="/preview" component={PreviewPage} />
+            <Route path="/checkout/:plan?" component={CheckoutPage} />
+            <Route path="/subscribe" component={SubscribePage} />
+            <Route path="/terms" component={TermsPage} />
+            <Route path="/privacy" component={PrivacyPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -1,13 +1,22 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
-import "./styles.css";
+import { ToastProvider } from "./components/toast.tsx";
+import { DataProvider } from "./lib/data-provider.tsx";
+import "./styles/tokens.css";
+import "./styles/base.css";
+import "./styles/components.css";
+import "./styles/pages.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <DataProvider>
+      <ToastProvider>
+        <App />
+      </ToastProvider>
+    </DataProvider>
   </StrictMode>,
 );

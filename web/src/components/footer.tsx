@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { Logo } from "./logo.tsx";
 
+/** SPEC §2: logo, tagline, Log In, the copyright line with the current year; and the legal pages. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -10,8 +11,10 @@ export function Footer() {
           <Logo />
           <p className="tagline">Your favorite video channels, summarized and delivered to your inbox.</p>
         </div>
-        <nav className="footer-nav">
+        <nav className="footer-nav" aria-label="Footer">
           <Link href="/login">Log In</Link>
+          <Link href="/terms">Terms</Link>
+          <Link href="/privacy">Privacy</Link>
         </nav>
       </div>
       <div className="container">

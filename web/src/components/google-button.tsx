@@ -1,0 +1,22 @@
+import { Button } from "./button.tsx";
+import { useToast } from "./toast.tsx";
+
+/** Google sign-in is not offered yet: the button only says so (SPEC §2, DESIGN). */
+export function GoogleButton({ children }: { children: string }) {
+  const toast = useToast();
+  return (
+    <Button
+      variant="secondary"
+      className="button-block"
+      onClick={() =>
+        toast({
+          title: "Coming soon",
+          description: "Google sign-in will be available soon.",
+          variant: "info",
+        })
+      }
+    >
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,7 @@
+export function OrDivider() {
+  return (
+    <div className="or-divider">
+      <span>OR</span>
+    </div>
+  );
+}

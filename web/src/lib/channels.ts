@@ -1,0 +1,59 @@
+/** A channel as GET /api/youtube/search answers it (SPEC §3). */
+export interface ChannelSearchResult {
+  id: string;
+  snippet: {
+    title: string;
+    description?: string;
+    thumbnails: { default: { url: string } };
+  };
+  /** A number written as a string. */
+  statistics: { subscriberCount: string };
+}
+
+/** A channel as POST /api/auth/register-with-email and the preview take it (SPEC §3). */
+export interface SelectedChannel {
+  youtubeId: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string;
+  subscriberCount: number;
+}
+
+export function subscriberCountOf(channel: ChannelSearchResult): number {
+  const count = Number(channel.statistics.subscriberCount);
+  return Number.isFinite(count) ? count : 0;
+}
+
+export function toSelectedChannel(channel: ChannelSearchResult): SelectedChannel {
+  return {
+    youtubeId: channel.id,
+    title: channel.snippet.title,
+    description: channel.snippet.description ?? "",
+    thumbnailUrl: channel.snippet.thumbnails.default.url,
+    subscriberCount: subscriberCountOf(channel),
+  };
+}
+
+/** The body of POST /api/user/channels (SPEC §3 "user channel as sent when adding"). */
+export function toFollowRequest(channel: ChannelSearchResult) {
+  const selected = toSelectedChannel(channel);
+  return {
+    youtubeChannelId: selected.youtubeId,
+    title: selected.title,
+    description: selected.description,
+    thumbnailUrl: selected.thumbnailUrl,
+    subscriberCount: selected.subscriberCount,
+  };
+}
+
+/** Most subscribers first, as SPEC §7 says the search answers. */
+export function bySubscribersDescending(a: ChannelSearchResult, b: ChannelSearchResult): number {
+  return subscriberCountOf(b) - subscriberCountOf(a);
+}
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** "1.8M subscribers" */
+export function formatSubscribers(count: number): string {
+  return `${compact.format(count)} ${count === 1 ? "subscriber" : "subscribers"}`;
+}

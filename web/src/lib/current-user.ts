@@ -1,0 +1,30 @@
+import useSWR from "swr";
+import { apiFetch, isUnauthorized } from "./api.ts";
+
+/** What GET /api/auth/current-user answers for a signed-in user (SPEC §3). */
+export interface CurrentUser {
+  email: string;
+  fullName: string | null;
+  subscriptionStatus: string | null;
+  subscriptionPlan: string | null;
+  channelCount: number;
+}
+
+export const CURRENT_USER_PATH = "/api/auth/current-user";
+
+/** A 401, null or an empty object all mean nobody is signed in (SPEC §3, §4). */
+async function fetchCurrentUser(path: string): Promise<CurrentUser | null> {
+  try {
+    const user = await apiFetch<CurrentUser | null | undefined>(path);
+    return user && Object.keys(user).length > 0 ? user : null;
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user: undefined while loading, null when nobody is signed in. */
+export function useCurrentUser() {
+  const { data, isLoading, mutate } = useSWR(CURRENT_USER_PATH, fetchCurrentUser);
+  return { user: data, isLoading, mutate };
+}

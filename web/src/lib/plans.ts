@@ -1,0 +1,50 @@
+import useSWR from "swr";
+
+/** One plan as GET /api/plans describes it (billing's PlanReply). */
+export interface Plan {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  /** The same price in dollars: 9.99. */
+  price: number;
+  /** en-US with two decimals: "$9.99". */
+  priceLabel: string;
+  channelAllowance: number;
+}
+
+/** GET /api/plans: every number the web app shows about money; it keeps none of its own. */
+export interface PlansReply {
+  plans: Plan[];
+  defaultPlan: string;
+  defaultChannelAllowance: number;
+  trialDays: number;
+  /** In order: the first tier whose bound holds (null: any number of channels). */
+  channelCountTiers: { upToChannels: number | null; plan: string }[];
+  singleVideo: {
+    shortUnderMinutes: number;
+    shortPriceCents: number;
+    longestMinutes: number;
+    longPriceCents: number;
+  };
+  legacySettingsLabels: { plan: string; label: string; perChannelCents: number }[];
+  testMode: boolean;
+  stripePublishableKey: string | null;
+}
+
+export function usePlans() {
+  const { data, error, isLoading } = useSWR<PlansReply, Error>("/api/plans");
+  return { plans: data, error, isLoading };
+}
+
+export function planById(plans: PlansReply, id: string): Plan | undefined {
+  return plans.plans.find((plan) => plan.id === id);
+}
+
+/** The plan a number of channels needs (SPEC §9), by the server's tiers. */
+export function planForChannelCount(plans: PlansReply, count: number): Plan | undefined {
+  const tier = plans.channelCountTiers.find(
+    (candidate) => candidate.upToChannels === null || count <= candidate.upToChannels,
+  );
+  return tier ? planById(plans, tier.plan) : undefined;
+}

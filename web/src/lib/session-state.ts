@@ -1,0 +1,112 @@
+import type { ChannelSearchResult } from "./channels.ts";
+
+/**
+ * The funnel's memory between screens (SPEC §3 session-storage keys), and the per-e-mail marker of when an
+ * abandonment e-mail was last asked for (local storage, so it outlives the tab).
+ */
+const KEYS = {
+  selectedChannels: "selectedChannels",
+  selectedPlan: "selectedPlan",
+  calculatedPrice: "calculatedPrice",
+  userEmail: "userEmail",
+} as const;
+
+const ABANDONMENT_PREFIX = "abandonmentEmailSent:";
+const ABANDONMENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+// Storage can be missing or refuse writes (private windows, full quota); the funnel then simply forgets.
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
+  } catch {
+    // Nothing to do: see above.
+  }
+}
+
+const session = () => globalThis.sessionStorage;
+const local = () => globalThis.localStorage;
+
+export function readSelectedChannels(): ChannelSearchResult[] {
+  const text = read(session, KEYS.selectedChannels);
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as ChannelSearchResult[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeSelectedChannels(channels: readonly ChannelSearchResult[]): void {
+  write(session, KEYS.selectedChannels, JSON.stringify(channels));
+}
+
+/** The plan chosen on /preview; its presence also tells /preview that checkout has started. */
+export function readSelectedPlan(): string | null {
+  return read(session, KEYS.selectedPlan);
+}
+
+export function writeSelectedPlan(plan: string): void {
+  write(session, KEYS.selectedPlan, plan);
+}
+
+export function readCalculatedPrice(): number | null {
+  const text = read(session, KEYS.calculatedPrice);
+  if (text === null || text.trim() === "") return null;
+  const price = Number(text);
+  return Number.isFinite(price) ? price : null;
+}
+
+export function writeCalculatedPrice(price: number): void {
+  write(session, KEYS.calculatedPrice, String(price));
+}
+
+/** The e-mail given on the landing page; SPEC §3 also reads it from local storage in one place. */
+export function readUserEmail(): string | null {
+  return read(session, KEYS.userEmail) ?? read(local, KEYS.userEmail);
+}
+
+export function writeUserEmail(email: string): void {
+  write(session, KEYS.userEmail, email);
+}
+
+export function clearSelectedChannels(): void {
+  write(session, KEYS.selectedChannels, null);
+}
+
+export function clearSelectedPlan(): void {
+  write(session, KEYS.selectedPlan, null);
+  write(session, KEYS.calculatedPrice, null);
+}
+
+/** After sign-up (SPEC §4): everything the funnel kept goes, except the e-mail. */
+export function clearFunnelExceptEmail(): void {
+  clearSelectedChannels();
+  clearSelectedPlan();
+}
+
+/** When an abandonment e-mail was last asked for this address (ms since the epoch), if ever. */
+export function abandonmentSentAt(email: string): number | null {
+  const text = read(local, ABANDONMENT_PREFIX + email.toLowerCase());
+  const at = text === null ? Number.NaN : Number(text);
+  return Number.isFinite(at) ? at : null;
+}
+
+export function markAbandonmentSent(email: string, now: number = Date.now()): void {
+  write(local, ABANDONMENT_PREFIX + email.toLowerCase(), String(now));
+}
+
+/** Whether one was asked for within the last 7 days (SPEC §9), so another must not be. */
+export function abandonmentRecentlySent(email: string, now: number = Date.now()): boolean {
+  const at = abandonmentSentAt(email);
+  return at !== null && now - at < ABANDONMENT_WINDOW_MS;
+}

@@ -1,0 +1,52 @@
+import { Link } from "wouter";
+import { usePageTitle } from "../lib/use-page-title.ts";
+
+export default function PrivacyPage() {
+  usePageTitle("Privacy Policy");
+  return (
+    <article className="container prose legal-page">
+      <h1>Privacy Policy</h1>
+      <p className="muted">What we keep about you, who else sees it, and how to make it go away.</p>
+
+      <h2>What we store</h2>
+      <ul>
+        <li>Your e-mail address, and your name if you give one.</li>
+        <li>A hash of your password, never the password itself.</li>
+        <li>Your time zone, so your digest arrives Monday morning where you are.</li>
+        <li>The channels you follow and the newsletters we have sent you.</li>
+        <li>Your plan, trial and payment status (not your card).</li>
+        <li>A session cookie that keeps you signed in. We use no advertising or tracking cookies.</li>
+      </ul>
+
+      <h2>Payments: Stripe</h2>
+      <p>
+        Card details go straight to Stripe, our payment provider, and never reach our servers. We keep only
+        what Stripe tells us about the payment (for example, that it succeeded).
+      </p>
+
+      <h2>Summaries: our AI provider</h2>
+      <p>
+        To write summaries we send the public transcripts of videos to a large language model provider. We do
+        not send your e-mail address or anything else about you with them. One summary of a video is shared by
+        everyone who follows its channel.
+      </p>
+
+      <h2>E-mail</h2>
+      <p>
+        We e-mail you your digests and messages about your account. Every digest has a link to stop receiving
+        them.
+      </p>
+
+      <h2>Deleting your account</h2>
+      <p>
+        Cancel any paid plan from your settings, then reply to any e-mail we have sent you asking us to delete
+        your account. We delete your account, your channels and your newsletter history; payment records we
+        must keep by law stay with Stripe.
+      </p>
+
+      <p>
+        See also the <Link href="/terms">Terms of Service</Link>.
+      </p>
+    </article>
+  );
+}
