@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // against the real Postgres/Redis/RabbitMQ in each package's test/ folder.
 export default defineConfig({
   test: {
-    include: ["{libs,services}/*/{src,test}/**/*.test.ts"],
+    include: ["{libs,services}/*/{src,test}/**/*.test.ts", "web/src/**/*.test.{ts,tsx}"],
     globalSetup: ["libs/testing/src/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { type Plan, type PlansReply, planForChannelCount } from "./plans.ts";
+
+const plan = (id: string, price: number): Plan => ({
+  id,
+  name: id,
+  description: "",
+  priceCents: Math.round(price * 100),
+  price,
+  priceLabel: `$${price}`,
+  channelAllowance: 1,
+});
+
+const reply = {
+  plans: [plan("solo", 4.99), plan("creator", 9.99), plan("pro", 29.99)],
+  channelCountTiers: [
+    { upToChannels: 3, plan: "solo" },
+    { upToChannels: 5, plan: "creator" },
+    { upToChannels: null, plan: "pro" },
+  ],
+} as PlansReply;
+
+describe("planForChannelCount", () => {
+  it("follows the server's tiers: up to 3 solo, up to 5 creator, more pro", () => {
+    expect(planForChannelCount(reply, 1)?.id).toBe("solo");
+    expect(planForChannelCount(reply, 3)?.id).toBe("solo");
+    expect(planForChannelCount(reply, 4)?.id).toBe("creator");
+    expect(planForChannelCount(reply, 5)?.id).toBe("creator");
+    expect(planForChannelCount(reply, 6)?.id).toBe("pro");
+    expect(planForChannelCount(reply, 40)?.id).toBe("pro");
+  });
+});
