@@ -1,7 +1,143 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useParams, useSearch } from "wouter";
+import { Button, buttonClass } from "../components/button.tsx";
+import { PageLoading } from "../components/page-loading.tsx";
+import { useToast } from "../components/toast.tsx";
+import { useCurrentUser } from "../lib/current-user.ts";
+import { planById, usePlans } from "../lib/plans.ts";
+import { readSelectedChannels, readUserEmail } from "../lib/session-state.ts";
+import { usePageTitle } from "../lib/use-page-title.ts";
+import {
+  type ActivatedSubscription,
+  activateInTestMode,
+  activatePaid,
+  activationFailure,
+  type CheckoutOrder,
+} from "./checkout/activation.ts";
+import { OrderSummary } from "./checkout/order-summary.tsx";
+import { PaymentSetupIssue } from "./checkout/payment-setup-issue.tsx";
+import { SuccessView } from "./checkout/success-view.tsx";
+import "./checkout/checkout.css";
+
+const CardPayment = lazy(() => import("./checkout/card-payment.tsx"));
+
+const MISSING_EMAIL = "Missing email information. Please go back to the homepage and enter your email.";
+const PAYMENT_UNKNOWN = "Payment status unknown. Please contact support if you were charged.";
+
+/** SPEC §2 /checkout/{plan}: the order, the card form (or test mode's skip), then the activated plan. */
 export default function CheckoutPage() {
+  const params = useParams<{ plan?: string }>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const { plans, error: plansError } = usePlans();
+  const { user, isLoading: userLoading, mutate: refreshUser } = useCurrentUser();
+  const [stored] = useState(() => ({ email: readUserEmail(), channels: readSelectedChannels() }));
+  const [activated, setActivated] = useState<ActivatedSubscription | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [skipping, setSkipping] = useState(false);
+  const returnHandled = useRef(false);
+
+  const email = stored.email ?? user?.email ?? undefined;
+  const requested = params.plan;
+  const named = plans && requested ? planById(plans, requested) : undefined;
+  // SPEC §2: no plan in the address means the default (creator); a name nobody sells gets it too, said plainly.
+  const plan = named ?? (plans ? planById(plans, plans.defaultPlan) : undefined);
+  const order: CheckoutOrder | undefined = plan && {
+    email,
+    plan: plan.id,
+    channelCount: stored.channels.length || (user?.channelCount ?? 0),
+  };
+
+  usePageTitle(activated ? "Subscription Activated!" : "Checkout");
+
+  const activate = async (run: () => Promise<ActivatedSubscription>) => {
+    setError(null);
+    try {
+      setActivated(await run());
+      await refreshUser();
+    } catch (failure) {
+      const message = activationFailure(failure);
+      setError(message);
+      toast({ title: message, variant: "error" });
+    }
+  };
+
+  // Back from a payment method that had to redirect: Stripe names the PaymentIntent in the address.
+  useEffect(() => {
+    const returned = new URLSearchParams(search);
+    const paymentIntentId = returned.get("payment_intent");
+    if (!order || !paymentIntentId || returnHandled.current) return;
+    returnHandled.current = true;
+    if (returned.get("redirect_status") === "succeeded")
+      void activate(() => activatePaid(order, paymentIntentId));
+    else setError(PAYMENT_UNKNOWN);
+  });
+
+  if (plansError) {
+    return (
+      <section className="container checkout">
+        <h1>Checkout</h1>
+        <PaymentSetupIssue />
+      </section>
+    );
+  }
+  if (!plans || !plan || !order || (!stored.email && userLoading)) return <PageLoading />;
+  if (activated) return <SuccessView subscription={activated} plan={plan} email={email} />;
+
+  const skip = async () => {
+    setSkipping(true);
+    await activate(() => activateInTestMode(order));
+    setSkipping(false);
+  };
+
   return (
-    <main>
+    <section className="container checkout">
+      <Link className={buttonClass("ghost", "checkout-back")} href="/">
+        ← Back to home
+      </Link>
       <h1>Checkout</h1>
-    </main>
+      {requested && !named ? (
+        <p className="checkout-note">
+          We don't sell a plan called “{requested}”, so this is our {plan.name} plan.
+        </p>
+      ) : null}
+      <div className="checkout-layout">
+        <OrderSummary plan={plan} channelTitles={stored.channels.map((channel) => channel.snippet.title)} />
+        <div className="card checkout-payment">
+          <h2>Payment</h2>
+          {error ? <p className="checkout-error">{error}</p> : null}
+          {!email ? (
+            <p className="checkout-error">{MISSING_EMAIL}</p>
+          ) : plans.stripePublishableKey ? (
+            <Suspense fallback={<p className="checkout-initializing">Initializing Payment</p>}>
+              <CardPayment
+                publishableKey={plans.stripePublishableKey}
+                plan={plan}
+                email={email}
+                onPaid={(paymentIntentId) => activate(() => activatePaid(order, paymentIntentId))}
+                onCancel={() => navigate("/")}
+                onError={setError}
+              />
+            </Suspense>
+          ) : plans.testMode ? (
+            <p>Card payments are not set up on this server. Test mode activates the plan without paying.</p>
+          ) : (
+            <PaymentSetupIssue />
+          )}
+          {plans.testMode && email ? (
+            <Button
+              variant="secondary"
+              className="checkout-test-skip"
+              busy={skipping}
+              busyLabel="Activating..."
+              onClick={skip}
+            >
+              TEST MODE: Skip Payment (DEV ONLY)
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </section>
   );
 }

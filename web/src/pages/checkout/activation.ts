@@ -1,0 +1,44 @@
+import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
+
+/** The subscription as billing describes it after a change (its SubscriptionReply). */
+export interface ActivatedSubscription {
+  status: string;
+  plan: string | null;
+  planName: string | null;
+  priceCents: number | null;
+  channelAllowance: number | null;
+}
+
+/** Who is subscribing to what: the checkout payload of SPEC §3 without the payment. */
+export interface CheckoutOrder {
+  email: string | undefined;
+  plan: string;
+  channelCount: number;
+}
+
+type Reply = { subscription: ActivatedSubscription };
+
+/** POST /api/subscribe once the card payment succeeded. */
+export async function activatePaid(
+  order: CheckoutOrder,
+  paymentIntentId: string,
+): Promise<ActivatedSubscription> {
+  const reply = await apiFetch<Reply>("/api/subscribe", { json: { ...order, paymentIntentId } });
+  return reply.subscription;
+}
+
+/** POST /api/subscribe-with-coupon: the plan without payment, accepted only where test mode is on. */
+export async function activateInTestMode(order: CheckoutOrder): Promise<ActivatedSubscription> {
+  const reply = await apiFetch<Reply>("/api/subscribe-with-coupon", { json: { ...order, testMode: true } });
+  return reply.subscription;
+}
+
+/** SPEC §8 "Checkout activation": the server's message, else the fallback for an answer or for no answer. */
+export function activationFailure(error: unknown): string {
+  return (
+    serverMessage(error) ??
+    (error instanceof ApiError
+      ? "Failed to activate subscription"
+      : "An error occurred processing your subscription")
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from "wouter";
+import { Button, buttonClass } from "../../components/button.tsx";
+import { Card } from "../../components/card.tsx";
+import { formatUsd } from "../../lib/money.ts";
+import type { Plan } from "../../lib/plans.ts";
+import type { ActivatedSubscription } from "./activation.ts";
+import { useGoToDashboard } from "./use-go-to-dashboard.ts";
+
+interface SuccessViewProps {
+  subscription: ActivatedSubscription;
+  /** The plan bought, for what the server's answer leaves out. */
+  plan: Plan;
+  email: string | undefined;
+}
+
+/** SPEC §2 'Subscription Activated!': what was bought, what happens next, and where to go. */
+export function SuccessView({ subscription, plan, email }: SuccessViewProps) {
+  const dashboard = useGoToDashboard(email);
+  const price = subscription.priceCents === null ? plan.priceLabel : formatUsd(subscription.priceCents / 100);
+  return (
+    <section className="container checkout checkout-success">
+      <Card className="checkout-success-card">
+        <h1>Subscription Activated!</h1>
+        <dl>
+          <div>
+            <dt>Plan</dt>
+            <dd>{subscription.planName ?? plan.name}</dd>
+          </div>
+          <div>
+            <dt>Monthly price</dt>
+            <dd>{price}/month</dd>
+          </div>
+          <div>
+            <dt>Channels</dt>
+            <dd>Up to {subscription.channelAllowance ?? plan.channelAllowance}</dd>
+          </div>
+        </dl>
+        <h2>What happens next?</h2>
+        <p>
+          Your first newsletter arrives within 7 days. After that, a summary of your channels' new videos
+          lands in your inbox every Monday at 9:00 AM.
+        </p>
+        <div className="checkout-actions">
+          <Button onClick={dashboard.go} busy={dashboard.busy} busyLabel="Opening your dashboard...">
+            Go to Your Dashboard
+          </Button>
+          <Link className={buttonClass("secondary")} href="/">
+            Return to Home
+          </Link>
+        </div>
+      </Card>
+    </section>
+  );
+}

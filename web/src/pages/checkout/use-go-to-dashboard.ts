@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { useToast } from "../../components/toast.tsx";
+import { apiFetch } from "../../lib/api.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+
+/**
+ * SPEC §2's 'Go to Your Dashboard': signed in already, or signed in by e-mail with the claim the landing
+ * page left in this browser; where that does not hold (another browser), a sign-in link goes to the
+ * address instead (DESIGN.md) and the toast says so.
+ */
+export function useGoToDashboard(email: string | undefined) {
+  const { mutate } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const go = async () => {
+    setBusy(true);
+    try {
+      if (await mutate()) return navigate("/dashboard");
+      if (!email) return navigate("/login");
+      try {
+        await apiFetch("/api/auth/login-with-email", { json: { email } });
+        await mutate();
+        navigate("/dashboard");
+      } catch {
+        await apiFetch("/api/auth/sign-in-link", { json: { email } }).catch(() => undefined);
+        toast({
+          title: "Please sign in",
+          description: `We sent a sign-in link to ${email}. You can also log in with your password.`,
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { go, busy };
+}
