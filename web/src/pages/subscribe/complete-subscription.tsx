@@ -1,0 +1,87 @@
+import type { FormEvent } from "react";
+import { useLocation } from "wouter";
+import { Button } from "../../components/button.tsx";
+import { Card } from "../../components/card.tsx";
+import { type PlansReply, planForChannelCount } from "../../lib/plans.ts";
+import { writeCalculatedPrice, writeSelectedPlan } from "../../lib/session-state.ts";
+
+const NO_CHANNELS = "Please select at least one channel for your subscription";
+
+const BENEFITS = [
+  "AI summaries of each new video's key points",
+  "One e-mail a week, every Monday at 9:00 AM",
+  "Organised by channel, with links to every video",
+  "1-week free trial, no credit card needed",
+];
+
+/**
+ * SPEC §2 'Complete Your Subscription': the plan the channel count needs, the channels, the benefits and
+ * the trial. The button leads to checkout for that plan (DESIGN.md).
+ */
+export function CompleteSubscription({
+  plans,
+  channelTitles,
+}: {
+  plans: PlansReply;
+  channelTitles: string[];
+}) {
+  const [, navigate] = useLocation();
+  const count = channelTitles.length;
+  const plan = planForChannelCount(plans, count);
+  const numbered = channelTitles.map((title, index) => ({ title, number: index + 1 }));
+  if (!plan) return null;
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    if (count === 0) return;
+    writeSelectedPlan(plan.id);
+    writeCalculatedPrice(plan.price);
+    navigate(`/checkout/${plan.id}`);
+  };
+
+  return (
+    <Card className="subscribe-card">
+      <h1>Complete Your Subscription</h1>
+      <p className="subscribe-tier">
+        Your plan: <strong>{plan.name}</strong> — {plan.description}
+      </p>
+      <h2>Your channels</h2>
+      {count > 0 ? (
+        <ol className="subscribe-channels">
+          {numbered.map(({ title, number }) => (
+            <li key={number}>
+              <span className="subscribe-channel-number">Channel #{number}</span> {title}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>No channels chosen yet.</p>
+      )}
+      <h2>What you get</h2>
+      <ul className="subscribe-benefits">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit}>{benefit}</li>
+        ))}
+      </ul>
+      <form className="subscribe-form" onSubmit={start} aria-labelledby="subscribe-form-title">
+        <p id="subscribe-form-title" className="subscribe-line">
+          <span>Weekly Newsletter ({count} channels)</span>
+          <span>{plan.priceLabel}/month</span>
+        </p>
+        <p className="subscribe-note">Includes 1-week free trial. No credit card required for trial.</p>
+        {count === 0 ? (
+          <p className="subscribe-error" id="subscribe-no-channels">
+            {NO_CHANNELS}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          disabled={count === 0}
+          aria-describedby={count === 0 ? "subscribe-no-channels" : undefined}
+        >
+          Start Free Trial - {plan.priceLabel}/month after trial
+        </Button>
+      </form>
+    </Card>
+  );
+}

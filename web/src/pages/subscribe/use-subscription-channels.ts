@@ -1,0 +1,21 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { readSelectedChannels } from "../../lib/session-state.ts";
+
+/** A followed channel as GET /api/user/channels answers it (SPEC §3 "dashboard channel"). */
+interface FollowedChannel {
+  id: string;
+  title: string;
+}
+
+/**
+ * The channels the subscription is for: those chosen earlier in this tab (session storage, SPEC §2);
+ * without any, the ones the account already follows, so a subscriber coming from the dashboard sees theirs.
+ */
+export function useSubscriptionChannels(): { titles: string[] | undefined } {
+  const [chosen] = useState(() => readSelectedChannels().map((channel) => channel.snippet.title));
+  const followed = useSWR<FollowedChannel[]>(chosen.length > 0 ? null : "/api/user/channels");
+  if (chosen.length > 0) return { titles: chosen };
+  if (followed.error) return { titles: [] };
+  return { titles: followed.data?.map((channel) => channel.title) };
+}
