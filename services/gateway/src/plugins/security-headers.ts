@@ -1,11 +1,14 @@
 import helmet from "@fastify/helmet";
 import type { ServiceApp } from "@tubedigest/http";
 
-// Stripe's Payment Element loads its script from js.stripe.com, runs in frames from js.stripe.com and
-// hooks.stripe.com (3-D Secure), calls api.stripe.com and shows card brand images from *.stripe.com.
+// What Stripe's security guide (docs.stripe.com/security/guide) asks of a page with the Payment
+// Element: its script from js.stripe.com and the js.stripe.com subdomains its frames load from, frames
+// from those and hooks.stripe.com (3-D Secure and redirecting methods), calls to api.stripe.com, and card
+// brand images from *.stripe.com. The guide's maps.googleapis.com is only for the Address Element's
+// autocomplete, which the checkout does not use.
 const STRIPE = {
-  script: ["https://js.stripe.com"],
-  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
   connect: ["https://api.stripe.com"],
   img: ["https://*.stripe.com"],
 };
