@@ -72,8 +72,6 @@ describe("web app served by the product", () => {
       "Your favorite video channels, summarized and delivered to your inbox.",
     );
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} tubedigest`);
-
-    await page.screenshot({ path: "/tmp/landing.png", fullPage: true });
   });
 
   it("runs under a content security policy that blocks an injected inline script", async () => {

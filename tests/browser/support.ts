@@ -1,6 +1,12 @@
 import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
+import { loadConfig } from "@tubedigest/config";
+import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -32,4 +38,82 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/** Where screenshots go: a test artifact, not a file in the repository. */
+export const SCREENSHOTS_DIR = fileURLToPath(new URL("../../test-results/screenshots", import.meta.url));
+
+/** Fails on any serious or critical accessibility violation axe finds in the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = severe.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  if (report.length > 0) throw new Error(`Accessibility violations on ${page.url()}:\n${report.join("\n")}`);
+}
+
+/** Full-page screenshots at 1280 and 360 px wide, as `<name>-1280.png` and `<name>-360.png`. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`),
+      fullPage: true,
+      animations: "disabled",
+    });
+  }
+  await page.setViewportSize(original);
+}
+
+/** The product as `make start` starts it (its own configuration defaults), on a free port in a fresh data folder. */
+export async function startTestProduct(extra: Record<string, string> = {}): Promise<{
+  product: RunningProduct;
+  stop: () => Promise<void>;
+}> {
+  assertWebAppBuilt();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-browser-"));
+  const env = loadConfig(StandaloneEnvironment, {
+    PORT: "0",
+    DATA_DIR: dataDir,
+    WEB_DIST,
+    LOG_LEVEL: "warn",
+    ...extra,
+  });
+  const product = await startProduct(env);
+  return {
+    product,
+    stop: async () => {
+      await product.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page that records what would be a bug: uncaught errors and console errors. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    // The browser logs every non-2xx answer; a visitor's 401 from current-user is the ordinary case.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  return { context, page, problems };
+}
+
+/** A fresh address, so tests never meet each other's accounts. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }

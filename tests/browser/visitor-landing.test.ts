@@ -1,0 +1,159 @@
+import type { RunningProduct } from "@tubedigest/standalone";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  expectAccessible,
+  launchChromium,
+  openPage,
+  screenshotBoth,
+  startTestProduct,
+  uniqueEmail,
+} from "./support.ts";
+
+describe("landing page: search, one channel, e-mail, preview", () => {
+  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
+  let product: RunningProduct;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    started = await startTestProduct();
+    product = started.product;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error("the browser did not start");
+    ({ context, page, problems } = await openPage(browser, product.url));
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  const searchBox = () => page.getByRole("searchbox", { name: "Search for YouTube channels" });
+  const results = () => page.getByRole("list", { name: "Search results" }).getByRole("button");
+  const toast = (role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
+
+  it("searches, replaces the one selected channel, checks the e-mail and goes to /preview", async () => {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Search", exact: true }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await screenshotBoth(page, "landing");
+
+    // One character: no search, and the minimum is said.
+    await searchBox().fill("d");
+    await page.getByText("Type at least 2 characters to search.").waitFor();
+    expect(await page.getByRole("button", { name: "Search", exact: true }).isDisabled()).toBe(false);
+
+    await searchBox().fill("demo");
+    await results().first().waitFor();
+    expect(await results().count()).toBeLessThanOrEqual(6);
+    expect(await results().count()).toBeGreaterThan(1);
+    expect(await page.getByRole("textbox", { name: "Your email address" }).count()).toBe(0);
+
+    const first = results().nth(0);
+    const second = results().nth(1);
+    await first.click();
+    expect(await first.getAttribute("aria-pressed")).toBe("true");
+    await second.click();
+    await toast("status", "Channel replaced").waitFor();
+    expect(await first.getAttribute("aria-pressed")).toBe("false");
+    expect(await second.getAttribute("aria-pressed")).toBe("true");
+
+    // Selecting it again deselects it, and the e-mail field goes with it.
+    await second.click();
+    expect(await second.getAttribute("aria-pressed")).toBe("false");
+    expect(await page.getByRole("textbox", { name: "Your email address" }).count()).toBe(0);
+    await second.click();
+
+    const email = page.getByRole("textbox", { name: "Your email address" });
+    const preview = page.getByRole("button", { name: "Preview Your Newsletter" });
+    await preview.click();
+    await toast("alert", "Email required")
+      .getByText("Please enter your email address to continue.")
+      .waitFor();
+
+    await email.fill("not an email@example");
+    await preview.click();
+    await toast("alert", "Invalid email").getByText("Please enter a valid email address.").waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "landing-selected");
+
+    const address = uniqueEmail("landing");
+    await email.fill(address);
+    await preview.click();
+    await page.waitForURL("**/preview");
+    // String expressions run in the page, so this file needs no DOM typings.
+    const kept = await page.evaluate<{ channels: number; email: string | null }>(`({
+      channels: JSON.parse(sessionStorage.getItem("selectedChannels") ?? "[]").length,
+      email: sessionStorage.getItem("userEmail"),
+    })`);
+    expect(kept).toEqual({ channels: 1, email: address });
+  });
+
+  it("searches 500 ms after typing stops, once, and at once on Enter", async () => {
+    await page.goto("/");
+    const searches: { query: string; at: number }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/youtube/search") {
+        searches.push({ query: url.searchParams.get("query") ?? "", at: Date.now() });
+      }
+    });
+
+    await searchBox().pressSequentially("pocket", { delay: 60 });
+    const typed = Date.now();
+    await results().first().waitFor();
+    expect(searches.map((search) => search.query)).toEqual(["pocket"]);
+    expect((searches[0]?.at ?? 0) - typed).toBeGreaterThanOrEqual(350);
+
+    await searchBox().fill("kitchen");
+    await searchBox().press("Enter");
+    const entered = Date.now();
+    await page.getByRole("button", { name: /Copper Pan Kitchen/ }).waitFor();
+    const kitchen = searches.find((search) => search.query === "kitchen");
+    expect((kitchen?.at ?? Number.POSITIVE_INFINITY) - entered).toBeLessThan(300);
+  });
+
+  it("is usable by keyboard alone: search, then select and deselect a result", async () => {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    // From the top of the page: skip link, logo, Log In, then the search box.
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press("Tab");
+    expect(await page.evaluate<string | undefined>("document.activeElement?.getAttribute('type')")).toBe(
+      "search",
+    );
+    await page.keyboard.type("orbit");
+    await page.keyboard.press("Enter");
+    await results().first().waitFor();
+
+    await page.keyboard.press("Tab"); // the Search button
+    await page.keyboard.press("Tab"); // the first result
+    const focused = page.locator(":focus");
+    expect(await focused.getAttribute("aria-pressed")).toBe("false");
+    const ring = await page.evaluate<string>("getComputedStyle(document.activeElement).boxShadow");
+    expect(ring).not.toBe("none");
+    await page.keyboard.press("Space");
+    expect(await focused.getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("Enter");
+    expect(await focused.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("says when nothing matches", async () => {
+    await page.goto("/");
+    await searchBox().fill("zzqqxxjj");
+    await searchBox().press("Enter");
+    await page.getByText("No channels found for “zzqqxxjj”.").waitFor();
+  });
+});
