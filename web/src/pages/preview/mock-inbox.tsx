@@ -13,7 +13,7 @@ interface MockInboxProps {
  * hidden from assistive technology: it is a picture of what a plan unlocks, not content to read.
  */
 export function MockInbox({ email, content, videoCount }: MockInboxProps) {
-  const { readable, blurred } = splitPreview(nestHeadings(content));
+  const { readable, blurred } = splitPreview(content);
   return (
     <article className="mock-inbox" aria-labelledby="mock-inbox-subject">
       <header className="mock-inbox-header">
@@ -35,11 +35,11 @@ export function MockInbox({ email, content, videoCount }: MockInboxProps) {
         <p className="mock-inbox-wordmark" aria-hidden="true">
           tube<span>digest</span>
         </p>
-        <Markdown source={readable} className="mock-inbox-body" />
+        <Markdown source={nestHeadings(readable)} className="mock-inbox-body" />
         <div className="mock-inbox-locked">
           {blurred ? (
             <div className="mock-inbox-blurred" aria-hidden="true" inert>
-              <Markdown source={blurred} className="mock-inbox-body" />
+              <Markdown source={nestHeadings(blurred)} className="mock-inbox-body" />
             </div>
           ) : null}
           <div className="mock-inbox-unlock">

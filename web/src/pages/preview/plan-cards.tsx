@@ -19,15 +19,13 @@ export function PlanCards({ plans, onChoose }: PlanCardsProps) {
         {offered.map((plan) => (
           <li key={plan.id}>
             <Card className="preview-plan">
-              <h3 id={`plan-${plan.id}`}>{plan.name}</h3>
+              <h3>{plan.name}</h3>
               <p className="preview-plan-price">
                 {plan.priceLabel}
                 <span>/month</span>
               </p>
               <p className="preview-plan-description">{plan.description}</p>
-              <Button aria-describedby={`plan-${plan.id}`} onClick={() => onChoose(plan)}>
-                Choose {plan.name}
-              </Button>
+              <Button onClick={() => onChoose(plan)}>Choose {plan.name}</Button>
             </Card>
           </li>
         ))}
