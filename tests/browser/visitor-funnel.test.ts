@@ -1,0 +1,280 @@
+import type { RunningProduct } from "@tubedigest/standalone";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  expectAccessible,
+  launchChromium,
+  openPage,
+  screenshotBoth,
+  startTestProduct,
+  uniqueEmail,
+} from "./support.ts";
+
+const ABANDONMENT_PATH = "/api/send-abandonment-email";
+// The first preview summarises a demo channel's week while the visitor waits (up to about 30 s).
+const PREVIEW_WAIT_MS = 45_000;
+
+/** What GET /api/auth/current-user answers in the page, with its cookies; null for a visitor. */
+async function currentUserIn(
+  page: Page,
+): Promise<{ email: string; subscriptionStatus: string | null } | null> {
+  return page.evaluate(async () => {
+    const response = await fetch("/api/auth/current-user", { credentials: "include" });
+    return response.ok
+      ? ((await response.json()) as { email: string; subscriptionStatus: string | null })
+      : null;
+  });
+}
+
+/**
+ * Keeps the funnel's session state as the landing page would, from the product's own search. A string
+ * expression runs in the page, so this file needs no DOM typings.
+ */
+async function chooseChannels(page: Page, query: string, count: number, email: string): Promise<string[]> {
+  await page.goto("/");
+  return page.evaluate<string[]>(`(async () => {
+    const response = await fetch("/api/youtube/search?query=" + encodeURIComponent(${JSON.stringify(query)}));
+    const results = (await response.json()).slice(0, ${count});
+    sessionStorage.setItem("selectedChannels", JSON.stringify(results));
+    sessionStorage.setItem("userEmail", ${JSON.stringify(email)});
+    return results.map((result) => result.snippet.title);
+  })()`);
+}
+
+/** An account signed in with a password in this page's browser context. */
+async function registerIn(page: Page, email: string): Promise<void> {
+  await page.goto("/");
+  const status = await page.evaluate(async (email) => {
+    const response = await fetch("/api/auth/register", {
+      method: "POST",
+      credentials: "include",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "password123" }),
+    });
+    return response.status;
+  }, email);
+  expect(status).toBe(201);
+}
+
+describe("visitor funnel: landing → preview → plan → checkout in test mode → dashboard", () => {
+  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
+  let product: RunningProduct;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    started = await startTestProduct();
+    product = started.product;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error("the browser did not start");
+    ({ context, page, problems } = await openPage(browser, product.url));
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it("reaches an active subscription and a signed-in dashboard, with no abandonment e-mail", {
+    timeout: 120_000,
+  }, async () => {
+    const abandonments: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === ABANDONMENT_PATH) abandonments.push(request.method());
+    });
+    const email = uniqueEmail("funnel");
+
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "Search for YouTube channels" }).fill("orbit");
+    await page.getByRole("button", { name: /Pocket Orbit/ }).click();
+    await page.getByRole("textbox", { name: "Your email address" }).fill(email);
+    await page.getByRole("button", { name: "Preview Your Newsletter" }).click();
+
+    await page.waitForURL("**/preview");
+    await page
+      .getByRole("heading", { level: 1, name: "Your Newsletter Preview" })
+      .waitFor({ timeout: PREVIEW_WAIT_MS });
+    const inbox = page.getByRole("article", { name: "Your Weekly Content Summary is Ready" });
+    await inbox.waitFor();
+    expect(await inbox.textContent()).toContain(email);
+    await inbox.getByText(/^We analyzed \d+ videos this week$/).waitFor();
+    // Three videos this week: the first is readable, the rest blurred and out of the reading order.
+    expect(await inbox.locator("[inert][aria-hidden=true]").count()).toBe(1);
+    await page.getByText(/^\d+ videos analyzed weekly$/).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    const planNames = await page.getByRole("button", { name: /^Choose / }).allTextContents();
+    expect(planNames).toEqual(["Choose Solo", "Choose Premium", "Choose Pro"]);
+    await expectAccessible(page);
+    await screenshotBoth(page, "preview");
+
+    await page.getByRole("button", { name: "Choose Premium" }).click();
+    await page.waitForURL("**/checkout/premium");
+    await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    const summary = page.locator(".checkout-summary");
+    expect(await summary.textContent()).toContain("Premium");
+    expect(await summary.textContent()).toContain("$9.99/month");
+    expect(await summary.textContent()).toContain("Pocket Orbit");
+    expect(
+      await page.evaluate<(string | null)[]>(
+        '[sessionStorage.getItem("selectedPlan"), sessionStorage.getItem("calculatedPrice")]',
+      ),
+    ).toEqual(["premium", "9.99"]);
+    // make start's defaults: test mode on and no Stripe key, so no card form and nothing from Stripe.
+    expect(await page.getByRole("button", { name: /^Pay / }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, "checkout");
+
+    await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).click();
+    await page.getByRole("heading", { level: 1, name: "Subscription Activated!" }).waitFor();
+    const activated = page.locator(".checkout-success-card");
+    expect(await activated.textContent()).toContain("Premium");
+    expect(await activated.textContent()).toContain("$9.99/month");
+    expect(await activated.textContent()).toContain("Up to 5");
+    await activated.getByRole("heading", { name: "What happens next?" }).waitFor();
+    expect(await activated.textContent()).toContain("within 7 days");
+    await page.getByRole("link", { name: "Return to Home" }).waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "checkout-activated");
+
+    // The landing page's account has no password: the dashboard button signs it in with this browser's claim.
+    expect(await currentUserIn(page)).toBeNull();
+    await page.getByRole("button", { name: "Go to Your Dashboard" }).click();
+    await page.waitForURL("**/dashboard");
+    expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "active" });
+    expect(abandonments).toEqual([]);
+  });
+
+  it("lists at most 3 channels, says how many more, and sells the default plan for a name nobody sells", async () => {
+    const titles = await chooseChannels(page, "demo channel", 5, uniqueEmail("summary"));
+    expect(titles).toHaveLength(5);
+    await page.goto("/checkout/gold");
+    await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    await page.getByText("We don't sell a plan called “gold”, so this is our Creator plan.").waitFor();
+    const summary = page.locator(".checkout-summary");
+    expect(await summary.getByRole("listitem").allTextContents()).toEqual(titles.slice(0, 3));
+    await summary.getByText("and 2 more channels").waitFor();
+    expect(await summary.textContent()).toContain("$9.99/month");
+
+    await page.goto("/checkout");
+    await page.locator(".checkout-summary").getByText("Creator", { exact: true }).waitFor();
+  });
+
+  it("asks for the e-mail when none was kept and nobody is signed in", async () => {
+    await page.goto("/checkout/solo");
+    await page
+      .getByText("Missing email information. Please go back to the homepage and enter your email.")
+      .waitFor();
+    expect(await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).count()).toBe(0);
+  });
+
+  it("shows the server's reason when activation is refused", async () => {
+    await chooseChannels(page, "orbit", 1, uniqueEmail("refused"));
+    await page.route("**/api/subscribe-with-coupon", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Test mode is off." }),
+      }),
+    );
+    await page.goto("/checkout/solo");
+    await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).click();
+    await page.getByRole("alert").filter({ hasText: "Test mode is off." }).waitFor();
+    await page.locator(".checkout-error").filter({ hasText: "Test mode is off." }).waitFor();
+  });
+
+  it("shows 'Payment Setup Issue' with the server's reason, and the test-mode skip still, when no card form can be made", async () => {
+    await chooseChannels(page, "orbit", 1, uniqueEmail("setup"));
+    // As with Stripe configured: a publishable key, while making the PaymentIntent fails.
+    await page.route("**/api/plans", async (route) => {
+      const plans = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...plans, stripePublishableKey: "pk_test_checkout" } });
+    });
+    await page.route("https://js.stripe.com/**", (route) => route.abort());
+    await page.route("**/api/create-payment-intent", (route) =>
+      route.fulfill({ status: 503, json: { message: "Card payment is not set up on this server." } }),
+    );
+    await page.goto("/checkout/pro");
+    await page.getByRole("heading", { name: "Payment Setup Issue" }).waitFor();
+    await page.getByText("Card payment is not set up on this server.").waitFor();
+    await page.getByRole("button", { name: "Go Back" }).waitFor();
+    await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).waitFor();
+    await expectAccessible(page);
+  });
+
+  describe("/subscribe", () => {
+    it("asks a visitor to sign in", async () => {
+      await page.goto("/subscribe");
+      await page.getByRole("heading", { level: 1, name: "Authentication Required" }).waitFor();
+      expect(await page.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
+      await expectAccessible(page);
+    });
+
+    it("offers the tier the channels need and leads to its checkout", async () => {
+      const email = uniqueEmail("subscribe");
+      await registerIn(page, email);
+      const titles = await chooseChannels(page, "demo channel", 4, email);
+      await page.goto("/subscribe");
+      await page.getByRole("heading", { level: 1, name: "Complete Your Subscription" }).waitFor();
+      for (const [index, title] of titles.entries()) {
+        await page
+          .getByRole("listitem")
+          .filter({ hasText: `Channel #${index + 1}` })
+          .filter({ hasText: title })
+          .waitFor();
+      }
+      await page.getByText("Weekly Newsletter (4 channels)").waitFor();
+      await page.getByText("Includes 1-week free trial. No credit card required for trial.").waitFor();
+      await expectAccessible(page);
+      await screenshotBoth(page, "subscribe");
+
+      await page.getByRole("button", { name: "Start Free Trial - $9.99/month after trial" }).click();
+      await page.waitForURL("**/checkout/creator");
+      await page.locator(".checkout-summary").getByText("Creator", { exact: true }).waitFor();
+    });
+
+    it("disables the trial button with no channels", async () => {
+      await registerIn(page, uniqueEmail("subscribe-empty"));
+      await page.goto("/subscribe");
+      const start = page.getByRole("button", { name: /^Start Free Trial - / });
+      await start.waitFor();
+      expect(await start.isDisabled()).toBe(true);
+      await page.getByText("Please select at least one channel for your subscription").waitFor();
+    });
+
+    it("tells an active subscriber so, with the way to manage it", async () => {
+      const email = uniqueEmail("subscribed");
+      await registerIn(page, email);
+      // Billing learns of a new account from auth's event: until then it answers 409 "still being set up".
+      const status = await page.evaluate(async () => {
+        for (let attempt = 0; ; attempt += 1) {
+          const response = await fetch("/api/subscribe-with-coupon", {
+            method: "POST",
+            credentials: "include",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ plan: "pro", channelCount: 0, testMode: true }),
+          });
+          if (response.status !== 409 || attempt === 50) return response.status;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      });
+      expect(status).toBe(200);
+      await page.goto("/subscribe");
+      await page.getByRole("heading", { level: 1, name: "You're Already Subscribed" }).waitFor();
+      await page.getByText("$29.99/month").waitFor();
+      expect(await page.getByRole("link", { name: "Manage Subscription" }).getAttribute("href")).toBe(
+        "/settings",
+      );
+      await expectAccessible(page);
+    });
+  });
+});

@@ -1,0 +1,198 @@
+import type { RunningProduct } from "@tubedigest/standalone";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  expectAccessible,
+  launchChromium,
+  openPage,
+  screenshotBoth,
+  startTestProduct,
+  uniqueEmail,
+} from "./support.ts";
+
+const ABANDONMENT_PATH = "/api/send-abandonment-email";
+const PREVIEW_PATH = "/api/generate-newsletter-preview";
+// The first preview summarises a demo channel's week while the visitor waits (up to about 30 s).
+const PREVIEW_WAIT_MS = 45_000;
+
+const isAbandonment = (request: Request) => new URL(request.url()).pathname === ABANDONMENT_PATH;
+
+/**
+ * Keeps the funnel's session state as the landing page would, from the product's own search. A string
+ * expression runs in the page, so this file needs no DOM typings.
+ */
+async function keepChannel(page: Page, query: string, email: string): Promise<void> {
+  await page.goto("/");
+  await page.evaluate(`(async () => {
+    const response = await fetch("/api/youtube/search?query=" + encodeURIComponent(${JSON.stringify(query)}));
+    sessionStorage.setItem("selectedChannels", JSON.stringify((await response.json()).slice(0, 1)));
+    sessionStorage.setItem("userEmail", ${JSON.stringify(email)});
+  })()`);
+}
+
+async function openPreview(page: Page): Promise<void> {
+  await page.goto("/preview");
+  await page.getByText(/^We analyzed \d+ videos this week$/).waitFor({ timeout: PREVIEW_WAIT_MS });
+}
+
+/** The development mailbox's list of sent messages, as text. */
+async function mailbox(page: Page): Promise<string> {
+  return page.evaluate(async () => (await fetch("/dev/mailbox")).text());
+}
+
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting until ${what}`);
+}
+
+describe("/preview: its views and the abandonment request", () => {
+  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
+  let product: RunningProduct;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    started = await startTestProduct();
+    product = started.product;
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error("the browser did not start");
+    ({ context, page, problems } = await openPage(browser, product.url));
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it("asks for the abandonment e-mail on in-app navigation away, once in 7 days", {
+    timeout: 90_000,
+  }, async () => {
+    const email = uniqueEmail("abandon");
+    await keepChannel(page, "orbit", email);
+    await openPreview(page);
+
+    const sent = page.waitForRequest(isAbandonment);
+    await page.getByRole("banner").getByRole("link", { name: "Log In" }).click();
+    await page.waitForURL("**/login");
+    const request = await sent;
+    expect(request.method()).toBe("POST");
+    const body = request.postDataJSON() as {
+      email: string;
+      channelName: string | null;
+      summaryBullets: string[];
+    };
+    expect(body.email).toBe(email);
+    expect(body.channelName).toBe("Pocket Orbit");
+    expect(body.summaryBullets.length).toBeGreaterThan(0);
+    expect(body.summaryBullets.length).toBeLessThanOrEqual(3);
+    expect((await request.response())?.status()).toBe(202);
+    await eventually(
+      async () => (await mailbox(page)).includes(email),
+      "the abandonment e-mail is in the mailbox",
+    );
+    expect(
+      await page.evaluate<string | null>(`localStorage.getItem("abandonmentEmailSent:${email}")`),
+    ).not.toBeNull();
+
+    // Back to the preview and away again: the marker holds the second request back.
+    const later: Request[] = [];
+    page.on("request", (request) => {
+      if (isAbandonment(request)) later.push(request);
+    });
+    await page.goBack();
+    await page.getByText(/^We analyzed \d+ videos this week$/).waitFor({ timeout: PREVIEW_WAIT_MS });
+    await page.getByRole("banner").getByRole("link", { name: "Log In" }).click();
+    await page.waitForURL("**/login");
+    await page.waitForTimeout(1000);
+    expect(later).toEqual([]);
+  });
+
+  it("sends a beacon when the tab is closed", { timeout: 90_000 }, async () => {
+    const email = uniqueEmail("beacon");
+    await keepChannel(page, "kitchen", email);
+    await openPreview(page);
+    await page.close({ runBeforeUnload: true });
+
+    const other = await context.newPage();
+    await other.goto("/");
+    await eventually(
+      async () => (await mailbox(other)).includes(email),
+      "the beacon's e-mail is in the mailbox",
+    );
+  });
+
+  it("asks for nothing once a plan is chosen, in the app or on closing the tab", {
+    timeout: 90_000,
+  }, async () => {
+    const requests: string[] = [];
+    context.on("request", (request) => {
+      if (isAbandonment(request)) requests.push(request.method());
+    });
+    const email = uniqueEmail("chosen");
+    await keepChannel(page, "orbit", email);
+    await openPreview(page);
+    await page.getByRole("button", { name: "Choose Solo" }).click();
+    await page.waitForURL("**/checkout/solo");
+    await page.getByRole("link", { name: "← Back to home" }).click();
+    await page.waitForURL(`${product.url}/`);
+    await page.close({ runBeforeUnload: true });
+
+    const other = await context.newPage();
+    await other.goto("/");
+    await other.waitForTimeout(1000);
+    expect(requests).toEqual([]);
+    expect(await mailbox(other)).not.toContain(email);
+  });
+
+  it("shows the loading view, then the error view and toast when the preview fails", async () => {
+    await keepChannel(page, "orbit", uniqueEmail("failing"));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(`**${PREVIEW_PATH}`, async (route) => {
+      await answered;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "The summariser is busy. Please try again in a minute." }),
+      });
+    });
+    await page.goto("/preview");
+    await page.getByRole("heading", { level: 1, name: "Crafting Your Newsletter Preview" }).waitFor();
+    await page.getByText("This may take up to 30 seconds...").waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "preview-loading");
+
+    answer();
+    await page.getByRole("heading", { level: 1, name: "Unable to Generate Preview" }).waitFor();
+    const toast = page.getByRole("alert").filter({ hasText: "Failed to generate newsletter preview" });
+    await toast.getByText("The summariser is busy. Please try again in a minute.").waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "preview-error");
+
+    await page.getByRole("link", { name: "Return to Homepage" }).click();
+    await page.waitForURL(`${product.url}/`);
+  });
+
+  it("says what is missing when no channel or e-mail was kept", async () => {
+    await page.goto("/preview");
+    await page.getByRole("heading", { level: 1, name: "Unable to Generate Preview" }).waitFor();
+    await page
+      .getByText("No channels or email found. Please return to the homepage and try again.")
+      .waitFor();
+  });
+});
