@@ -55,12 +55,14 @@ export default function CheckoutPage() {
     setError(null);
     try {
       setActivated(await run());
-      await refreshUser();
     } catch (failure) {
       const message = activationFailure(failure);
       setError(message);
       toast({ title: message, variant: "error" });
+      return;
     }
+    // The header and the dashboard button read the new status; a failed refresh changes nothing paid.
+    refreshUser().catch(() => undefined);
   };
 
   // Back from a payment method that had to redirect: Stripe names the PaymentIntent in the address.

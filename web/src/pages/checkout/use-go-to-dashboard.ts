@@ -15,22 +15,26 @@ export function useGoToDashboard(email: string | undefined) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
 
+  const offerSignInLink = async (address: string) => {
+    await apiFetch("/api/auth/sign-in-link", { json: { email: address } }).catch(() => undefined);
+    toast({
+      title: "Please sign in",
+      description: `We sent a sign-in link to ${address}. You can also log in with your password.`,
+    });
+  };
+
   const go = async () => {
     setBusy(true);
     try {
       if (await mutate()) return navigate("/dashboard");
       if (!email) return navigate("/login");
-      try {
-        await apiFetch("/api/auth/login-with-email", { json: { email } });
-        await mutate();
-        navigate("/dashboard");
-      } catch {
-        await apiFetch("/api/auth/sign-in-link", { json: { email } }).catch(() => undefined);
-        toast({
-          title: "Please sign in",
-          description: `We sent a sign-in link to ${email}. You can also log in with your password.`,
-        });
-      }
+      await apiFetch("/api/auth/login-with-email", { json: { email } });
+      await mutate();
+      navigate("/dashboard");
+    } catch {
+      // No claim in this browser for that account (or no answer): the link reaches its owner anywhere.
+      if (email) await offerSignInLink(email);
+      else navigate("/login");
     } finally {
       setBusy(false);
     }
