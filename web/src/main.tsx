@@ -2,7 +2,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { ToastProvider } from "./components/toast.tsx";
-import { DataProvider } from "./lib/data-provider.tsx";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/components.css";
@@ -13,10 +12,8 @@ if (!root) throw new Error("index.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <DataProvider>
-      <ToastProvider>
-        <App />
-      </ToastProvider>
-    </DataProvider>
+    <ToastProvider>
+      <App />
+    </ToastProvider>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
-import useSWR from "swr";
 import { apiFetch, isUnauthorized } from "./api.ts";
+import { useApi } from "./use-api.ts";
 
 /** What GET /api/auth/current-user answers for a signed-in user (SPEC §3). */
 export interface CurrentUser {
@@ -25,6 +25,6 @@ async function fetchCurrentUser(path: string): Promise<CurrentUser | null> {
 
 /** The signed-in user: undefined while loading, null when nobody is signed in. */
 export function useCurrentUser() {
-  const { data, isLoading, mutate } = useSWR(CURRENT_USER_PATH, fetchCurrentUser);
+  const { data, isLoading, mutate } = useApi(CURRENT_USER_PATH, () => fetchCurrentUser(CURRENT_USER_PATH));
   return { user: data, isLoading, mutate };
 }

@@ -1,5 +1,3 @@
-import useSWR from "swr";
-
 /** One plan as GET /api/plans describes it (billing's PlanReply). */
 export interface Plan {
   id: string;
@@ -12,6 +10,8 @@ export interface Plan {
   priceLabel: string;
   channelAllowance: number;
 }
+
+import { useApi } from "./use-api.ts";
 
 /** GET /api/plans: every number the web app shows about money; it keeps none of its own. */
 export interface PlansReply {
@@ -33,7 +33,7 @@ export interface PlansReply {
 }
 
 export function usePlans() {
-  const { data, error, isLoading } = useSWR<PlansReply, Error>("/api/plans");
+  const { data, error, isLoading } = useApi<PlansReply>("/api/plans");
   return { plans: data, error, isLoading };
 }
 

@@ -1,11 +1,11 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useEffect, useState } from "react";
-import useSWR from "swr";
 import { Button } from "../../components/button.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
 import type { Plan } from "../../lib/plans.ts";
+import { useApi } from "../../lib/use-api.ts";
 import { PaymentSetupIssue } from "./payment-setup-issue.tsx";
 import { stripeFor } from "./stripe-loader.ts";
 
@@ -47,7 +47,7 @@ export default function CardPayment({
   }, [publishableKey]);
 
   // SWR asks once per plan and e-mail, however often this renders (and once under StrictMode).
-  const intent = useSWR<{ clientSecret: string | null }, Error>(["payment-intent", plan.id, email], () =>
+  const intent = useApi<{ clientSecret: string | null }>(["payment-intent", plan.id, email], () =>
     apiFetch("/api/create-payment-intent", { json: { amount: plan.priceCents, plan: plan.id, email } }),
   );
 

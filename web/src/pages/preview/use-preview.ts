@@ -1,6 +1,6 @@
-import useSWR from "swr";
 import { apiFetch } from "../../lib/api.ts";
 import { type ChannelSearchResult, toSelectedChannel } from "../../lib/channels.ts";
+import { useApi } from "../../lib/use-api.ts";
 
 /** POST /api/generate-newsletter-preview's answer (SPEC §3). */
 export interface Preview {
@@ -19,7 +19,7 @@ export interface Preview {
 export function usePreview(email: string | null, channels: readonly ChannelSearchResult[]) {
   const key =
     email && channels.length > 0 ? ["preview", email, ...channels.map((channel) => channel.id)] : null;
-  const { data, error, isLoading } = useSWR<Preview, Error>(key, () =>
+  const { data, error, isLoading } = useApi<Preview>(key, () =>
     apiFetch<Preview>("/api/generate-newsletter-preview", {
       json: {
         email,

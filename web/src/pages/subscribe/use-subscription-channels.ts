@@ -1,6 +1,6 @@
 import { useState } from "react";
-import useSWR from "swr";
 import { readSelectedChannels } from "../../lib/session-state.ts";
+import { useApi } from "../../lib/use-api.ts";
 
 /** A followed channel as GET /api/user/channels answers it (SPEC §3 "dashboard channel"). */
 interface FollowedChannel {
@@ -14,7 +14,7 @@ interface FollowedChannel {
  */
 export function useSubscriptionChannels(): { titles: string[] | undefined } {
   const [chosen] = useState(() => readSelectedChannels().map((channel) => channel.snippet.title));
-  const followed = useSWR<FollowedChannel[]>(chosen.length > 0 ? null : "/api/user/channels");
+  const followed = useApi<FollowedChannel[]>(chosen.length > 0 ? null : "/api/user/channels");
   if (chosen.length > 0) return { titles: chosen };
   if (followed.error) return { titles: [] };
   return { titles: followed.data?.map((channel) => channel.title) };

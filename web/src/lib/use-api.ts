@@ -1,0 +1,21 @@
+import useSWR, { type SWRResponse } from "swr";
+import { apiFetch } from "./api.ts";
+
+/** SPEC §7's data policy for every screen: no retry, no refetch on focus, data fresh for 5 minutes. */
+const POLICY = {
+  shouldRetryOnError: false,
+  revalidateOnFocus: false,
+  dedupingInterval: 5 * 60 * 1000,
+};
+
+/**
+ * Data from the API under SPEC §7's policy: the path itself is fetched unless a fetcher is given; a null
+ * key asks nothing. Given per call rather than through a provider around the app, so the landing page,
+ * which needs no data, loads without SWR (docs/performance.md).
+ */
+export function useApi<T>(
+  key: string | readonly unknown[] | null,
+  fetcher?: () => Promise<T>,
+): SWRResponse<T, Error> {
+  return useSWR<T, Error>(key, fetcher ?? (() => apiFetch<T>(String(key))), POLICY);
+}
