@@ -7,6 +7,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { loadConfig } from "@tubedigest/config";
 import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -111,6 +112,46 @@ export async function openPage(
     }
   });
   return { context, page, problems };
+}
+
+export interface OpenedPage {
+  product: RunningProduct;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A browser suite's hooks: one product (as `make start` starts it) and one Chromium per file, a fresh page
+ * for each test, handed to `onOpen`, and each test failing when the page logged an error.
+ */
+export function openPageForEachTest(onOpen: (opened: OpenedPage) => void): void {
+  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    started = await startTestProduct();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await started?.stop();
+  });
+
+  beforeEach(async () => {
+    if (!browser || !started) throw new Error("the product or the browser did not start");
+    const opened = await openPage(browser, started.product.url);
+    context = opened.context;
+    problems = opened.problems;
+    onOpen({ product: started.product, context: opened.context, page: opened.page });
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    expect(problems).toEqual([]);
+  });
 }
 
 /** A fresh address, so tests never meet each other's accounts. */

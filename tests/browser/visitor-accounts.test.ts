@@ -1,46 +1,18 @@
 import type { RunningProduct } from "@tubedigest/standalone";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  expectAccessible,
-  launchChromium,
-  openPage,
-  screenshotBoth,
-  startTestProduct,
-  uniqueEmail,
-} from "./support.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
 
 // The product's JSON answers, read in the page with its session cookie.
 // biome-ignore lint/suspicious/noExplicitAny: the answers are checked field by field below
 type Json = any;
 
 describe("signing in, signing up, the legal pages and the 404 screen", () => {
-  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
   let product: RunningProduct;
-  let browser: Browser | undefined;
   let context: BrowserContext;
   let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    started = await startTestProduct();
-    product = started.product;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await started?.stop();
-  });
-
-  beforeEach(async () => {
-    if (!browser) throw new Error("the browser did not start");
-    ({ context, page, problems } = await openPage(browser, product.url));
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(problems).toEqual([]);
+  openPageForEachTest((opened) => {
+    ({ product, context, page } = opened);
   });
 
   const toast = (role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });

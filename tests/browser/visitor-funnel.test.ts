@@ -1,14 +1,6 @@
-import type { RunningProduct } from "@tubedigest/standalone";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  expectAccessible,
-  launchChromium,
-  openPage,
-  screenshotBoth,
-  startTestProduct,
-  uniqueEmail,
-} from "./support.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
 
 const ABANDONMENT_PATH = "/api/send-abandonment-email";
 // The first preview summarises a demo channel's week while the visitor waits (up to about 30 s).
@@ -57,32 +49,9 @@ async function registerIn(page: Page, email: string): Promise<void> {
 }
 
 describe("visitor funnel: landing → preview → plan → checkout in test mode → dashboard", () => {
-  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
-  let product: RunningProduct;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
   let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    started = await startTestProduct();
-    product = started.product;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await started?.stop();
-  });
-
-  beforeEach(async () => {
-    if (!browser) throw new Error("the browser did not start");
-    ({ context, page, problems } = await openPage(browser, product.url));
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(problems).toEqual([]);
+  openPageForEachTest((opened) => {
+    ({ page } = opened);
   });
 
   it("reaches an active subscription and a signed-in dashboard, with no abandonment e-mail", {

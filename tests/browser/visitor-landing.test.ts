@@ -1,42 +1,11 @@
-import type { RunningProduct } from "@tubedigest/standalone";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  expectAccessible,
-  launchChromium,
-  openPage,
-  screenshotBoth,
-  startTestProduct,
-  uniqueEmail,
-} from "./support.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
 
 describe("landing page: search, one channel, e-mail, preview", () => {
-  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
-  let product: RunningProduct;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
   let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    started = await startTestProduct();
-    product = started.product;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await started?.stop();
-  });
-
-  beforeEach(async () => {
-    if (!browser) throw new Error("the browser did not start");
-    ({ context, page, problems } = await openPage(browser, product.url));
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(problems).toEqual([]);
+  openPageForEachTest((opened) => {
+    ({ page } = opened);
   });
 
   const searchBox = () => page.getByRole("searchbox", { name: "Search for YouTube channels" });

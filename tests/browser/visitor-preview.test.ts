@@ -1,14 +1,7 @@
 import type { RunningProduct } from "@tubedigest/standalone";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  expectAccessible,
-  launchChromium,
-  openPage,
-  screenshotBoth,
-  startTestProduct,
-  uniqueEmail,
-} from "./support.ts";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
 
 const ABANDONMENT_PATH = "/api/send-abandonment-email";
 const PREVIEW_PATH = "/api/generate-newsletter-preview";
@@ -49,32 +42,11 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 describe("/preview: its views and the abandonment request", () => {
-  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
   let product: RunningProduct;
-  let browser: Browser | undefined;
   let context: BrowserContext;
   let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    started = await startTestProduct();
-    product = started.product;
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await started?.stop();
-  });
-
-  beforeEach(async () => {
-    if (!browser) throw new Error("the browser did not start");
-    ({ context, page, problems } = await openPage(browser, product.url));
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(problems).toEqual([]);
+  openPageForEachTest((opened) => {
+    ({ product, context, page } = opened);
   });
 
   it("asks for the abandonment e-mail on in-app navigation away, once in 7 days", {
