@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Route, Switch, useLocation } from "wouter";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageLoading } from "./components/page-loading.tsx";
@@ -13,6 +13,11 @@ const CheckoutPage = lazy(() => import("./pages/checkout.tsx"));
 const SubscribePage = lazy(() => import("./pages/subscribe.tsx"));
 const TermsPage = lazy(() => import("./pages/terms.tsx"));
 const PrivacyPage = lazy(() => import("./pages/privacy.tsx"));
+const DashboardPage = lazy(() => import("./pages/dashboard.tsx"));
+const SettingsPage = lazy(() => import("./pages/settings.tsx"));
+const SummaryToolPage = lazy(() => import("./pages/ps.tsx"));
+const SignInLinkPage = lazy(() => import("./pages/sign-in-link.tsx"));
+const SignInWithLinkPage = lazy(() => import("./pages/sign-in-with-link.tsx"));
 const NotFoundPage = lazy(() => import("./pages/not-found.tsx"));
 
 /** A new screen starts at its top, as a page load would. */
@@ -43,6 +48,15 @@ export function App() {
             <Route path="/preview" component={PreviewPage} />
             <Route path="/checkout/:plan?" component={CheckoutPage} />
             <Route path="/subscribe" component={SubscribePage} />
+            <Route path="/dashboard" component={DashboardPage} />
+            <Route path="/settings" component={SettingsPage} />
+            {/* DESIGN.md: the SPEC's /user-settings link is the settings page. */}
+            <Route path="/user-settings">
+              <Redirect to="/settings" replace />
+            </Route>
+            <Route path="/ps" component={SummaryToolPage} />
+            <Route path="/sign-in-link" component={SignInLinkPage} />
+            <Route path="/sign-in/link" component={SignInWithLinkPage} />
             <Route path="/terms" component={TermsPage} />
             <Route path="/privacy" component={PrivacyPage} />
             <Route component={NotFoundPage} />
