@@ -1,4 +1,40 @@
-/** Placeholder until this screen lands (issue 14). */
+import { useState } from "react";
+import { PageLoading } from "../components/page-loading.tsx";
+import { Tabs } from "../components/tabs.tsx";
+import { useAutoLogin } from "../lib/auto-login.ts";
+import { usePageTitle } from "../lib/use-page-title.ts";
+import { AuthRequired } from "./dashboard/auth-required.tsx";
+import { ChannelsTab } from "./dashboard/channels-tab.tsx";
+import { NewslettersTab } from "./dashboard/newsletters-tab.tsx";
+import { ProfileCard } from "./dashboard/profile-card.tsx";
+import "./dashboard/dashboard.css";
+
+/** SPEC §2 /dashboard: the signed-in user's channels, single-video purchases and newsletters. */
 export default function DashboardPage() {
-  return <h1>Dashboard</h1>;
+  const { user } = useAutoLogin();
+  const [tab, setTab] = useState("channels");
+  usePageTitle(user === null ? "Authentication Required" : "Dashboard");
+
+  if (user === undefined) return <PageLoading label="Loading your dashboard" />;
+  if (user === null) return <AuthRequired />;
+  return (
+    <section className="container dashboard">
+      <h1 className="dashboard-title">Dashboard</h1>
+      <div className="dashboard-layout">
+        <ProfileCard user={user} />
+        <div className="card dashboard-main">
+          {/* Each panel mounts only while open, so newsletters are fetched only on their tab (SPEC §4). */}
+          <Tabs
+            label="Dashboard sections"
+            value={tab}
+            onValueChange={setTab}
+            items={[
+              { value: "channels", label: "My YouTube Channels", content: <ChannelsTab /> },
+              { value: "newsletters", label: "Newsletter History", content: <NewslettersTab /> },
+            ]}
+          />
+        </div>
+      </div>
+    </section>
+  );
 }

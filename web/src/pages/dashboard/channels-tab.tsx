@@ -1,0 +1,116 @@
+import { useState } from "react";
+import { Button } from "../../components/button.tsx";
+import { ChannelSearch } from "../../components/channel-search.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { type ChannelSearchResult, formatSubscribers } from "../../lib/channels.ts";
+import { AlaCarteForm } from "./a-la-carte-form.tsx";
+import { asSearchResult, type DashboardChannel, useUserChannels } from "./use-user-channels.ts";
+
+/** SPEC §2 'My YouTube Channels': search to add, the list with remove, and the single-video purchase. */
+export function ChannelsTab() {
+  const { channels, error, isLoading, add, remove } = useUserChannels(true);
+  const followed = (channels ?? []).map(asSearchResult);
+
+  // The search cards toggle: pressing an unchosen one adds it, pressing a chosen one removes it.
+  const change = (next: ChannelSearchResult[]) => {
+    const added = next.find((candidate) => !followed.some((channel) => channel.id === candidate.id));
+    if (added) {
+      void add(added);
+      return;
+    }
+    const removed = channels?.find((channel) => !next.some((candidate) => candidate.id === channel.id));
+    if (removed) void remove(removed);
+  };
+
+  return (
+    <div className="dashboard-stack">
+      <section className="dashboard-section" aria-labelledby="add-channels-title">
+        <h2 id="add-channels-title" className="dashboard-card-title">
+          Add channels
+        </h2>
+        <ChannelSearch mode="multiple" selected={followed} onSelectedChange={change} />
+      </section>
+
+      <section className="dashboard-section" aria-labelledby="your-channels-title" aria-busy={isLoading}>
+        <h2 id="your-channels-title" className="dashboard-card-title">
+          Your channels
+        </h2>
+        {isLoading ? (
+          <ChannelSkeletons />
+        ) : error ? (
+          <EmptyState title="Your channels could not be loaded.">
+            Please reload the page to try again.
+          </EmptyState>
+        ) : channels && channels.length > 0 ? (
+          <ul className="dashboard-channels">
+            {channels.map((channel) => (
+              <ChannelRow key={channel.id} channel={channel} onRemove={remove} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>
+            You haven't added any channels yet. Use the search above to find your favorite YouTube channels.
+          </EmptyState>
+        )}
+      </section>
+
+      <AlaCarteForm />
+    </div>
+  );
+}
+
+function ChannelRow({
+  channel,
+  onRemove,
+}: {
+  channel: DashboardChannel;
+  onRemove: (channel: DashboardChannel) => Promise<void>;
+}) {
+  const [removing, setRemoving] = useState(false);
+  const removeThis = () => {
+    setRemoving(true);
+    onRemove(channel).finally(() => setRemoving(false));
+  };
+  return (
+    <li className="dashboard-channel">
+      <img
+        className="dashboard-channel-logo"
+        src={channel.thumbnailUrl}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+      />
+      <span className="dashboard-channel-text">
+        <span className="dashboard-channel-title">{channel.title}</span>
+        {channel.subscriberCount === undefined ? null : (
+          <span className="muted">{formatSubscribers(channel.subscriberCount)}</span>
+        )}
+      </span>
+      <Button
+        variant="ghost"
+        busy={removing}
+        busyLabel="Removing..."
+        onClick={removeThis}
+        aria-label={`Remove ${channel.title}`}
+      >
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+function ChannelSkeletons() {
+  return (
+    <div className="dashboard-channels">
+      <p className="visually-hidden">Loading your channels</p>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="dashboard-channel">
+          <Skeleton className="dashboard-channel-logo" />
+          <Skeleton className="dashboard-skeleton-line" />
+        </div>
+      ))}
+    </div>
+  );
+}

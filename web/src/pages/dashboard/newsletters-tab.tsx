@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { Button } from "../../components/button.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { apiFetch, serverMessage } from "../../lib/api.ts";
+import { useApi } from "../../lib/use-api.ts";
+
+/** SPEC §3 newsletter history item. */
+export interface NewsletterItem {
+  id: string;
+  subject: string;
+  content: string;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export const NEWSLETTERS_PATH = "/api/newsletters";
+const SNIPPET_LENGTH = 200;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+export function snippetOf(content: string): string {
+  return content.length > SNIPPET_LENGTH ? `${content.slice(0, SNIPPET_LENGTH)}…` : content;
+}
+
+/**
+ * SPEC §2 'Newsletter History'. Mounted only while its tab is open, so the list is asked for only then
+ * (SPEC §4); generating one refreshes it.
+ */
+export function NewslettersTab() {
+  const toast = useToast();
+  const { data, error, isLoading, mutate } = useApi<NewsletterItem[]>(NEWSLETTERS_PATH);
+  const [generating, setGenerating] = useState(false);
+
+  const generate = async () => {
+    setGenerating(true);
+    try {
+      const answer = await apiFetch<{ message?: string } | undefined>("/api/generate-newsletter", {
+        method: "POST",
+      });
+      toast({
+        title: "Newsletter generated",
+        description: answer?.message ?? "Your newsletter was generated and sent to your e-mail.",
+        variant: "success",
+      });
+    } catch (failure) {
+      toast({
+        title: "Error generating newsletter",
+        description: serverMessage(failure) ?? "Something went wrong. Please try again.",
+        variant: "error",
+      });
+    } finally {
+      setGenerating(false);
+    }
+    await mutate();
+  };
+
+  return (
+    <section className="dashboard-section" aria-labelledby="history-title" aria-busy={isLoading}>
+      <div className="dashboard-section-head">
+        <h2 id="history-title" className="dashboard-card-title">
+          Your newsletters
+        </h2>
+        <Button busy={generating} busyLabel="Generating..." onClick={generate}>
+          Generate Newsletter
+        </Button>
+      </div>
+      {isLoading ? (
+        <div className="dashboard-newsletters">
+          <p className="visually-hidden">Loading your newsletters</p>
+          {[0, 1].map((row) => (
+            <div key={row} className="dashboard-newsletter">
+              <Skeleton className="dashboard-skeleton-line" />
+              <Skeleton className="dashboard-skeleton-block" />
+            </div>
+          ))}
+        </div>
+      ) : error ? (
+        <EmptyState title="Your newsletters could not be loaded.">
+          Please reload the page to try again.
+        </EmptyState>
+      ) : data && data.length > 0 ? (
+        <ul className="dashboard-newsletters">
+          {data.map((item) => (
+            <li key={item.id} className="dashboard-newsletter">
+              <h3 className="dashboard-newsletter-subject">{item.subject}</h3>
+              <time className="muted" dateTime={item.sentAt ?? item.createdAt}>
+                {dateFormat.format(new Date(item.sentAt ?? item.createdAt))}
+              </time>
+              <p className="dashboard-newsletter-snippet">{snippetOf(item.content)}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>
+          No newsletters have been generated yet. Add channels and generate your first newsletter.
+        </EmptyState>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "wouter";
+import { buttonClass } from "../../components/button.tsx";
+import { Card } from "../../components/card.tsx";
+import type { CurrentUser } from "../../lib/current-user.ts";
+
+/** SPEC §2: 'Premium Plan' for an active subscription, anything else reads as the free trial. */
+export function subscriptionLabel(user: CurrentUser): string {
+  const plan = user.subscriptionPlan?.trim();
+  if (user.subscriptionStatus !== "active" || !plan) return "Free Trial";
+  return `${plan.charAt(0).toUpperCase()}${plan.slice(1)} Plan`;
+}
+
+/** The dashboard's left card: who is signed in, on which plan, and where to change that. */
+export function ProfileCard({ user }: { user: CurrentUser }) {
+  const active = user.subscriptionStatus === "active";
+  return (
+    <Card className="dashboard-profile">
+      <h2 className="dashboard-card-title">Your Account</h2>
+      <dl className="dashboard-profile-facts">
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Subscription</dt>
+          <dd>{subscriptionLabel(user)}</dd>
+        </div>
+      </dl>
+      <div className="dashboard-profile-actions">
+        {active ? null : (
+          <Link className={buttonClass("primary", "button-block")} href="/subscribe">
+            Subscribe Now
+          </Link>
+        )}
+        <Link className={buttonClass("secondary", "button-block")} href="/settings">
+          Account Settings
+        </Link>
+      </div>
+    </Card>
+  );
+}
