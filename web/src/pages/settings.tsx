@@ -1,4 +1,47 @@
-/** Placeholder until this screen lands (issue 14). */
+import { useState } from "react";
+import { Link } from "wouter";
+import { buttonClass } from "../components/button.tsx";
+import { Card } from "../components/card.tsx";
+import { PageLoading } from "../components/page-loading.tsx";
+import { Tabs } from "../components/tabs.tsx";
+import { useAutoLogin } from "../lib/auto-login.ts";
+import { usePageTitle } from "../lib/use-page-title.ts";
+import { ProfileForm } from "./settings/profile-form.tsx";
+import { SubscriptionPanel } from "./settings/subscription-panel.tsx";
+import "./settings/settings.css";
+
+/** SPEC §2 /settings: after the one automatic login, the profile and the subscription in two tabs. */
 export default function SettingsPage() {
-  return <h1>Settings</h1>;
+  const { user } = useAutoLogin();
+  const [tab, setTab] = useState("profile");
+  usePageTitle(user === null ? "Authentication Required" : "Settings");
+
+  if (user === undefined) return <PageLoading />;
+  if (user === null) {
+    return (
+      <section className="container auth-page">
+        <Card className="auth-card stack">
+          <h1 className="auth-title">Authentication Required</h1>
+          <p>Please log in to manage your settings.</p>
+          <Link className={buttonClass("primary")} href="/login">
+            Sign In
+          </Link>
+        </Card>
+      </section>
+    );
+  }
+  return (
+    <section className="container settings">
+      <h1>Account Settings</h1>
+      <Tabs
+        label="Settings"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { value: "profile", label: "Profile", content: <ProfileForm /> },
+          { value: "subscription", label: "Subscription", content: <SubscriptionPanel /> },
+        ]}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,117 @@
+import { isTimeZone } from "@tubedigest/contracts/time-zone";
+import { type FormEvent, useMemo, useState } from "react";
+import { Button } from "../../components/button.tsx";
+import { describedBy, Field, TextField } from "../../components/field.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { apiFetch, serverMessage } from "../../lib/api.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from "../../lib/validation.ts";
+import { timeZoneChoices } from "./time-zones.ts";
+import { PROFILE_PATH, type Profile, useProfile } from "./use-profile.ts";
+
+const ZONE_HINT = "Your weekly digest arrives on Monday at 9:00 AM in this time zone.";
+const INVALID_ZONE_MESSAGE = "Please choose a time zone from the list";
+
+/** The Profile tab, once the stored profile is known (its fields start from it). */
+export function ProfileForm() {
+  const { data: profile, error } = useProfile();
+  if (error)
+    return <p className="settings-error">{serverMessage(error) ?? "Your profile could not be loaded."}</p>;
+  if (!profile) return <ProfileSkeleton />;
+  return <ProfileFields profile={profile} />;
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="stack" aria-busy="true">
+      <p className="visually-hidden">Loading your profile</p>
+      <Skeleton className="settings-skeleton" />
+      <Skeleton className="settings-skeleton" />
+      <Skeleton className="settings-skeleton" />
+    </div>
+  );
+}
+
+function ProfileFields({ profile }: { profile: Profile }) {
+  const toast = useToast();
+  const { mutate: mutateProfile } = useProfile();
+  const { mutate: mutateUser } = useCurrentUser();
+  const [fullName, setFullName] = useState(profile.fullName ?? "");
+  const [timeZone, setTimeZone] = useState(profile.timeZone);
+  const [problems, setProblems] = useState<{ email?: string; timeZone?: string }>({});
+  const [busy, setBusy] = useState(false);
+  // Checking every zone the browser knows is worth doing once, not on each keystroke in the name.
+  const zones = useMemo(() => timeZoneChoices(profile.timeZone), [profile.timeZone]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // SPEC §5: the e-mail is checked although it cannot be edited here; the zone by the server's own rule.
+    const found = {
+      email: isValidEmail(profile.email) ? undefined : INVALID_EMAIL_MESSAGE,
+      timeZone: isTimeZone(timeZone) ? undefined : INVALID_ZONE_MESSAGE,
+    };
+    setProblems(found);
+    if (found.email || found.timeZone) return;
+    setBusy(true);
+    try {
+      const saved = await apiFetch<Profile>(PROFILE_PATH, {
+        method: "PATCH",
+        json: { email: profile.email, fullName: fullName.trim() || null, timeZone },
+      });
+      await mutateProfile(saved, { revalidate: false });
+      // The header and dashboard show the name from the current user.
+      void mutateUser();
+      toast({ title: "Profile updated", variant: "success" });
+    } catch (failure) {
+      toast({
+        title: "Error updating profile",
+        description: serverMessage(failure) ?? "Something went wrong. Please try again.",
+        variant: "error",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack settings-form" onSubmit={submit} noValidate>
+      <TextField
+        id="settings-full-name"
+        label="Full Name"
+        autoComplete="name"
+        maxLength={200}
+        value={fullName}
+        onChange={(event) => setFullName(event.target.value)}
+      />
+      <TextField
+        id="settings-email"
+        label="Email"
+        type="email"
+        value={profile.email}
+        disabled
+        hint="Your email address cannot be changed here."
+        error={problems.email}
+      />
+      <Field id="settings-time-zone" label="Time Zone" hint={ZONE_HINT} error={problems.timeZone}>
+        <select
+          id="settings-time-zone"
+          className="input"
+          value={timeZone}
+          onChange={(event) => setTimeZone(event.target.value)}
+          aria-invalid={problems.timeZone ? true : undefined}
+          aria-describedby={describedBy("settings-time-zone", ZONE_HINT, problems.timeZone)}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button type="submit" busy={busy} busyLabel="Updating..." className="settings-submit">
+        Save Changes
+      </Button>
+    </form>
+  );
+}
