@@ -1,4 +1,27 @@
-/** Placeholder until this screen lands (issue 14). */
+import { useState } from "react";
+import { Card } from "../components/card.tsx";
+import { usePageTitle } from "../lib/use-page-title.ts";
+import { PasswordGate } from "./ps/password-gate.tsx";
+import { SummaryForm } from "./ps/summary-form.tsx";
+import "./ps/ps.css";
+
+/**
+ * SPEC §2 /ps, the hidden summary tool. The password the server accepted lives in this component's
+ * state only: gone when the page is left or reloaded, never written to storage (DESIGN.md).
+ */
 export default function PsPage() {
-  return <h1>Ps</h1>;
+  usePageTitle("Summary Tool");
+  const [password, setPassword] = useState<string | null>(null);
+  return (
+    <section className="container ps">
+      <h1>Video Summary Tool</h1>
+      <Card>
+        {password === null ? (
+          <PasswordGate onUnlock={setPassword} />
+        ) : (
+          <SummaryForm password={password} onLocked={() => setPassword(null)} />
+        )}
+      </Card>
+    </section>
+  );
 }

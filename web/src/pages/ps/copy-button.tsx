@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+import { Button } from "../../components/button.tsx";
+import { useToast } from "../../components/toast.tsx";
+
+const COPIED_MS = 2000;
+
+/** Copies `text`; the button reads 'Copied!' for 2 seconds afterwards (SPEC §9). */
+export function CopyButton({ text }: { text: string }) {
+  const toast = useToast();
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      toast({
+        title: "Copy failed",
+        description: "Select the summary and copy it by hand.",
+        variant: "error",
+      });
+    }
+  };
+
+  return (
+    <Button variant="secondary" onClick={copy} aria-live="polite">
+      {copied ? "Copied!" : "Copy"}
+    </Button>
+  );
+}
