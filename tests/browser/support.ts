@@ -121,17 +121,21 @@ export interface OpenedPage {
 }
 
 /**
- * A browser suite's hooks: one product (as `make start` starts it) and one Chromium per file, a fresh page
- * for each test, handed to `onOpen`, and each test failing when the page logged an error.
+ * A browser suite's hooks: one product (as `make start` starts it, plus `env`, e.g. a setting the suite
+ * needs switched on) and one Chromium per file, a fresh page for each test, handed to `onOpen`, and each
+ * test failing when the page logged an error.
  */
-export function openPageForEachTest(onOpen: (opened: OpenedPage) => void): void {
+export function openPageForEachTest(
+  onOpen: (opened: OpenedPage) => void,
+  env?: Record<string, string>,
+): void {
   let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let problems: string[] = [];
 
   beforeAll(async () => {
-    started = await startTestProduct();
+    started = await startTestProduct(env);
     browser = await launchChromium();
   });
 

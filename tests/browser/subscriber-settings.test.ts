@@ -1,0 +1,250 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
+
+// The product's JSON answers, read in the page with its session cookie.
+// biome-ignore lint/suspicious/noExplicitAny: the answers are checked field by field below
+type Json = any;
+
+const TOOL_PASSWORD = "browser-suite-tool-password";
+// A finished demo video (services/catalog/src/demo/demo-catalog.json), so the tool has something to summarise.
+const DEMO_VIDEO_URL = "https://www.youtube.com/watch?v=UBZkHdEg7-z";
+const DEMO_VIDEO_TITLE = "Rocket engines: a beginner's guide";
+
+describe("settings, the hidden summary tool and signing in by an e-mailed link", () => {
+  let context: BrowserContext;
+  let page: Page;
+  openPageForEachTest(
+    (opened) => {
+      ({ context, page } = opened);
+    },
+    // The tool is off unless a password is set; this suite signs in more often a minute than a person would.
+    { SUMMARY_TOOL_PASSWORD: TOOL_PASSWORD, SIGN_IN_RATE_LIMIT: "100" },
+  );
+
+  const toast = (role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
+
+  /** A request from the page, with its cookies. */
+  const call = (method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }> =>
+    page.evaluate(
+      async ({ method, url, body }) => {
+        const response = await fetch(url, {
+          method,
+          credentials: "include",
+          headers: body === undefined ? {} : { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          // An HTML page (the mailbox): kept as text.
+        }
+        return { status: response.status, body: parsed };
+      },
+      { method, url, body },
+    );
+
+  /** A signed-in account with a password, made from the page. */
+  const signUp = async (prefix: string): Promise<string> => {
+    await page.goto("/terms");
+    const email = uniqueEmail(prefix);
+    expect((await call("POST", "/api/auth/register", { email, password: "password123" })).status).toBe(201);
+    return email;
+  };
+
+  it("/settings without a session asks to sign in; /user-settings is /settings", async () => {
+    await page.goto("/user-settings");
+    await page.waitForURL("**/settings");
+    await page.getByRole("heading", { level: 1, name: "Authentication Required" }).waitFor();
+    await page.getByRole("link", { name: "Sign In" }).last().waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "settings-signed-out");
+  });
+
+  it("/settings signs in once by the e-mail kept in session storage", async () => {
+    await page.goto("/terms");
+    const email = uniqueEmail("auto");
+    // The landing page's account: a claim cookie in this browser and the address in session storage.
+    expect((await call("POST", "/api/auth/register-with-email", { email, channels: [] })).status).toBe(201);
+    await page.evaluate(`sessionStorage.setItem("userEmail", ${JSON.stringify(email)})`);
+    await page.goto("/settings");
+    await page.getByRole("heading", { level: 1, name: "Account Settings" }).waitFor();
+    await expect(page.getByRole("textbox", { name: "Email" }).inputValue()).resolves.toBe(email);
+  });
+
+  it("/settings Profile: saves the full name and time zone, which a reload shows again", async () => {
+    const email = await signUp("profile");
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Profile", selected: true }).waitFor();
+    const emailField = page.getByRole("textbox", { name: "Email" });
+    await expect(emailField.isDisabled()).resolves.toBe(true);
+    await expect(emailField.inputValue()).resolves.toBe(email);
+    await expectAccessible(page);
+    await screenshotBoth(page, "settings-profile");
+
+    await page.getByRole("textbox", { name: "Full Name" }).fill("Ada Lovelace");
+    await page.getByRole("combobox", { name: "Time Zone" }).selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast("status", "Profile updated").waitFor();
+
+    await page.reload();
+    await page.getByRole("tab", { name: "Profile" }).waitFor();
+    await expect(page.getByRole("textbox", { name: "Full Name" }).inputValue()).resolves.toBe("Ada Lovelace");
+    await expect(page.getByRole("combobox", { name: "Time Zone" }).inputValue()).resolves.toBe(
+      "Europe/Berlin",
+    );
+    const profile = await call("GET", "/api/user/profile");
+    expect(profile.body).toEqual({ email, fullName: "Ada Lovelace", timeZone: "Europe/Berlin" });
+  });
+
+  it("/settings Subscription: a trial user has 'No Active Subscription' and 'Subscribe Now'", async () => {
+    await signUp("trial");
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await page.getByText("No Active Subscription").waitFor();
+    await page.getByRole("link", { name: "Subscribe Now" }).waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "settings-no-subscription");
+  });
+
+  it("/settings Subscription: the plan, its price, 'Change Plan', and cancelling after confirmation", async () => {
+    await signUp("cancel");
+    // Billing hears of a new account from auth's event a moment later, and says 409 until then.
+    await expect
+      .poll(
+        async () =>
+          (await call("POST", "/api/subscribe-with-coupon", { plan: "creator", testMode: true })).status,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeLessThan(300);
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await page.getByText("Creator Plan").waitFor();
+    await page.getByText("$9.99 per month").waitFor();
+    await page.getByText("Active (test mode)").waitFor();
+    await expect(page.getByRole("link", { name: "Change Plan" }).getAttribute("href")).resolves.toBe(
+      "/subscribe",
+    );
+    // Billing has no Stripe key here, so there is no portal to offer.
+    expect(await page.getByRole("button", { name: "Manage Billing" }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, "settings-subscription");
+
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel your subscription?" });
+    await dialog.getByText("Cancelling ends your access at the end of the current billing period.").waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "settings-cancel-dialog");
+    await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
+    await toast("status", "Subscription cancelled").waitFor();
+    await page.getByText("Access continues until the billing period ends.").first().waitFor();
+    await page.getByText("Your subscription is cancelled.").waitFor();
+    expect((await call("GET", "/api/subscription")).body.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it("/ps: a wrong password stays locked with 'Incorrect password'", async () => {
+    await page.goto("/ps");
+    await expectAccessible(page);
+    await screenshotBoth(page, "ps-locked");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Unlock" }).click();
+    await page.getByText("Incorrect password").waitFor();
+    expect(await page.getByRole("textbox", { name: "YouTube video URL" }).count()).toBe(0);
+  });
+
+  it("/ps: the right password unlocks; a video gives its title and summary, and Copy reads 'Copied!'", async () => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/ps");
+    await page.getByLabel("Password").fill(TOOL_PASSWORD);
+    await page.getByRole("button", { name: "Unlock" }).click();
+    const url = page.getByRole("textbox", { name: "YouTube video URL" });
+    await url.waitFor();
+    await expectAccessible(page);
+
+    await url.fill("https://example.com/watch?v=UBZkHdEg7-z");
+    await page.getByRole("button", { name: "Generate Summary" }).click();
+    await page.getByText("Please enter a valid YouTube URL").waitFor();
+
+    await url.fill(DEMO_VIDEO_URL);
+    await page.getByRole("button", { name: "Generate Summary" }).click();
+    await page.getByRole("heading", { level: 2, name: DEMO_VIDEO_TITLE }).waitFor({ timeout: 30_000 });
+    await expect(page.locator(".ps-result .markdown").textContent()).resolves.not.toBe("");
+    await expectAccessible(page);
+    await screenshotBoth(page, "ps-summary");
+
+    await page.getByRole("button", { name: "Copy" }).click();
+    await page.getByRole("button", { name: "Copied!" }).waitFor();
+    const copied = await page.evaluate<string>("navigator.clipboard.readText()");
+    expect(copied.length).toBeGreaterThan(0);
+    // Back to 'Copy' after 2 seconds.
+    await page.getByRole("button", { name: "Copy", exact: true }).waitFor({ timeout: 4_000 });
+  });
+
+  it("sign-in link: asked for on /sign-in-link, read in /dev/mailbox, followed to a signed-in page", async () => {
+    await page.goto("/terms");
+    const email = uniqueEmail("link");
+    // A password-less account, as the landing page makes; then a browser that holds nothing of it.
+    expect((await call("POST", "/api/auth/register-with-email", { email, channels: [] })).status).toBe(201);
+    await context.clearCookies();
+
+    await page.goto("/sign-in-link");
+    await expectAccessible(page);
+    await screenshotBoth(page, "sign-in-link");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await page.getByText("If an account exists for this address, we've sent a sign-in link to it.").waitFor();
+    await page.getByText("Check your inbox").waitFor();
+
+    const link = await signInLinkFor(email);
+    await page.goto(link);
+    await page.getByRole("heading", { level: 1, name: "You're Signed In" }).waitFor();
+    // The token does not stay in the address bar.
+    expect(new URL(page.url()).search).toBe("");
+    await expectAccessible(page);
+    await screenshotBoth(page, "sign-in-with-link");
+
+    await page.getByLabel("New password").fill("short");
+    await page.getByRole("button", { name: "Set Password" }).click();
+    await page.getByText("Password must be at least 8 characters").waitFor();
+    await page.getByLabel("New password").fill("a-good-password");
+    await page.getByRole("button", { name: "Set Password" }).click();
+    await page.getByText("Password set.").waitFor();
+
+    await page.getByRole("link", { name: "Go to Your Dashboard" }).click();
+    await page.waitForURL("**/dashboard");
+    expect((await call("GET", "/api/auth/current-user")).body.email).toBe(email);
+    // The password works from now on.
+    expect((await call("POST", "/api/auth/login", { email, password: "a-good-password" })).status).toBe(200);
+
+    // The link works once.
+    await context.clearCookies();
+    await page.goto(link);
+    await page.getByRole("heading", { level: 1, name: "Sign-In Link Not Valid" }).waitFor();
+    await page.getByText("This sign-in link is invalid, expired or already used.").waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "sign-in-with-link-invalid");
+    await page.getByRole("link", { name: "Email me a new link" }).click();
+    await page.waitForURL("**/sign-in-link");
+  });
+
+  /** The sign-in link in the newest message to `email` in the development mailbox, once it has arrived. */
+  async function signInLinkFor(email: string): Promise<string> {
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const list: string = (await call("GET", "/dev/mailbox")).body;
+      const row = list.split("<tr>").find((cells) => cells.includes(email) && /sign.?in/i.test(cells));
+      const id = row?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
+      if (id) {
+        const text: string = (await call("GET", `/dev/mailbox/${id}/text`)).body;
+        const found = text.match(/https?:\/\/\S+\/sign-in\/link\?token=[^\s)>\]]+/)?.[0];
+        if (found) return new URL(found).pathname + new URL(found).search;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`no sign-in link for ${email} in /dev/mailbox`);
+  }
+});
