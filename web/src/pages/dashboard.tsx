@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { AuthRequired } from "../components/auth-required.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { Tabs } from "../components/tabs.tsx";
 import { useAutoLogin } from "../lib/auto-login.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
-import { AuthRequired } from "./dashboard/auth-required.tsx";
 import { ChannelsTab } from "./dashboard/channels-tab.tsx";
 import { NewslettersTab } from "./dashboard/newsletters-tab.tsx";
 import { ProfileCard } from "./dashboard/profile-card.tsx";
@@ -16,7 +16,7 @@ export default function DashboardPage() {
   usePageTitle(user === null ? "Authentication Required" : "Dashboard");
 
   if (user === undefined) return <PageLoading label="Loading your dashboard" />;
-  if (user === null) return <AuthRequired />;
+  if (user === null) return <AuthRequired purpose="access your dashboard" />;
   return (
     <section className="container dashboard">
       <h1 className="dashboard-title">Dashboard</h1>

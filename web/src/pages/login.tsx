@@ -88,6 +88,9 @@ export default function LoginPage() {
         <p className="auth-switch">
           Don't have an account? <Link href="/signup">Sign up</Link>
         </p>
+        <p className="auth-switch">
+          No password yet? <Link href="/sign-in-link">Email me a sign-in link</Link>
+        </p>
       </Card>
     </section>
   );

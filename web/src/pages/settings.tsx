@@ -1,7 +1,5 @@
 import { useState } from "react";
-import { Link } from "wouter";
-import { buttonClass } from "../components/button.tsx";
-import { Card } from "../components/card.tsx";
+import { AuthRequired } from "../components/auth-required.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { Tabs } from "../components/tabs.tsx";
 import { useAutoLogin } from "../lib/auto-login.ts";
@@ -18,17 +16,7 @@ export default function SettingsPage() {
 
   if (user === undefined) return <PageLoading />;
   if (user === null) {
-    return (
-      <section className="container auth-page">
-        <Card className="auth-card stack">
-          <h1 className="auth-title">Authentication Required</h1>
-          <p>Please log in to manage your settings.</p>
-          <Link className={buttonClass("primary")} href="/login">
-            Sign In
-          </Link>
-        </Card>
-      </section>
-    );
+    return <AuthRequired purpose="manage your settings" />;
   }
   return (
     <section className="container settings">
