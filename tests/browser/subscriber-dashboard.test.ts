@@ -1,10 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
-
-// The product's JSON answers, read in the page with its session cookie.
-// biome-ignore lint/suspicious/noExplicitAny: the answers are checked field by field below
-type Json = any;
+import {
+  callFromPage,
+  expectAccessible,
+  type Json,
+  openPageForEachTest,
+  screenshotBoth,
+  toastIn,
+  uniqueEmail,
+} from "./support.ts";
 
 // Made-up channels of the demo catalog (services/catalog/src/demo/demo-catalog.json): the trial's 5, and
 // one more to go past it.
@@ -30,23 +34,9 @@ describe("/dashboard", () => {
     ({ page } = opened);
   });
 
-  const toast = (role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
+  const toast = (role: "status" | "alert", title: string) => toastIn(page, role, title);
 
-  /** A request from the page, with its cookies. */
-  const call = (method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }> =>
-    page.evaluate(
-      async ({ method, url, body }) => {
-        const response = await fetch(url, {
-          method,
-          credentials: "include",
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        return { status: response.status, body: text ? JSON.parse(text) : undefined };
-      },
-      { method, url, body },
-    );
+  const call = (method: string, url: string, body?: unknown) => callFromPage(page, method, url, body);
 
   /** A new account with a password, signed in, following `channelIds`; then its dashboard. */
   const signUpAndOpen = async (prefix: string, channelIds: readonly string[] = []): Promise<string> => {

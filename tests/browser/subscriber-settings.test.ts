@@ -1,10 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
-
-// The product's JSON answers, read in the page with its session cookie.
-// biome-ignore lint/suspicious/noExplicitAny: the answers are checked field by field below
-type Json = any;
+import {
+  callFromPage,
+  expectAccessible,
+  openPageForEachTest,
+  screenshotBoth,
+  toastIn,
+  uniqueEmail,
+} from "./support.ts";
 
 const TOOL_PASSWORD = "browser-suite-tool-password";
 // A finished demo video (services/catalog/src/demo/demo-catalog.json), so the tool has something to summarise.
@@ -22,29 +25,9 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     { SUMMARY_TOOL_PASSWORD: TOOL_PASSWORD, SIGN_IN_RATE_LIMIT: "100" },
   );
 
-  const toast = (role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
+  const toast = (role: "status" | "alert", title: string) => toastIn(page, role, title);
 
-  /** A request from the page, with its cookies. */
-  const call = (method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }> =>
-    page.evaluate(
-      async ({ method, url, body }) => {
-        const response = await fetch(url, {
-          method,
-          credentials: "include",
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        let parsed: unknown = text;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          // An HTML page (the mailbox): kept as text.
-        }
-        return { status: response.status, body: parsed };
-      },
-      { method, url, body },
-    );
+  const call = (method: string, url: string, body?: unknown) => callFromPage(page, method, url, body);
 
   /** A signed-in account with a password, made from the page. */
   const signUp = async (prefix: string): Promise<string> => {

@@ -158,6 +158,41 @@ export function openPageForEachTest(
   });
 }
 
+// The product's JSON answers, read in the page; tests check them field by field.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type Json = any;
+
+/** A request from the page, with its cookies: the status and the body (JSON when it is JSON, else text). */
+export function callFromPage(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: Json }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        credentials: "include",
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      try {
+        return { status: response.status, body: text ? JSON.parse(text) : undefined };
+      } catch {
+        return { status: response.status, body: text };
+      }
+    },
+    { method, url, body },
+  );
+}
+
+/** The toast titled `title`: role "status" for news, "alert" for errors. */
+export function toastIn(page: Page, role: "status" | "alert", title: string) {
+  return page.getByRole(role).filter({ hasText: title });
+}
+
 /** A fresh address, so tests never meet each other's accounts. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,11 +1,15 @@
 import type { RunningProduct } from "@tubedigest/standalone";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
-
-// The product's JSON answers, read in the page with its session cookie.
-// biome-ignore lint/suspicious/noExplicitAny: the answers are checked field by field below
-type Json = any;
+import {
+  callFromPage,
+  expectAccessible,
+  type Json,
+  openPageForEachTest,
+  screenshotBoth,
+  toastIn,
+  uniqueEmail,
+} from "./support.ts";
 
 describe("signing in, signing up, the legal pages and the 404 screen", () => {
   let product: RunningProduct;
@@ -15,23 +19,9 @@ describe("signing in, signing up, the legal pages and the 404 screen", () => {
     ({ product, context, page } = opened);
   });
 
-  const toast = (role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
+  const toast = (role: "status" | "alert", title: string) => toastIn(page, role, title);
 
-  /** A request from the page, with its cookies. */
-  const call = (method: string, url: string, body?: unknown): Promise<{ status: number; body: Json }> =>
-    page.evaluate(
-      async ({ method, url, body }) => {
-        const response = await fetch(url, {
-          method,
-          credentials: "include",
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        return { status: response.status, body: text ? JSON.parse(text) : undefined };
-      },
-      { method, url, body },
-    );
+  const call = (method: string, url: string, body?: unknown) => callFromPage(page, method, url, body);
 
   it("/login: checks the fields, says when sign-in fails, and Google is coming soon", async () => {
     await page.goto("/login");
