@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   callFromPage,
   expectAccessible,
+  linkInMailbox,
   openPageForEachTest,
   screenshotBoth,
   toastIn,
@@ -214,20 +215,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await page.waitForURL("**/sign-in-link");
   });
 
-  /** The sign-in link in the newest message to `email` in the development mailbox, once it has arrived. */
-  async function signInLinkFor(email: string): Promise<string> {
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const list: string = (await call("GET", "/dev/mailbox")).body;
-      const row = list.split("<tr>").find((cells) => cells.includes(email) && /sign.?in/i.test(cells));
-      const id = row?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
-      if (id) {
-        const text: string = (await call("GET", `/dev/mailbox/${id}/text`)).body;
-        const found = text.match(/https?:\/\/\S+\/sign-in\/link\?token=[^\s)>\]]+/)?.[0];
-        if (found) return new URL(found).pathname + new URL(found).search;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`no sign-in link for ${email} in /dev/mailbox`);
-  }
+  /** The sign-in link in the newest sign-in message to `email` in the development mailbox. */
+  const signInLinkFor = (email: string) =>
+    linkInMailbox(page, email, /sign.?in/i, /https?:\/\/\S+\/sign-in\/link\?token=[^\s)>\]]+/);
 });

@@ -193,6 +193,28 @@ export function toastIn(page: Page, role: "status" | "alert", title: string) {
   return page.getByRole(role).filter({ hasText: title });
 }
 
+/** The first path in the newest message to `email` whose subject matches, once it is in the development mailbox. */
+export async function linkInMailbox(
+  page: Page,
+  email: string,
+  subject: RegExp,
+  link: RegExp,
+): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const list: string = (await callFromPage(page, "GET", "/dev/mailbox")).body;
+    const row = list.split("<tr>").find((cells) => cells.includes(email) && subject.test(cells));
+    const id = row?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
+    if (id) {
+      const text: string = (await callFromPage(page, "GET", `/dev/mailbox/${id}/text`)).body;
+      const found = text.match(link)?.[0];
+      if (found) return new URL(found).pathname + new URL(found).search;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no message matching ${subject} for ${email} in /dev/mailbox`);
+}
+
 /** A fresh address, so tests never meet each other's accounts. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
