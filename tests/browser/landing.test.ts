@@ -5,7 +5,7 @@ import { loadConfig } from "@tubedigest/config";
 import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { assertWebAppBuilt, launchChromium, WEB_DIST } from "./support.ts";
+import { assertWebAppBuilt, callFromPage, launchChromium, uniqueEmail, WEB_DIST } from "./support.ts";
 
 const HERO_TITLE = "Make an email Newsletter out of your favorite YouTube Channels";
 
@@ -98,17 +98,12 @@ describe("web app served by the product", () => {
     await page.goto("/");
     await header().getByRole("link", { name: "Log In" }).waitFor();
 
-    const email = `browser-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const status = await page.evaluate(async (email) => {
-      const response = await fetch("/api/auth/register", {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password: "password123" }),
-      });
-      return response.status;
-    }, email);
-    expect(status).toBe(201);
+    const email = uniqueEmail("browser");
+    const registered = await callFromPage(page, "POST", "/api/auth/register", {
+      email,
+      password: "password123",
+    });
+    expect(registered.status).toBe(201);
 
     await page.reload();
     const dashboard = header().getByRole("link", { name: "Dashboard" });

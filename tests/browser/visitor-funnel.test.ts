@@ -1,6 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
+import {
+  callFromPage,
+  expectAccessible,
+  openPageForEachTest,
+  screenshotBoth,
+  uniqueEmail,
+} from "./support.ts";
 
 const ABANDONMENT_PATH = "/api/send-abandonment-email";
 // The first preview summarises a demo channel's week while the visitor waits (up to about 30 s).
@@ -36,16 +42,9 @@ async function chooseChannels(page: Page, query: string, count: number, email: s
 /** An account signed in with a password in this page's browser context. */
 async function registerIn(page: Page, email: string): Promise<void> {
   await page.goto("/");
-  const status = await page.evaluate(async (email) => {
-    const response = await fetch("/api/auth/register", {
-      method: "POST",
-      credentials: "include",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "password123" }),
-    });
-    return response.status;
-  }, email);
-  expect(status).toBe(201);
+  expect(
+    (await callFromPage(page, "POST", "/api/auth/register", { email, password: "password123" })).status,
+  ).toBe(201);
 }
 
 describe("visitor funnel: landing → preview → plan → checkout in test mode → dashboard", () => {

@@ -13,7 +13,6 @@ import {
 } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestWeek } from "../src/domain/digest-week.ts";
-import { createOpenAiSummaryWriter } from "../src/writers/openai-summary-writer.ts";
 import { bullMqDigestJobs, heldBack } from "./support/bullmq-digest-jobs.ts";
 import { catalogStandIn, type StandInVideo } from "./support/catalog-stand-in.ts";
 import { channelId, daysFrom, digestEvents } from "./support/digest-events.ts";
@@ -23,6 +22,7 @@ import {
   transcriptAbout,
   transcriptsFrom,
 } from "./support/summariser-harness.ts";
+import { openAiWriterFor } from "./support/test-writers.ts";
 
 const doomedReplica = fileURLToPath(new URL("./support/doomed-replica.ts", import.meta.url));
 const CHANNELS = ["p", "q", "r"].map(channelId);
@@ -80,15 +80,7 @@ describe("two replicas on one schema and one BullMQ queue, a third killed mid-di
       replicas.push(
         await startSummariser(
           {
-            // Each replica has its own writer: the claims in the database, not a shared object, decide.
-            writer: createOpenAiSummaryWriter({
-              apiKey: fake.apiKey,
-              baseUrl: fake.baseUrl,
-              model: "gpt-4o-mini",
-              contextTokens: 8_192,
-              tokenBudgetPerVideo: 50_000,
-              concurrency: 4,
-            }),
+            writer: openAiWriterFor(fake),
             transcripts: transcripts.source,
             catalog: catalog.client,
             claims: { owner: `replica-${index}`, pollMs: 50 },

@@ -1,7 +1,6 @@
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { createTestSchema, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpenAiSummaryWriter } from "../src/writers/openai-summary-writer.ts";
 import { catalogStandIn, type StandInVideo } from "./support/catalog-stand-in.ts";
 import {
   type SummariserUnderTest,
@@ -9,6 +8,7 @@ import {
   transcriptAbout,
   transcriptsFrom,
 } from "./support/summariser-harness.ts";
+import { openAiWriterFor } from "./support/test-writers.ts";
 
 const channelId = (letter: string) => `UC${letter.repeat(22)}`;
 const CHANNELS = ["a", "b", "c", "d"].map(channelId);
@@ -54,15 +54,7 @@ describe("one summary per video, however many ask at once (two replicas, one Pos
     const replica = (owner: string) =>
       startSummariser(
         {
-          // Each replica has its own writer: the claim in the database, not a shared object, must decide.
-          writer: createOpenAiSummaryWriter({
-            apiKey: fake.apiKey,
-            baseUrl: fake.baseUrl,
-            model: "gpt-4o-mini",
-            contextTokens: 8_192,
-            tokenBudgetPerVideo: 50_000,
-            concurrency: 4,
-          }),
+          writer: openAiWriterFor(fake),
           transcripts: transcripts.source,
           catalog: catalog.client,
           claims: { owner, pollMs: 50 },

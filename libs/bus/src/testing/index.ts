@@ -5,3 +5,4 @@ export {
   type TestBusAddress,
   type TestBusKind,
 } from "./create-test-bus.ts";
+export { declaredQueues } from "./declared-queues.ts";

@@ -1,3 +1,4 @@
+import { declaredQueues } from "@tubedigest/bus/testing";
 import { CONSUMER_QUEUES } from "@tubedigest/contracts";
 import { describe, expect, it } from "vitest";
 import type { BillingContext } from "../domain/billing-context.ts";
@@ -7,9 +8,7 @@ describe("billing's subscriptions", () => {
   it("are the queues the dead-letter tool offers for billing", () => {
     // The handlers are made, never run: no context is needed.
     const subscriptions = billingSubscriptions({} as BillingContext);
-    const declared = Object.keys(subscriptions.queues).map(
-      (purpose) => `${subscriptions.service}.${purpose}`,
-    );
+    const declared = declaredQueues(subscriptions);
     expect(declared).toEqual(CONSUMER_QUEUES.filter((queue) => queue.startsWith("billing.")));
   });
 });

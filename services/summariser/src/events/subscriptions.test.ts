@@ -1,3 +1,4 @@
+import { declaredQueues } from "@tubedigest/bus/testing";
 import { CONSUMER_QUEUES } from "@tubedigest/contracts";
 import { describe, expect, it } from "vitest";
 import type { SummariserContext } from "../domain/summariser-context.ts";
@@ -7,9 +8,7 @@ describe("summariser's subscriptions", () => {
   it("are the queues the dead-letter tool offers for summariser", () => {
     // The handlers are made, never run: no context is needed.
     const subscriptions = summariserSubscriptions({} as SummariserContext);
-    const declared = Object.keys(subscriptions.queues).map(
-      (purpose) => `${subscriptions.service}.${purpose}`,
-    );
+    const declared = declaredQueues(subscriptions);
     expect(declared).toEqual(CONSUMER_QUEUES.filter((queue) => queue.startsWith("summariser.")));
   });
 });

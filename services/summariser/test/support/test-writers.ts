@@ -1,3 +1,5 @@
+import type { FakeOpenAiApi } from "@tubedigest/testing";
+import { createOpenAiSummaryWriter } from "../../src/writers/openai-summary-writer.ts";
 import type { SummaryInput, SummaryWriter, WrittenSummary } from "../../src/writers/summary-writer.ts";
 
 /** A summary in the writer's shape, quoting the video's first lines (or its title without captions). */
@@ -52,4 +54,19 @@ export function controlledWriter() {
       failure = make;
     },
   };
+}
+
+/**
+ * The production writer through the real openai SDK against the fake API, one per replica: the claims in
+ * the database, not a shared object, must decide who calls the model.
+ */
+export function openAiWriterFor(fake: FakeOpenAiApi): SummaryWriter {
+  return createOpenAiSummaryWriter({
+    apiKey: fake.apiKey,
+    baseUrl: fake.baseUrl,
+    model: "gpt-4o-mini",
+    contextTokens: 8_192,
+    tokenBudgetPerVideo: 50_000,
+    concurrency: 4,
+  });
 }
