@@ -13,6 +13,7 @@ import { registerCallerCheck } from "./caller.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
 import { type MetricsExposure, registerMetrics } from "./metrics.ts";
+import { type ApiDescriptionExposure, collectRoutes, registerApiDescription } from "./openapi.ts";
 import { parseQueryString, refuseMalformedQueries } from "./query-string.ts";
 import { createServiceLogger } from "./service-logger.ts";
 import { formatValidationError, validatorCompiler } from "./validation.ts";
@@ -47,6 +48,11 @@ export interface ServiceAppOptions {
   identitySecret?: string;
   /** `"app"` (the default) answers `/metrics` on the app; `"apart"` leaves it to `listenForMetrics`. */
   metrics?: MetricsExposure;
+  /**
+   * `"internal"` (the default) answers the app's OpenAPI description on `/internal/openapi.json`;
+   * `"kept"` leaves it to `describeApi` (the gateway, which publishes one merged description).
+   */
+  apiDescription?: ApiDescriptionExposure;
   /** Replaces the JSON 404 answer (the gateway falls back to the web app for page routes). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Rewrites a request's URL before routing (the gateway's one canonical path). */
@@ -58,7 +64,7 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 /**
  * A Fastify instance with what every tubedigest service shares: TypeBox-typed routes validated strictly,
  * request ids carried from the caller, `{ message }` errors, health and readiness, Prometheus metrics,
- * and a caller believed only with the gateway's proof.
+ * a caller believed only with the gateway's proof, and an OpenAPI description of its routes.
  */
 export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
@@ -77,6 +83,8 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Before any route, so every one the service declares is described.
+  collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(options.notFoundHandler ?? handleNotFound);
@@ -87,6 +95,9 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   if (options.identitySecret !== undefined) registerCallerCheck(app, options.identitySecret);
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });
   registerMetrics(app, options.name, options.metrics ?? "app");
+  if ((options.apiDescription ?? "internal") === "internal") {
+    registerApiDescription(app, { title: `tubedigest ${options.name} service`, version: "internal" });
+  }
   return app;
 }
 

@@ -4,6 +4,15 @@ export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./cre
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
 export { addCounter, listenForMetrics } from "./metrics.ts";
+export {
+  type ApiDescriptionExposure,
+  describeApi,
+  INTERNAL_API_DESCRIPTION_PATH,
+  type OpenApiDocument,
+  OpenApiDocumentReply,
+  type OpenApiPaths,
+  sortedPaths,
+} from "./openapi.ts";
 export { MALFORMED_QUERY } from "./query-string.ts";
 export { type Outages, reportOutages } from "./report-outages.ts";
 export { runUntilSignalled } from "./run-until-signalled.ts";
