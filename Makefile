@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack install build lint typecheck unit browser test mutate digest-now clean
+.PHONY: start stack up down install build lint typecheck unit browser test mutate digest-now clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -25,6 +25,17 @@ start: build
 ## of `make start` (DATA_DIR/secrets.json).
 stack: build
 	node --import tsx scripts/stack.mjs
+
+## The services as containers with Postgres, Redis, RabbitMQ and Mailpit (docker-compose.yml), built
+## from this checkout. The first run writes .env with fresh random secrets; an existing .env is kept.
+up: install
+	node --import tsx scripts/write-compose-env.ts
+	docker compose up --build --detach --wait
+	@echo "tubedigest is up on http://localhost:3000; the e-mails it sends are at http://localhost:8025"
+
+## Stops and removes the containers; the data stays in the compose volumes (`docker compose down -v` erases it).
+down:
+	docker compose down
 
 lint: install
 	npx biome ci .

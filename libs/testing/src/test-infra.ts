@@ -19,4 +19,8 @@ export const testInfra = {
   get busImplementation(): string | undefined {
     return process.env.TEST_BUS;
   },
+  /** `REQUIRE_KUBECTL=1` (CI) makes a machine without kubectl fail the manifest checks instead of skipping them. */
+  get kubectlRequired(): boolean {
+    return process.env.REQUIRE_KUBECTL === "1";
+  },
 };

@@ -1,0 +1,148 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseEnv } from "node:util";
+import { loadConfig } from "@tubedigest/config";
+import { describe, expect, it } from "vitest";
+import { freshComposeEnv } from "../../scripts/compose-env.ts";
+import { composeEnvironment, composeVariables, readCompose } from "./support/compose.ts";
+import { declaredEnvironment, readEnvFile, resolvedEnvironment } from "./support/deployment-environment.ts";
+import {
+  type KubernetesObject,
+  type Kustomization,
+  kubernetesChecksRun,
+  named,
+  ofKind,
+  REPOSITORY,
+  render,
+} from "./support/kustomize.ts";
+import { knownVariables, requiredVariables, SERVICES, serviceFolders } from "./support/services.ts";
+
+const NAMES = Object.keys(SERVICES).sort();
+const exampleEnv = readFileSync(path.join(REPOSITORY, ".env.example"), "utf8");
+/** The .env `make up` writes on first use. */
+const upEnv = parseEnv(freshComposeEnv(exampleEnv)) as Record<string, string>;
+const compose = readCompose();
+const composeServices = Object.keys(compose.services).filter((name) => compose.services[name]?.build);
+
+/** Starts the service's configuration as its main.ts does, from exactly this environment. */
+const settingsFrom = (name: string, env: Record<string, string>) => {
+  const service = SERVICES[name];
+  if (!service) throw new Error(`no service ${name}`);
+  return service.settingsFrom(loadConfig(service.environment, env)) as Record<string, unknown>;
+};
+
+/**
+ * The service's settings as its Deployment would start it, given a Secret with only the keys it must
+ * have: optional keys (card payments, the model, DKIM) are left out, so the smallest Secret the
+ * documentation allows is the one checked.
+ */
+const startedWithSmallestSecret = (
+  objects: KubernetesObject[],
+  name: string,
+  secret: Record<string, string>,
+) => {
+  const declared = declaredEnvironment(objects, named(objects, "Deployment", name));
+  const mustHave = [...declared.values()].flatMap((value) =>
+    typeof value === "string" || value.optional ? [] : [value.key],
+  );
+  const smallest = Object.fromEntries(
+    mustHave.flatMap((key) => (secret[key] === undefined ? [] : [[key, secret[key]]])),
+  );
+  return settingsFrom(name, resolvedEnvironment(declared, smallest));
+};
+
+describe("the services, compose and Kubernetes agree", () => {
+  it("on which services there are: one per folder under services/ with a main.ts", () => {
+    expect(serviceFolders()).toEqual(NAMES);
+    expect([...composeServices].sort()).toEqual(NAMES);
+  });
+
+  describe("docker-compose.yml", () => {
+    it.each(NAMES)("gives %s every variable it requires, and none it does not read", (name) => {
+      const given = Object.keys(compose.services[name]?.environment ?? {});
+      expect(given).toEqual(expect.arrayContaining(requiredVariables(name)));
+      expect(given.filter((variable) => !knownVariables(name).includes(variable))).toEqual([]);
+    });
+
+    it.each(NAMES)("starts %s with the .env that make up writes", (name) => {
+      const env = composeEnvironment(compose.services[name] ?? {}, upEnv);
+      expect(() => settingsFrom(name, env)).not.toThrow();
+    });
+
+    it("reads only variables that .env.example names, and .env.example names nothing else", () => {
+      const { all } = composeVariables();
+      expect(Object.keys(parseEnv(exampleEnv)).sort()).toEqual([...all].sort());
+    });
+
+    it("refuses to start without its secrets, which make up writes fresh and never as the example's", () => {
+      const { required } = composeVariables();
+      const example = parseEnv(exampleEnv);
+      const second = parseEnv(freshComposeEnv(exampleEnv));
+      for (const name of required) {
+        expect(example[name], name).toMatch(/^dev-only-/);
+        expect(upEnv[name], name).toMatch(/^[0-9a-f]{48}$/);
+        expect(second[name]).not.toBe(upEnv[name]);
+      }
+      expect(Object.values(upEnv).some((value) => value.startsWith("dev-only-"))).toBe(false);
+    });
+
+    it.each(NAMES)("checks %s's health on the port and path it serves", (name) => {
+      const test = (compose.services[name]?.healthcheck?.test ?? []).join(" ");
+      const port = Number((SERVICES[name]?.environment.properties.PORT.default as number) ?? 0);
+      expect(test).toContain(`http://127.0.0.1:${port}/healthz`);
+    });
+  });
+
+  describe.skipIf(!kubernetesChecksRun())("Kubernetes", () => {
+    // The Secret's keys as the operator is told to provide them (base, production) or as dev generates them.
+    const secrets: Record<Kustomization, Record<string, string>> = {
+      "k8s/base": readEnvFile("k8s/base/secrets.example.env"),
+      "k8s/overlays/dev": readEnvFile("k8s/overlays/dev/secrets.dev.env"),
+      "k8s/overlays/production": readEnvFile("k8s/base/secrets.example.env"),
+    };
+
+    describe.each(Object.keys(secrets) as Kustomization[])("%s", (kustomization) => {
+      const objects = render(kustomization);
+
+      it("has one Deployment per service", () => {
+        const deployments = ofKind(objects, "Deployment").map((deployment) => deployment.metadata.name);
+        expect(deployments.filter((name) => NAMES.includes(name)).sort()).toEqual(NAMES);
+      });
+
+      it.each(NAMES)("gives %s every variable it requires, and none it does not read", (name) => {
+        const declared = declaredEnvironment(objects, named(objects, "Deployment", name));
+        expect([...declared.keys()]).toEqual(expect.arrayContaining(requiredVariables(name)));
+        expect([...declared.keys()].filter((variable) => !knownVariables(name).includes(variable))).toEqual(
+          [],
+        );
+      });
+
+      it.each(NAMES)("starts %s with the Secret's documented keys", (name) => {
+        expect(() => startedWithSmallestSecret(objects, name, secrets[kustomization])).not.toThrow();
+      });
+    });
+
+    it("documents every key of the Secret the Deployments read", () => {
+      const documented = Object.keys(secrets["k8s/base"]);
+      const objects = render("k8s/base");
+      for (const name of NAMES) {
+        for (const value of declaredEnvironment(objects, named(objects, "Deployment", name)).values()) {
+          if (typeof value !== "string")
+            expect(documented, `${name} reads ${value.key}`).toContain(value.key);
+        }
+      }
+    });
+
+    it("runs production with no test mode, no development mailbox or tools, and Secure cookies", () => {
+      const objects = render("k8s/overlays/production");
+      const settings = (name: string) =>
+        startedWithSmallestSecret(objects, name, secrets["k8s/overlays/production"]);
+      expect(settings("billing")).toMatchObject({ testMode: false });
+      expect(settings("mailer")).toMatchObject({ devMailbox: false });
+      expect(settings("summariser")).toMatchObject({ development: false });
+      expect(settings("auth")).toMatchObject({ secureCookies: true });
+      expect(settings("gateway")).toMatchObject({ secureCookies: true, devMailbox: false, devDigest: false });
+      expect(settings("gateway").trustProxy).not.toBe(0);
+    });
+  });
+});
