@@ -15,7 +15,13 @@ import {
   REPOSITORY,
   render,
 } from "./support/kustomize.ts";
-import { knownVariables, requiredVariables, SERVICES, serviceFolders } from "./support/services.ts";
+import {
+  defaultPort,
+  knownVariables,
+  requiredVariables,
+  SERVICES,
+  serviceFolders,
+} from "./support/services.ts";
 
 const NAMES = Object.keys(SERVICES).sort();
 const exampleEnv = readFileSync(path.join(REPOSITORY, ".env.example"), "utf8");
@@ -55,6 +61,14 @@ describe("the services, compose and Kubernetes agree", () => {
   it("on which services there are: one per folder under services/ with a main.ts", () => {
     expect(serviceFolders()).toEqual(NAMES);
     expect([...composeServices].sort()).toEqual(NAMES);
+  });
+
+  it("on the images: the Dockerfile builds one per service, exposing the port the service listens on", () => {
+    const dockerfile = readFileSync(path.join(REPOSITORY, "Dockerfile"), "utf8");
+    const stages = [...dockerfile.matchAll(/^FROM runtime AS runtime-(\w+)$[\s\S]*?^EXPOSE (\d+)$/gm)];
+    expect(Object.fromEntries(stages.map(([, name, port]) => [name, Number(port)]))).toEqual(
+      Object.fromEntries(NAMES.map((name) => [name, defaultPort(name)])),
+    );
   });
 
   describe("docker-compose.yml", () => {
