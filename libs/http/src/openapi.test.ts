@@ -14,7 +14,11 @@ function declareRoutes(app: ServiceApp): void {
       schema: {
         summary: "The followed channels",
         tags: ["channels"],
-        querystring: Type.Object({ query: Type.String(), page: Type.Optional(Type.Integer()) }),
+        querystring: Type.Object({
+          query: Type.String(),
+          page: Type.Optional(Type.Integer()),
+          pageSize: Type.Integer({ default: 20 }),
+        }),
         response: { 200: Type.Array(Channel), "4xx": ErrorReply },
       },
     },
@@ -72,12 +76,13 @@ describe("a service app's API description", () => {
     expect(operation?.responses).toEqual({ default: { description: "Not described by a schema" } });
   });
 
-  it("gives query parameters the query schema's required flags and keeps summary and tags", () => {
+  it("gives query parameters the query schema's required flags, less those with a default, and keeps summary and tags", () => {
     const operation = document.paths["/api/channels"]?.get;
     expect(operation).toMatchObject({ summary: "The followed channels", tags: ["channels"] });
     expect(operation?.parameters).toEqual([
       { name: "query", in: "query", required: true, schema: { type: "string" } },
       { name: "page", in: "query", required: false, schema: { type: "integer" } },
+      { name: "pageSize", in: "query", required: false, schema: { type: "integer", default: 20 } },
     ]);
   });
 

@@ -148,7 +148,8 @@ function parametersOf(route: DescribedRoute): OpenApiParameter[] {
       ([name, schema]): OpenApiParameter => ({
         name,
         in: where,
-        required: required.includes(name),
+        // One with a default may be left out: validation fills the default in.
+        required: required.includes(name) && !(typeof schema === "object" && schema && "default" in schema),
         schema: plain(schema),
       }),
     );
