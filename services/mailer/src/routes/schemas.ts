@@ -34,8 +34,13 @@ export const UnsubscribeQuery = Type.Object({
   token: Type.String({ maxLength: 200, errorMessage: "This unsubscribe link is not valid." }),
 });
 
-/** A page for people (the unsubscribe confirmation). */
-export const HtmlPage = Type.String();
+/** A page for people (the unsubscribe confirmation): described as HTML, not as a JSON string. */
+export const HtmlPage = { content: { "text/html": { schema: Type.String() } } };
+
+/** A refusal: a page when the link itself is bad, `{ message }` when the request is malformed. */
+export const HtmlPageOrError = {
+  content: { "text/html": { schema: Type.String() }, "application/json": { schema: ErrorReply } },
+};
 
 export const SuppressionBody = Type.Object(
   { email: EmailAddress, reason: singleLineText("reason", { minLength: 1, maxLength: 200 }) },

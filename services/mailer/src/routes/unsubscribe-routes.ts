@@ -1,10 +1,10 @@
-import { HttpError, type ServiceApp } from "@tubedigest/http";
+import { ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
 import type { FastifyReply } from "fastify";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { INVALID_UNSUBSCRIBE_LINK, setDigestSubscription } from "../domain/set-digest-subscription.ts";
 import { userOfUnsubscribeToken } from "../domain/unsubscribe-token.ts";
 import { PAGE_SECURITY_POLICY } from "./page-security.ts";
-import { errors, HtmlPage, UnsubscribeQuery } from "./schemas.ts";
+import { HtmlPage, HtmlPageOrError, UnsubscribeQuery } from "./schemas.ts";
 import { unsubscribePage } from "./unsubscribe-page.ts";
 
 export const UNSUBSCRIBE_PATH = "/api/unsubscribe";
@@ -31,7 +31,10 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
       done(null, {}),
     );
   }
-  const schema = { querystring: UnsubscribeQuery, response: { "2xx": HtmlPage, ...errors } };
+  const schema = {
+    querystring: UnsubscribeQuery,
+    response: { "2xx": HtmlPage, "4xx": HtmlPageOrError, "5xx": ErrorReply },
+  };
 
   app.get(UNSUBSCRIBE_PATH, { schema }, async (request, reply) => {
     const token = request.query.token;
