@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack up down install build lint typecheck unit browser test mutate digest-now clean
+.PHONY: start stack up down install build lint typecheck unit browser test bench mutate digest-now clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -55,6 +55,16 @@ browser: build
 
 test: lint typecheck unit browser
 	@echo "make test: format/lint, typecheck, unit + integration and browser checks all passed"
+
+## Benchmarks, not part of `make test` (under 10 minutes on 2 cores): each prints its figures and rewrites
+## its own section of docs/performance.md with the command and the machine. Needs the local Postgres,
+## Redis and RabbitMQ, and Debian's Chromium for the web pages' scores.
+BENCHMARKS ?= $(sort $(wildcard bench/suite/*.ts))
+bench: build
+	@for benchmark in $(BENCHMARKS); do \
+	  echo "benchmark: $$benchmark"; \
+	  node --import tsx $$benchmark || exit 1; \
+	done
 
 ## Mutation testing, not part of `make test` (about 26 minutes on 2 cores): each package's code is
 ## mutated and must make its tests fail. `make mutate PACKAGES="bus catalog"` runs some of them; the
