@@ -9,6 +9,7 @@ import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSessionlessCalls } from "./plugins/sessionless-calls.ts";
 import { registerSessions } from "./plugins/sessions.ts";
+import { registerOpenApiRoutes } from "./routes/openapi-routes.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
@@ -39,6 +40,8 @@ export async function buildGatewayApp(
     trustProxy: settings.trustProxy,
     // Its port is the public one: main.ts serves the metrics on a port of their own.
     metrics: "apart",
+    // Nothing under /internal on the public port: its routes are published merged, at /api/openapi.json.
+    apiDescription: "kept",
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
     readiness: {
@@ -68,6 +71,8 @@ export async function buildGatewayApp(
     keyPrefix: settings.redisKeyPrefix,
   });
   registerSessionRoutes(app, settings.upstreams, sessions, settings.identitySecret);
+  // The gateway's own answer: no service owns /api/openapi.json, so the proxy would call it a 404.
+  registerOpenApiRoutes(app, settings.upstreams);
   await registerProxyRoutes(app, { ...settings, sessions });
   await registerWebApp(app, settings.webDist);
   return app;

@@ -1,0 +1,150 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import type { OpenApiDocument } from "@tubedigest/http";
+import { rawHttpRequest } from "@tubedigest/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ownerOf, type ServiceName, UPSTREAM_ROUTES } from "../src/routes/upstream-table.ts";
+import { type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+
+const SERVICES: readonly ServiceName[] = ["auth", "catalog", "billing", "summariser", "mailer"];
+/** The paths the gateway answers itself rather than forwarding. */
+const GATEWAY_PATHS = ["/api/auth/current-user", "/api/auth/logout", "/api/openapi.json"];
+
+const describedBy = async (serviceUrl: string): Promise<OpenApiDocument> =>
+  (await fetch(`${serviceUrl}/internal/openapi.json`)).json() as Promise<OpenApiDocument>;
+
+const methodsOf = (document: OpenApiDocument, path: string) => Object.keys(document.paths[path] ?? {});
+
+describe.each<Infra>(["embedded", "real"])("the public API description (%s parts)", (infra) => {
+  let stack: TestStack;
+  let port: number;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    stack = await startTestStack(infra);
+    await stack.gateway.listen({ port: 0, host: "127.0.0.1" });
+    const address = stack.gateway.server.address();
+    port = typeof address === "object" && address ? address.port : 0;
+    const response = await stack.gateway.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    document = response.json();
+  });
+  afterAll(() => stack.stop());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is one OpenAPI 3.1 document the official schema accepts, served from the site's root", async () => {
+    expect(document).toMatchObject({
+      openapi: "3.1.0",
+      info: { title: "tubedigest API" },
+      servers: [{ url: "/" }],
+    });
+    expect(await new Validator().validate(structuredClone(document))).toEqual({ valid: true });
+    const paths = Object.keys(document.paths);
+    expect(paths).toEqual([...paths].sort());
+  });
+
+  it("covers every prefix the gateway forwards", () => {
+    const paths = Object.keys(document.paths);
+    for (const { prefix } of UPSTREAM_ROUTES) {
+      expect(
+        paths.some((path) => path === prefix || path.startsWith(`${prefix}/`)),
+        prefix,
+      ).toBe(true);
+    }
+  });
+
+  it("publishes only public paths, each from the service that answers it", async () => {
+    const origins = new Map<string, ServiceName>();
+    for (const service of SERVICES) {
+      for (const path of Object.keys((await describedBy(stack.services[service])).paths)) {
+        if (ownerOf(path) === service) origins.set(path, service);
+      }
+    }
+    for (const path of Object.keys(document.paths)) {
+      expect(path, path).toMatch(/^\/api\//);
+      if (GATEWAY_PATHS.includes(path)) continue;
+      expect(origins.get(path), path).toBe(ownerOf(path));
+    }
+    const hidden = Object.keys(document.paths).filter((path) =>
+      ["/internal", "/metrics", "/healthz", "/readyz", "/dev"].some((prefix) => path.startsWith(prefix)),
+    );
+    expect(hidden).toEqual([]);
+  });
+
+  it("lists every forwarded route each service describes, with its methods", async () => {
+    for (const service of SERVICES) {
+      const own = await describedBy(stack.services[service]);
+      for (const [path, operations] of Object.entries(own.paths)) {
+        if (ownerOf(path) !== service) continue;
+        for (const method of Object.keys(operations)) {
+          expect(methodsOf(document, path), `${service}: ${method} ${path}`).toContain(method);
+        }
+      }
+    }
+  });
+
+  it("describes the routes a browser calls: bodies, path and query parameters, answers", () => {
+    const login = document.paths["/api/auth/login"]?.post;
+    expect(login?.requestBody?.content["application/json"]?.schema).toMatchObject({
+      type: "object",
+      properties: { email: expect.any(Object), password: expect.any(Object) },
+    });
+    expect(login?.responses["200"]).toBeDefined();
+    expect(methodsOf(document, "/api/user/channels")).toEqual(expect.arrayContaining(["get", "post"]));
+    expect(document.paths["/api/user/channels"]?.get?.responses["200"]?.content).toMatchObject({
+      "application/json": { schema: { type: "array" } },
+    });
+    expect(document.paths["/api/user/channels/{id}"]?.delete?.parameters).toEqual([
+      expect.objectContaining({ name: "id", in: "path", required: true }),
+    ]);
+    expect(document.paths["/api/youtube/search"]?.get?.parameters).toEqual([
+      expect.objectContaining({ name: "query", in: "query", required: true }),
+    ]);
+    expect(document.paths["/api/user/profile"]?.patch?.requestBody).toBeDefined();
+    // The unsubscribe link opens a page, not JSON.
+    expect(document.paths["/api/unsubscribe"]?.get?.responses["2XX"]?.content).toEqual({
+      "text/html": { schema: { type: "string" } },
+    });
+  });
+
+  it("describes the gateway's own routes where it answers them", () => {
+    expect(document.paths["/api/auth/current-user"]?.get?.responses["200"]?.content).toMatchObject({
+      "application/json": { schema: { properties: { channelCount: { type: "integer" } } } },
+    });
+    expect(methodsOf(document, "/api/auth/logout")).toEqual(["post"]);
+    expect(methodsOf(document, "/api/openapi.json")).toEqual(["get"]);
+  });
+
+  it.each([
+    ["/api/%6Fpenapi.json", 200],
+    ["/%61pi/openapi.json", 200],
+    ["/api//openapi.json", 400],
+    ["/api/./openapi.json", 400],
+    ["/api/%2e/openapi.json", 400],
+    ["/api/x/../openapi.json", 400],
+  ] as const)("answers %s as any other spelling of a path: %i", async (target, status) => {
+    const response = await rawHttpRequest(port, { target });
+    expect(response.status).toBe(status);
+    if (status === 200) expect(JSON.parse(response.body)).toEqual(document);
+  });
+
+  it("keeps a complete description for a minute, then refuses one missing a service", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    expect((await stack.gateway.inject({ method: "GET", url: "/api/openapi.json" })).statusCode).toBe(200);
+    await stack.mailer.close();
+    const kept = await stack.gateway.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual(document);
+
+    vi.setSystemTime(Date.now() + 61_000);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await stack.gateway.inject({ method: "GET", url: "/api/openapi.json" });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        message:
+          "The API description is incomplete: the mailer service did not answer. Try again in a minute.",
+      });
+    }
+  });
+});
