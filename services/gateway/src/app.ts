@@ -9,6 +9,7 @@ import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSessionlessCalls } from "./plugins/sessionless-calls.ts";
 import { registerSessions } from "./plugins/sessions.ts";
+import { registerApiDocs } from "./routes/api-docs-routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi-routes.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
@@ -73,6 +74,7 @@ export async function buildGatewayApp(
   registerSessionRoutes(app, settings.upstreams, sessions, settings.identitySecret);
   // The gateway's own answer: no service owns /api/openapi.json, so the proxy would call it a 404.
   registerOpenApiRoutes(app, settings.upstreams);
+  if (settings.apiDocs) await registerApiDocs(app);
   await registerProxyRoutes(app, { ...settings, sessions });
   await registerWebApp(app, settings.webDist);
   return app;

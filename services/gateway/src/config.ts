@@ -66,6 +66,8 @@ export interface GatewaySettings {
   devMailbox?: boolean | undefined;
   /** Forward the digest's development tools (deliver now, progress) to the summariser: development only. */
   devDigest?: boolean | undefined;
+  /** Serve Swagger UI over /api/openapi.json at /dev/api-docs: development only. */
+  apiDocs?: boolean | undefined;
 }
 
 export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
@@ -93,5 +95,6 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
     devMailbox: env.APP_ENV === "development",
     devDigest: env.APP_ENV === "development",
+    apiDocs: env.APP_ENV === "development",
   };
 }

@@ -3,6 +3,7 @@ import type { OpenApiDocument } from "@tubedigest/http";
 import { rawHttpRequest } from "@tubedigest/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownerOf, type ServiceName, UPSTREAM_ROUTES } from "../src/routes/upstream-table.ts";
+import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 import { type Infra, startTestStack, type TestStack } from "./test-stack.ts";
 
 const SERVICES: readonly ServiceName[] = ["auth", "catalog", "billing", "summariser", "mailer"];
@@ -145,6 +146,66 @@ describe.each<Infra>(["embedded", "real"])("the public API description (%s parts
         message:
           "The API description is incomplete: the mailer service did not answer. Try again in a minute.",
       });
+    }
+  });
+});
+
+describe("the API docs page", () => {
+  let development: EdgeGateway;
+  let production: EdgeGateway;
+  beforeAll(async () => {
+    // As gatewaySettingsFrom sets them for APP_ENV=development and production.
+    [development, production] = await Promise.all([
+      startEdgeGateway({ settings: { apiDocs: true } }),
+      startEdgeGateway({ settings: { secureCookies: true, apiDocs: false } }),
+    ]);
+  });
+  afterAll(() => Promise.all([development.stop(), production.stop()]));
+
+  const get = (url: string) => development.gateway.inject({ method: "GET", url });
+
+  it("is Swagger UI over /api/openapi.json in development, with scripts only from files", async () => {
+    const page = await get("/dev/api-docs");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain('<script src="/dev/api-docs/init.js"></script>');
+    expect(page.body).not.toMatch(/<script>/);
+    const initializer = await get("/dev/api-docs/init.js");
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(initializer.body).toContain('url: "/api/openapi.json"');
+    for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) {
+      const served = await get(`/dev/api-docs/${file}`);
+      expect(served.statusCode, file).toBe(200);
+      expect(served.body.length, file).toBeGreaterThan(10_000);
+    }
+  });
+
+  it("allows inline styles on the page alone, and never inline scripts", async () => {
+    const policy = (await get("/dev/api-docs")).headers["content-security-policy"];
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self' https://js.stripe.com");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    const elsewhere = (await get("/api/openapi.json")).headers["content-security-policy"];
+    expect(elsewhere).not.toContain("unsafe-inline");
+  });
+
+  it("serves none of swagger-ui-dist's other files", async () => {
+    for (const file of ["index.html", "swagger-initializer.js", "swagger-ui.js", "package.json"]) {
+      expect((await get(`/dev/api-docs/${file}`)).statusCode, file).toBe(404);
+    }
+  });
+
+  it("is not served in production: the page is any unknown page, its files are 404s", async () => {
+    const page = await rawHttpRequest(production.port, { target: "/dev/api-docs" });
+    const unknown = await rawHttpRequest(production.port, { target: "/dev/no-such-page" });
+    expect(page.status).toBe(unknown.status);
+    expect(page.body).toBe(unknown.body);
+    expect(page.body).not.toContain("swagger");
+    for (const file of ["init.js", "swagger-ui-bundle.js", "swagger-ui.css"]) {
+      const response = await rawHttpRequest(production.port, { target: `/dev/api-docs/${file}` });
+      expect(response.status, file).toBe(404);
     }
   });
 });

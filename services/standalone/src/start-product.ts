@@ -212,6 +212,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
         devMailbox: development && !env.SMTP_URL,
         devDigest: development,
+        apiDocs: development,
       },
       {
         log: logger("gateway"),
