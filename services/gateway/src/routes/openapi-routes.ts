@@ -35,7 +35,7 @@ async function describeUpstreams(upstreams: Record<ServiceName, string>, log: Fa
   return Promise.all(
     services.map((service) =>
       forwardedPaths(service, upstreams[service]).catch((error: unknown) => {
-        log.warn({ service, err: error }, "API description missing a service");
+        log.warn({ upstream: service, err: error }, "API description missing a service");
         throw new HttpError(
           503,
           `The API description is incomplete: the ${service} service did not answer. Try again in a minute.`,
