@@ -1,9 +1,10 @@
 import { Queue, Worker } from "bullmq";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { fromBullMqJobId, toBullMqJobId } from "./bullmq-job-id.ts";
 import { checkHandlers } from "./check-handlers.ts";
 import type { JobCounts, JobHandlers, JobMap, JobOptions, JobQueue } from "./job-queue.ts";
-import { closeRedis, logWorkerErrors, openRedis, workerConnectionTemplate } from "./redis-connection.ts";
+import { closeRedis, logWorkerErrors, openRedis, openWorkerConnection } from "./redis-connection.ts";
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_KEEP_COMPLETED_SECONDS } from "./retry-backoff.ts";
 
 export interface BullMqJobQueueOptions<Jobs extends JobMap> {
@@ -43,10 +44,11 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
   options: BullMqJobQueueOptions<Jobs>,
 ): JobQueue<Jobs> {
   const log = options.log.child({ queue: options.name });
+  const connectionName = `${options.prefix ?? "bull"}:${options.name}`;
   const redis = openRedis(options.redisUrl, {
     log,
     purpose: `the ${options.name} queue`,
-    name: `${options.prefix ?? "bull"}:${options.name}:producer`,
+    name: `${connectionName}:producer`,
   });
   const keepSeconds = options.keepCompletedSeconds ?? DEFAULT_KEEP_COMPLETED_SECONDS;
   const queue = new Queue(options.name, {
@@ -62,6 +64,7 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
   // The connection's own listener reports the outage; without one here BullMQ's re-emitted error would throw.
   queue.on("error", (error) => log.debug({ reason: error.message }, "job queue connection error"));
   let worker: Worker | undefined;
+  let workerConnection: Redis | undefined;
 
   return {
     name: options.name,
@@ -81,6 +84,7 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
     async work(handlers: JobHandlers<Jobs>, { concurrency }) {
       checkHandlers(options.name, options.jobNames, handlers);
       if (worker) throw new Error(`job queue "${options.name}" is already working`);
+      workerConnection = openWorkerConnection(options.redisUrl, `${connectionName}:worker`);
       worker = new Worker(
         options.name,
         async (job) => {
@@ -93,7 +97,7 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
           });
         },
         {
-          connection: workerConnectionTemplate(options.redisUrl),
+          connection: workerConnection,
           prefix: options.prefix,
           concurrency,
           // BullMQ takes an option given as undefined for a value, not for its default.
@@ -128,6 +132,7 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
     isConnected: () => redis.status === "ready",
     async close() {
       await worker?.close();
+      if (workerConnection) await closeRedis(workerConnection);
       await queue.close();
       await closeRedis(redis);
     },

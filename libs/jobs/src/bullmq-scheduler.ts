@@ -1,7 +1,8 @@
 import { type Job, Queue, Worker } from "bullmq";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Schedule, Scheduler } from "./job-queue.ts";
-import { closeRedis, logWorkerErrors, openRedis, workerConnectionTemplate } from "./redis-connection.ts";
+import { closeRedis, logWorkerErrors, openRedis, openWorkerConnection } from "./redis-connection.ts";
 import { scheduledSlot, schedulerJobId } from "./scheduled-slot.ts";
 
 export interface BullMqSchedulerOptions {
@@ -39,6 +40,7 @@ export function createBullMqScheduler(options: BullMqSchedulerOptions): Schedule
   // The connection's own listener reports the outage; without one here BullMQ's re-emitted error would throw.
   queue.on("error", (error) => log.debug({ reason: error.message }, "schedule queue connection error"));
   let worker: Worker | undefined;
+  let workerConnection: Redis | undefined;
 
   return {
     async start(schedules, onFire) {
@@ -54,6 +56,10 @@ export function createBullMqScheduler(options: BullMqSchedulerOptions): Schedule
           ),
         );
       });
+      workerConnection = openWorkerConnection(
+        options.redisUrl,
+        `${options.prefix ?? "bull"}:${options.queueName}:worker`,
+      );
       worker = new Worker(
         options.queueName,
         async (job: Job) => {
@@ -65,7 +71,7 @@ export function createBullMqScheduler(options: BullMqSchedulerOptions): Schedule
           await onFire(job.name, slot);
         },
         {
-          connection: workerConnectionTemplate(options.redisUrl),
+          connection: workerConnection,
           prefix: options.prefix,
           // One slow or retried schedule does not hold up another's slot.
           concurrency: Math.max(1, schedules.length),
@@ -83,6 +89,7 @@ export function createBullMqScheduler(options: BullMqSchedulerOptions): Schedule
     isConnected: () => redis.status === "ready",
     async close() {
       await worker?.close();
+      if (workerConnection) await closeRedis(workerConnection);
       await queue.close();
       await closeRedis(redis);
     },

@@ -33,12 +33,13 @@ export function openRedis(url: string, options: { log: Logger; purpose: string; 
 }
 
 /**
- * What a BullMQ worker's connections are made from: BullMQ duplicates this one for each connection it
- * needs, opens and closes the copies itself (reporting their errors as the worker's), and requires them to
- * wait for Redis rather than fail a command. The template itself never connects.
+ * A BullMQ worker's connection: BullMQ runs the worker's commands on it and duplicates it for the blocking
+ * fetch (opening, closing and reporting the errors of that copy itself), and requires both to wait for
+ * Redis rather than fail a command. BullMQ leaves open a connection it was handed, so its owner closes it
+ * once the worker has closed. Named, so CLIENT LIST tells an operator whose connection it is.
  */
-export function workerConnectionTemplate(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+export function openWorkerConnection(url: string, name: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true, connectionName: name });
 }
 
 /** Closes a connection politely, or at once if it is not answering. */
@@ -47,8 +48,9 @@ export async function closeRedis(redis: Redis): Promise<void> {
 }
 
 /**
- * Logs a worker's errors. Its connections are BullMQ's copies, which report each failed reconnection: while
- * the producer's connection (`redis`) is down the outage is already reported once, so those stay quiet.
+ * Logs a worker's errors. Its connections (the one it was handed and BullMQ's copy) report each failed
+ * reconnection: while the producer's connection (`redis`) is down the outage is already reported once, so
+ * those stay quiet.
  */
 export function logWorkerErrors(worker: Worker, redis: Redis, log: Logger): void {
   worker.on("error", (error) =>

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { deleteRedisKeys, eventually, testInfra, uniqueName } from "@tubedigest/testing";
+import { deleteRedisKeys, eventually, startTcpProxy, testInfra, uniqueName } from "@tubedigest/testing";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBullMqJobQueue, type JobQueue } from "../src/index.ts";
@@ -126,6 +126,23 @@ describe("the BullMQ job queue", () => {
     await expect(queue.work(missing, { concurrency: 1 })).rejects.toThrow(/no handler for count/);
     const extra = { greet: noCount, count: noCount, sing: noCount } as Parameters<typeof queue.work>[0];
     await expect(queue.work(extra, { concurrency: 1 })).rejects.toThrow(/jobs it does not run: sing/);
+  });
+
+  it("closes every connection it opened, its worker's too", async () => {
+    const redis = new URL(testInfra.redisUrl);
+    const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port) });
+    try {
+      const queue = newQueue({ redisUrl: proxy.urlThrough(testInfra.redisUrl) });
+      await queue.work({ greet: noCount, count: noCount }, { concurrency: 2 });
+      await queue.add("greet", { name: "once" }, { jobId: "greet:once" });
+      await eventually(async () => ((await queue.counts()).completed === 1 ? true : undefined));
+      expect(proxy.openConnections).toBeGreaterThan(0);
+      await queue.close();
+      // A connection left open would keep a stopping service's process alive, and report errors after it.
+      await eventually(() => (proxy.openConnections === 0 ? true : undefined), 5_000);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("lives through an unreachable Redis, saying it is not connected", async () => {
