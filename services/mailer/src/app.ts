@@ -30,8 +30,8 @@ export interface MailerDependencies {
   embeddedDatabase?: EmbeddedPostgres;
   /** The clock; tests move it past the abandonment e-mail's 7 days. */
   now?: () => Date;
-  /** Tests shorten the dispatcher's waits. */
-  dispatcher?: { pollMs?: number; retryDelaysMs?: readonly number[] };
+  /** Tests shorten the dispatcher's waits, and its lease to see a dead dispatcher's messages taken over. */
+  dispatcher?: { pollMs?: number; retryDelaysMs?: readonly number[]; leaseMs?: number };
 }
 
 export interface MailerApp extends ServiceApp {
