@@ -7,7 +7,7 @@ import type { EventBus } from "@tubedigest/bus";
 import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
 import { buildCatalogApp } from "@tubedigest/catalog";
 import type { ServiceApp } from "@tubedigest/http";
-import { buildMailerApp, type MailerApp } from "@tubedigest/mailer";
+import { buildMailerApp, type MailerApp, type MailerSettings } from "@tubedigest/mailer";
 import { buildSummariserApp, type LlmSettings, type SummariserSettings } from "@tubedigest/summariser";
 import {
   createTestSchema,
@@ -43,7 +43,12 @@ export interface TestStack {
   events: EventBus;
   /** On the real parts, where another summariser process joins the stack as a second replica. */
   summariserReplica?: { settings: SummariserSettings; bus: TestBusAddress };
+  /** On the real parts, where another mailer process joins the stack as a second replica. */
+  mailerReplica?: { settings: MailerSettings; bus: TestBusAddress };
+  /** The queues the services consume from, for a test to look at their dead letters through `events`. */
+  consumingQueues(): string[];
   /** On the real parts, each service's Postgres schema, for tests that look at what was stored. */
+  /** (Straight to Postgres, never through `databaseUrl`'s proxy: a test's own reads see no fault.) */
   databases: Partial<Record<StackService, { url: string; schema: string }>>;
   redisPrefix: string;
   stop(): Promise<void>;
@@ -71,8 +76,15 @@ export async function startTestStack(
     trustProxy?: number | string[];
     /** The clock auth's claims and sign-in links expire by. */
     now?: () => Date;
-    /** Another Redis for the gateway and catalog on the real parts (a closed port: Redis is down). */
+    /**
+     * Another Redis for the gateway, catalog and the digest's work queue on the real parts (a closed
+     * port: Redis is down; a proxy in front of the test Redis: an outage the test controls).
+     */
     redisUrl?: string;
+    /** On the real parts, where the services' database pools connect: a proxy in front of the test Postgres. */
+    databaseUrl?: string;
+    /** On the real parts, where the services' bus connects: a proxy in front of the test RabbitMQ. */
+    amqpUrl?: string;
     /** Where every service logs; nowhere when absent. */
     log?: Logger;
     /** The mailer sends through this SMTP server instead of writing files. */
@@ -88,7 +100,7 @@ export async function startTestStack(
   const schemas = real ? await Promise.all(STACK_SERVICES.map((name) => createTestSchema(name))) : [];
   const database = (name: StackService, index: number) => {
     const schema = schemas[index];
-    if (schema) return { url: schema.url, schema: schema.schema };
+    if (schema) return { url: options.databaseUrl ?? schema.url, schema: schema.schema };
     // A real stack gives every service a schema of its own: never a folder in the working directory.
     if (!dataDir) throw new Error(`no test schema for ${name}`);
     return { dataDir: path.join(dataDir, name), schema: name };
@@ -98,7 +110,7 @@ export async function startTestStack(
   const secureCookies = options.secureCookies ?? false;
   const log = options.log ?? pino({ level: "silent" });
   const redisUrl = real ? (options.redisUrl ?? testInfra.redisUrl) : undefined;
-  const testBus = await createTestBus(infra === "real" ? "rabbitmq" : "in-process");
+  const testBus = await createTestBus(real ? "rabbitmq" : "in-process", { url: options.amqpUrl });
   const auth = await buildAuthApp(
     {
       secureCookies,
@@ -161,18 +173,16 @@ export async function startTestStack(
   });
   const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
   const mailDir = mkdtempSync(path.join(tmpdir(), "td-mail-"));
-  const mailer = await buildMailerApp(
-    {
-      identitySecret: IDENTITY_SECRET,
-      database: database("mailer", 4),
-      publicUrl: "http://localhost:3000",
-      mailDir,
-      smtpUrl: options.smtpUrl,
-      from: "tubedigest <digest@tubedigest.localhost>",
-      devMailbox: true,
-    },
-    { log, events: testBus.bus, now: options.now },
-  );
+  const mailerSettings: MailerSettings = {
+    identitySecret: IDENTITY_SECRET,
+    database: database("mailer", 4),
+    publicUrl: "http://localhost:3000",
+    mailDir,
+    smtpUrl: options.smtpUrl,
+    from: "tubedigest <digest@tubedigest.localhost>",
+    devMailbox: true,
+  };
+  const mailer = await buildMailerApp(mailerSettings, { log, events: testBus.bus, now: options.now });
   const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
   const gateway = await buildGatewayApp(
     {
@@ -215,8 +225,12 @@ export async function startTestStack(
     youtube,
     events: testBus.bus,
     ...(testBus.rabbitMq
-      ? { summariserReplica: { settings: summariserSettings, bus: testBus.rabbitMq } }
+      ? {
+          summariserReplica: { settings: summariserSettings, bus: testBus.rabbitMq },
+          mailerReplica: { settings: mailerSettings, bus: testBus.rabbitMq },
+        }
       : {}),
+    consumingQueues: testBus.consumingQueues,
     databases: Object.fromEntries(
       schemas.map((schema, index) => [STACK_SERVICES[index], { url: schema.url, schema: schema.schema }]),
     ),

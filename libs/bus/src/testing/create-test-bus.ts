@@ -15,6 +15,8 @@ export interface TestBus {
   bus: EventBus;
   /** On RabbitMQ, what another process needs to join this bus as one more replica (`joinTestBus`). */
   rabbitMq?: TestBusAddress;
+  /** The consuming queues subscribed so far ("<service>-<suffix>.<purpose>"), for a test to read their dead letters. */
+  consumingQueues(): string[];
   /** Closes the bus and, on RabbitMQ, deletes the exchange and every queue this test declared. */
   cleanup(): Promise<void>;
 }
@@ -31,24 +33,46 @@ const fastRetry: RetryPolicy = { delaysMs: [50, 100] };
  * A bus for a service's tests: the real RabbitMQ on an exchange of the test's own (so parallel tests
  * never see each other's events), or the in-process one. Retries are fast so failures show quickly.
  */
-export async function createTestBus(kind: TestBusKind): Promise<TestBus> {
+export async function createTestBus(
+  kind: TestBusKind,
+  options: {
+    /** Where the bus connects on RabbitMQ (a proxy in front of the test broker, for outage tests); clean-up goes straight to the broker. */
+    url?: string;
+  } = {},
+): Promise<TestBus> {
   const log = pino({ level: "silent" });
+  const consuming = new Set<string>();
   if (kind === "in-process") {
-    const bus = createInProcessBus({ log, broker: new InProcessBroker(), retry: fastRetry });
-    return { bus, cleanup: () => bus.close() };
+    const inProcess = createInProcessBus({ log, broker: new InProcessBroker(), retry: fastRetry });
+    const bus: EventBus = {
+      ...inProcess,
+      subscribe(subscriptions) {
+        for (const purpose of Object.keys(subscriptions.queues)) {
+          consuming.add(queueName(subscriptions.service, purpose));
+        }
+        return inProcess.subscribe(subscriptions);
+      },
+    };
+    return { bus, consumingQueues: () => [...consuming], cleanup: () => bus.close() };
   }
   const exchange = uniqueName("test.events");
   // Queue names carry no exchange, so a test's queues get a suffix of their own too: otherwise two test
   // files (or a local `make start` on the same broker) would declare "catalog.signup-channels" alike.
   const address = { exchange, queueSuffix: exchange.slice("test.events_".length) };
   const queues = new Set<string>();
-  const bus = await joinTestBus(address, (name, delaysMs) => {
-    queues.add(name).add(deadLetterQueueName(name));
-    for (const delay of delaysMs) queues.add(retryQueueName(name, delay));
-  });
+  const bus = await joinTestBus(
+    address,
+    (name, delaysMs) => {
+      consuming.add(name);
+      queues.add(name).add(deadLetterQueueName(name));
+      for (const delay of delaysMs) queues.add(retryQueueName(name, delay));
+    },
+    options.url,
+  );
   return {
     bus,
     rabbitMq: address,
+    consumingQueues: () => [...consuming],
     async cleanup() {
       await bus.close();
       const connection = await amqp.connect(testInfra.amqpUrl);
@@ -68,10 +92,12 @@ export async function createTestBus(kind: TestBusKind): Promise<TestBus> {
 export async function joinTestBus(
   address: TestBusAddress,
   onQueueDeclared: (name: string, retryDelaysMs: readonly number[]) => void = () => {},
+  /** The broker's address, or a proxy's in front of it; the test broker when absent. */
+  url: string = testInfra.amqpUrl,
 ): Promise<EventBus> {
   const log = pino({ level: "silent" });
   const bus = await createRabbitMqBus({
-    url: testInfra.amqpUrl,
+    url,
     exchange: address.exchange,
     log,
     retry: fastRetry,

@@ -1,0 +1,117 @@
+import { createDatabase, type Database } from "@tubedigest/db";
+import { eventually, type FakeSmtpServer, testInfra } from "@tubedigest/testing";
+import amqp from "amqplib";
+import { expect } from "vitest";
+import type { TestStack } from "../test-stack.ts";
+import { channelsOf, channelTitle, countRows, type DigestReaders } from "./digest-readers.ts";
+
+/** Digest mails as the SMTP server accepted them. */
+export const digestMails = (smtp: FakeSmtpServer) =>
+  smtp.messages.filter((message) => /^Subject: Your week of /m.test(message.raw));
+
+/** A mail's subject as sent, its folded header lines joined again. */
+const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw.replace(/\r?\n[ \t]+/g, " "))?.[1];
+
+/**
+ * The week's digest is done, and done once, whatever happened on the way: every eligible reader got
+ * exactly one mail at the SMTP server and nobody else got one; every digest is composed (none queued,
+ * composing or failed: nothing stuck), one newsletter each, marked sent, which is what the reader's history
+ * shows under the mail's subject; no consuming queue holds a dead letter.
+ */
+export async function expectEachEligibleMailedOnce(
+  stack: TestStack,
+  smtp: FakeSmtpServer,
+  readers: DigestReaders,
+  summaries: Database<Record<string, never>>,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const { eligible } = readers;
+  // At least one each, then whatever may still come: a duplicate fails the counts below, not a time-out.
+  await eventually(() => (digestMails(smtp).length >= eligible.length ? true : undefined), timeoutMs).catch(
+    () => expect(digestMails(smtp).length, "digest mails at the SMTP server").toBe(eligible.length),
+  );
+  await untilNothingIsInFlight(stack, summaries, timeoutMs);
+  expect(digestMails(smtp).length).toBe(eligible.length);
+
+  const mailsTo = new Map<string, (string | undefined)[]>();
+  for (const message of digestMails(smtp)) {
+    for (const to of message.envelope.to)
+      mailsTo.set(to, [...(mailsTo.get(to) ?? []), subjectOf(message.raw)]);
+  }
+  for (const reader of readers.all) {
+    expect(mailsTo.get(reader.email)?.length ?? 0, `${reader.group} ${reader.email}`).toBe(
+      eligible.includes(reader) ? 1 : 0,
+    );
+  }
+  const count = (query: string) => countRows(summaries, query);
+  expect(await count("newsletters")).toBe(eligible.length);
+  expect(await count("digests where status = 'composed'")).toBe(eligible.length);
+  expect(await count("digests")).toBe(eligible.length);
+  for (const queue of stack.consumingQueues()) {
+    expect(await stack.events.deadLetters.list(queue), `dead letters of ${queue}`).toEqual([]);
+  }
+
+  // The history each reader sees is what was sent: one newsletter, under the mail's subject, marked sent.
+  for (const reader of eligible) {
+    expect(
+      (await reader.browser.call("POST", "/api/auth/login-with-email", { email: reader.email })).statusCode,
+    ).toBe(200);
+    const history = await eventually(async () => {
+      const reply = await reader.browser.call("GET", "/api/newsletters");
+      const items = reply.json() as { subject: string; content: string; sentAt: string | null }[];
+      return items.length === 1 && items[0]?.sentAt ? items : undefined;
+    }, 20_000);
+    const [item] = history;
+    expect(mailsTo.get(reader.email)).toEqual([item?.subject]);
+    for (const channel of channelsOf(reader.index)) expect(item?.content).toContain(channelTitle(channel));
+    expect(item?.content).not.toContain("#shorts");
+    expect(item?.content).not.toContain("Live on Sunday");
+  }
+}
+
+/**
+ * Waits until no step of the digest can still act: no digest waits or is being composed, every
+ * newsletter is marked sent, both outboxes are relayed, the mailer has no message left to send, and no
+ * consuming queue holds a delivery. A duplicate would have to come from one of these, so counting after
+ * this needs no pause.
+ */
+async function untilNothingIsInFlight(
+  stack: TestStack,
+  summaries: Database<Record<string, never>>,
+  timeoutMs: number,
+): Promise<void> {
+  const mailerSchema = stack.databases.mailer;
+  if (!mailerSchema) throw new Error("a real stack has a mailer schema");
+  const mailer = createDatabase<Record<string, never>>({ ...mailerSchema, poolSize: 1 });
+  const broker = await amqp.connect(testInfra.amqpUrl);
+  const channel = await broker.createChannel();
+  const inFlight = async () => {
+    const left: Record<string, number> = {
+      "digests queued or composing": await countRows(
+        summaries,
+        "digests where status in ('queued', 'composing')",
+      ),
+      "newsletters not marked sent": await countRows(summaries, "newsletters where sent_at is null"),
+      "summariser outbox rows unsent": await countRows(summaries, "outbox where sent_at is null"),
+      "mailer outbox rows unsent": await countRows(mailer, "outbox where sent_at is null"),
+      "messages pending or sending": await countRows(
+        mailer,
+        "messages where status in ('pending', 'sending')",
+      ),
+    };
+    for (const queue of stack.consumingQueues()) left[queue] = (await channel.checkQueue(queue)).messageCount;
+    // Only what is left, so a time-out names it.
+    return Object.fromEntries(Object.entries(left).filter(([, n]) => n > 0));
+  };
+  try {
+    const settled = await eventually(
+      async () => (Object.keys(await inFlight()).length === 0 ? true : undefined),
+      timeoutMs,
+    ).catch(() => false);
+    if (!settled) expect(await inFlight(), "what is still in flight").toEqual({});
+    await stack.mailer.deliverDue();
+  } finally {
+    await broker.close();
+    await mailer.close();
+  }
+}

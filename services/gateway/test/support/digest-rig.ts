@@ -1,0 +1,117 @@
+import { scheduleEventId } from "@tubedigest/contracts";
+import { createDatabase, type Database } from "@tubedigest/db";
+import {
+  type FakeOpenAiApi,
+  type FakeSmtpServer,
+  startFakeOpenAiApi,
+  startFakeSmtpServer,
+  startTcpProxy,
+  type TcpProxy,
+  testInfra,
+} from "@tubedigest/testing";
+import { startTestStack, type TestStack } from "../test-stack.ts";
+import { nextMondayNine } from "./monday-slot.ts";
+
+/** The real parts the services reach through a proxy the test controls, to cut, refuse and let through again. */
+export interface InfraProxies {
+  postgres: TcpProxy;
+  redis: TcpProxy;
+  rabbitMq: TcpProxy;
+}
+
+/**
+ * The weekly digest's test rig: the whole stack on the real parts, with the fake model, an SMTP server
+ * as the sink, and Postgres, Redis and RabbitMQ behind TCP
+ * proxies (the services' pools, BullMQ and bus connect through them; the test's own reads go straight).
+ */
+export interface DigestRig {
+  stack: TestStack;
+  llm: FakeOpenAiApi;
+  smtp: FakeSmtpServer;
+  /** The summariser's schema, read straight. */
+  summaries: Database<Record<string, never>>;
+  proxies: InfraProxies;
+  /** The Monday 09:00 UTC slot the readers (all on UTC) are due at. */
+  slot: Date;
+  /** The scheduler's digest.due for the slot, `times` over (a slot fired twice is one event). */
+  announceMonday(times?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const proxyTo = (url: string) => {
+  const { hostname, port } = new URL(url);
+  return startTcpProxy({ host: hostname, port: Number(port) });
+};
+
+export async function startDigestRig(options: {
+  /** How long a worker's hold on a compose job and its claim on a digest last unrenewed. */
+  holdMs: number;
+}): Promise<DigestRig> {
+  const llm = await startFakeOpenAiApi({ latencyMs: 50 });
+  const smtp = await startFakeSmtpServer();
+  const proxies: InfraProxies = {
+    postgres: await proxyTo(testInfra.postgresUrl),
+    redis: await proxyTo(testInfra.redisUrl),
+    rabbitMq: await proxyTo(testInfra.amqpUrl),
+  };
+  const stopParts = async () => {
+    for (const proxy of Object.values(proxies)) await proxy.close();
+    await llm.close();
+    await smtp.close();
+  };
+  let stack: TestStack | undefined;
+  let summaries: Database<Record<string, never>> | undefined;
+  try {
+    stack = await startTestStack("real", {
+      smtpUrl: smtp.url,
+      databaseUrl: proxies.postgres.urlThrough(testInfra.postgresUrl),
+      redisUrl: proxies.redis.urlThrough(testInfra.redisUrl),
+      amqpUrl: proxies.rabbitMq.urlThrough(testInfra.amqpUrl),
+      digest: {
+        llm: {
+          apiKey: llm.apiKey,
+          baseUrl: llm.baseUrl,
+          model: "gpt-4o-mini",
+          contextTokens: 8_192,
+          tokenBudgetPerVideo: 50_000,
+          concurrency: 4,
+        },
+        jobLockMs: options.holdMs,
+        claimLeaseMs: options.holdMs,
+      },
+    });
+    const schema = stack.databases.summariser;
+    if (!schema) throw new Error("a real stack has a summariser schema");
+    summaries = createDatabase<Record<string, never>>({ ...schema, poolSize: 2 });
+  } catch (error) {
+    await stack?.stop();
+    await summaries?.close();
+    await stopParts();
+    throw error;
+  }
+  const slot = nextMondayNine(new Date());
+  const started = { stack, summaries };
+  return {
+    ...started,
+    llm,
+    smtp,
+    proxies,
+    slot,
+    async announceMonday(times = 1) {
+      for (let delivery = 0; delivery < times; delivery++) {
+        await started.stack.events.publish(
+          "digest.due",
+          { slot: slot.toISOString() },
+          { correlationId: `monday-${delivery}`, id: scheduleEventId("digest.due", slot) },
+        );
+      }
+    },
+    async stop() {
+      // Whatever a test left cut or refused, the services close over working lines.
+      for (const proxy of Object.values(proxies)) proxy.acceptConnections();
+      await started.stack.stop();
+      await started.summaries.close();
+      await stopParts();
+    },
+  };
+}
