@@ -1,6 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
-import puppeteer, { type Browser } from "puppeteer-core";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
 
 const CHROMIUM_PATH = "/usr/bin/chromium";
 // The machine's network is closed: without these Chromium keeps trying to reach Google's services, and
@@ -46,6 +46,37 @@ export interface HeadlessChromium {
   close(): Promise<void>;
 }
 
+// Lighthouse asks for a rerun when its trace of the load comes out broken (NO_NAVSTART and the like), which
+// happens now and then on a busy machine.
+const ATTEMPTS = 3;
+
+/** One page load under Lighthouse, from an empty HTTP cache; rerun when Lighthouse says its trace broke. */
+async function lighthouseResult(page: Page, url: string, formFactor: FormFactor, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const devtools = await page.createCDPSession();
+    await devtools.send("Network.clearBrowserCache");
+    await devtools.detach();
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        // Lighthouse would clear the origin's storage, session storage included; the cache was cleared
+        // above instead.
+        disableStorageReset: true,
+      },
+      formFactor === "desktop" ? desktopConfig : undefined,
+      page,
+    );
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const problem = lhr?.runtimeError?.message ?? "no result";
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${problem}`);
+    console.warn(`Lighthouse on ${url} (${formFactor}), attempt ${attempt}: ${problem}; running it again`);
+  }
+}
+
 /** Debian's Chromium, headless, with a DevTools port Lighthouse and puppeteer drive. */
 export async function launchHeadlessChromium(): Promise<HeadlessChromium> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
@@ -73,26 +104,7 @@ export async function launchHeadlessChromium(): Promise<HeadlessChromium> {
             for (const [key, value] of entries) storage.setItem(key, value);
           }, Object.entries(sessionStorage));
         }
-        const devtools = await page.createCDPSession();
-        await devtools.send("Network.clearBrowserCache");
-        await devtools.detach();
-        const result = await lighthouse(
-          url,
-          {
-            port: chrome.port,
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility"],
-            // Lighthouse would clear the origin's storage, session storage included; the cache was
-            // cleared above instead.
-            disableStorageReset: true,
-          },
-          formFactor === "desktop" ? desktopConfig : undefined,
-          page,
-        );
-        const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError) {
-          throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
-        }
+        const lhr = await lighthouseResult(page, url, formFactor, chrome.port);
         const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
         const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
         const performanceAudits = lhr.categories.performance?.auditRefs.map((ref) => ref.id) ?? [];
