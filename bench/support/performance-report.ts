@@ -43,5 +43,7 @@ export function markdownTable(header: string[], rows: (string | number)[][]): st
   const line = (cells: string[]) =>
     `| ${cells.map((cell, column) => cell + " ".repeat((widths[column] ?? 0) - width(cell))).join(" | ")} |`;
   const [head = [], ...body] = table;
-  return [line(head), line(widths.map((columnWidth) => "-".repeat(columnWidth))), ...body.map(line)].join("\n");
+  return [line(head), line(widths.map((columnWidth) => "-".repeat(columnWidth))), ...body.map(line)].join(
+    "\n",
+  );
 }
