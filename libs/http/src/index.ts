@@ -3,7 +3,7 @@ export { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders } from "./caller-proo
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
-export { addCounter, listenForMetrics } from "./metrics.ts";
+export { addCounter, addHistogram, listenForMetrics } from "./metrics.ts";
 export {
   type ApiDescriptionExposure,
   describeApi,

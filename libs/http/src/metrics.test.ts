@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createServiceApp } from "./create-service-app.ts";
-import { addCounter, listenForMetrics } from "./metrics.ts";
+import { addCounter, addHistogram, listenForMetrics } from "./metrics.ts";
 
 describe("metrics", () => {
   it("apart are answered only on their own listener, which closes with the app", async () => {
@@ -30,6 +30,22 @@ describe("metrics", () => {
     sent.inc({ kind: "weekly" }, 2);
     const metrics = (await probe.inject("/metrics")).body;
     expect(metrics).toContain('probe_letters_total{kind="weekly",service="probe"} 2');
+    await probe.close();
+  });
+
+  it("of the service's own timings are histograms on the app's registry", async () => {
+    const probe = createServiceApp({ name: "probe", logLevel: "silent" });
+    const took = addHistogram(probe, {
+      name: "probe_step_seconds",
+      help: "Step",
+      buckets: [0.01, 0.1],
+      labelNames: ["step"],
+    });
+    took.observe({ step: "fill" }, 0.05);
+    const metrics = (await probe.inject("/metrics")).body;
+    expect(metrics).toContain('probe_step_seconds_bucket{le="0.01",service="probe",step="fill"} 0');
+    expect(metrics).toContain('probe_step_seconds_bucket{le="0.1",service="probe",step="fill"} 1');
+    expect(metrics).toContain('probe_step_seconds_count{service="probe",step="fill"} 1');
     await probe.close();
   });
 });

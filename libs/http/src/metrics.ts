@@ -63,6 +63,12 @@ export async function listenForMetrics(app: FastifyInstance, address: { port: nu
   return listener.listen(address);
 }
 
+function registryOf(app: FastifyInstance, helper: string): Registry {
+  const registry = registries.get(app);
+  if (!registry) throw new Error(`${helper} needs an app made with createServiceApp`);
+  return registry;
+}
+
 /**
  * A counter of the service's own (digests sent, model calls) on the app's registry, so it is served on
  * the same `/metrics` with the same `service` label as the process's and the routes' metrics.
@@ -71,7 +77,15 @@ export function addCounter<Label extends string = never>(
   app: FastifyInstance,
   config: { name: string; help: string; labelNames?: readonly Label[] },
 ): Counter<Label> {
-  const registry = registries.get(app);
-  if (!registry) throw new Error("addCounter needs an app made with createServiceApp");
+  const registry = registryOf(app, "addCounter");
   return new Counter({ ...config, labelNames: config.labelNames ?? [], registers: [registry] });
+}
+
+/** A histogram of the service's own (how long a step takes), on the app's registry as `addCounter`'s. */
+export function addHistogram<Label extends string = never>(
+  app: FastifyInstance,
+  config: { name: string; help: string; buckets: number[]; labelNames?: readonly Label[] },
+): Histogram<Label> {
+  const registry = registryOf(app, "addHistogram");
+  return new Histogram({ ...config, labelNames: config.labelNames ?? [], registers: [registry] });
 }

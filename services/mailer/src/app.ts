@@ -12,13 +12,16 @@ import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
 import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
 import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
 import { mailerSubscriptions } from "./events/subscriptions.ts";
+import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
 import type { MailerDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
+import { compileMjml } from "./templates/compile-mjml.ts";
 import { compileTemplates } from "./templates/compile-templates.ts";
+import { TEMPLATE_SOURCES } from "./templates/sources/index.ts";
 
 /** Everything the mailer's schema is made of: its own migrations and the bus's outbox and inbox. */
 export const mailerMigrations: Migrations = { ...busMigrations, ...migrations };
@@ -68,7 +71,6 @@ export async function buildMailerApp(
     log: dependencies.log,
   });
   const database = store.database;
-  const templates = await compileTemplates();
   const mailDir = path.resolve(settings.mailDir);
   const transport: MailTransport = settings.smtpUrl
     ? createSmtpTransport({ url: settings.smtpUrl, dkim: settings.dkim })
@@ -84,6 +86,11 @@ export async function buildMailerApp(
     },
   });
   app.log.info({ transport: transport.name }, "mailer adapters chosen");
+  const metrics = prometheusMetrics(app);
+  const templates = await compileTemplates(TEMPLATE_SOURCES, (sources) => {
+    metrics.templatesCompiled(sources.length);
+    return compileMjml(sources);
+  });
   const now = dependencies.now ?? (() => new Date());
   const dispatcher: Dispatcher = startDispatcher({
     db: database.db,
@@ -104,6 +111,7 @@ export async function buildMailerApp(
     wakeDispatcher: () => dispatcher.wake(),
     log: app.log,
     now,
+    metrics,
   };
   registerAbandonmentRoutes(app, context);
   registerUnsubscribeRoutes(app, context);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
 import type { MailTemplates } from "../templates/template-data.ts";
+import type { MailerMetrics } from "./mailer-metrics.ts";
 import type { RecordEvent } from "./record-event.ts";
 
 export interface MailerLogger {
@@ -33,4 +34,5 @@ export interface MailerContext {
   wakeDispatcher(): void;
   log: MailerLogger;
   now: () => Date;
+  metrics: MailerMetrics;
 }

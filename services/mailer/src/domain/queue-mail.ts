@@ -22,7 +22,9 @@ export async function queueMail<Name extends TemplateName>(
     headers?: Record<string, string>;
   },
 ): Promise<boolean> {
+  const renderStarted = performance.now();
   const rendered = context.templates.render(mail.template, mail.data);
+  context.metrics.rendered(mail.template, (performance.now() - renderStarted) / 1000);
   return new MessageRepository(trx).enqueue({
     naturalKey: mail.naturalKey,
     template: mail.template,
