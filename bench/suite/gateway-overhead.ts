@@ -9,9 +9,12 @@
  * - `GET /api/auth/current-user`: the gateway composes it from auth's, catalog's and billing's
  *   `/internal/account-summary`, each measured directly too.
  *
- * The CPU time each process spends per 1,000 answers shows where a request's time goes.
+ * Each endpoint is warmed up once, then measured in several short rounds, the endpoints one after another
+ * in each: whatever else loads the machine then weighs on a pair alike, and the ratios are taken within
+ * a round and given as their median and range. The CPU time each process spends per answer shows where a
+ * request's time goes.
  *
- *   node --import tsx bench/suite/gateway-overhead.ts [--connections 10] [--seconds 8] [--warm-up-seconds 2]
+ *   node --import tsx bench/suite/gateway-overhead.ts [--rounds 3] [--seconds 3] [--connections 10] [--warm-up-seconds 1]
  */
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
@@ -21,53 +24,49 @@ import { fakeChannelsAbout } from "../support/fake-channels.ts";
 import { type LoadFigures, measureLoad } from "../support/load-test.ts";
 import { machineDescription, markdownTable, recordInPerformanceDoc } from "../support/performance-report.ts";
 import { cpuSecondsOf } from "../support/process-cpu.ts";
-import { type RealStack, startRealStack } from "../support/real-stack.ts";
+import { startRealStack } from "../support/real-stack.ts";
 import { followChannel, signUpThroughGateway } from "../support/signed-in-user.ts";
 
 const { values } = parseArgs({
   options: {
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
-    seconds: { type: "string", default: "8" },
-    "warm-up-seconds": { type: "string", default: "2" },
+    "warm-up-seconds": { type: "string", default: "1" },
   },
 });
-const connections = Number(values.connections);
+const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
+const connections = Number(values.connections);
 const warmUpSeconds = Number(values["warm-up-seconds"]);
 const FOLLOWED_CHANNELS = 5;
 const TARGET_RATIO = 0.4;
 
 const PROCESSES = ["gateway", "auth", "catalog", "billing"] as const;
-type ProcessName = (typeof PROCESSES)[number] | "autocannon";
+const COLUMNS = [...PROCESSES, "autocannon"] as const;
+type ProcessName = (typeof COLUMNS)[number];
 
-interface Run {
+interface Endpoint {
   label: string;
-  figures: LoadFigures;
-  /** CPU milliseconds each process spent per answer, over the measured run. */
-  cpuMsPerRequest: Record<ProcessName, number>;
+  url: string;
+  headers: Record<string, string>;
 }
 
-async function run(stack: RealStack, label: string, url: string, headers: Record<string, string>) {
-  // Warm-up apart, so JIT compilation and pool connections count neither in the rate nor in the CPU.
-  await measureLoad(url, { connections, durationSeconds: warmUpSeconds }, { headers });
-  const cpuBefore = PROCESSES.map((name) => cpuSecondsOf(stack.pids[name]));
-  const ownBefore = process.cpuUsage();
-  const figures = await measureLoad(url, { connections, durationSeconds: seconds }, { headers });
-  const own = process.cpuUsage(ownBefore);
-  const perRequest = (cpuSeconds: number) => (cpuSeconds * 1000) / figures.requests;
-  const cpuMsPerRequest = Object.fromEntries([
-    ...PROCESSES.map((name, index) => [
-      name,
-      perRequest(cpuSecondsOf(stack.pids[name]) - (cpuBefore[index] ?? 0)),
-    ]),
-    ["autocannon", perRequest((own.user + own.system) / 1e6)],
-  ]) as Record<ProcessName, number>;
-  const result: Run = { label, figures, cpuMsPerRequest };
-  process.stdout.write(
-    `${label.padEnd(58)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.latencyP50Ms} ms  p99 ${figures.latencyP99Ms} ms\n`,
-  );
-  return result;
+/** One measured run: autocannon's figures and the CPU seconds each process spent meanwhile. */
+interface Sample {
+  figures: LoadFigures;
+  cpuSeconds: Record<ProcessName, number>;
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[Math.floor(middle)] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const range = (values: number[], digits: number) =>
+  values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : "";
 
 // Whatever else runs on the machine competes for the same two cores: said beside the figures.
 const loadBefore = loadavg()[0] ?? 0;
@@ -81,97 +80,143 @@ try {
   // Signed once: a proof holds for five minutes and is bound to its request id, not to one request.
   const asGateway = callerHeaders(stack.identitySecret, user.id, `bench-${randomUUID()}`);
 
-  process.stdout.write(
-    `${connections} connections, ${seconds} s each after ${warmUpSeconds} s of warm-up; ${FOLLOWED_CHANNELS} channels followed\n`,
-  );
-  const channelsDirect = await run(
-    stack,
-    "catalog  GET /api/user/channels (direct)",
-    `${stack.catalog}/api/user/channels`,
-    asGateway,
-  );
-  const channelsThrough = await run(
-    stack,
-    "gateway  GET /api/user/channels",
-    `${stack.gateway}/api/user/channels`,
-    asBrowser,
-  );
-  const authSummary = await run(
-    stack,
-    "auth     GET /internal/account-summary (direct)",
-    `${stack.auth}/internal/account-summary`,
-    asGateway,
-  );
-  const catalogSummary = await run(
-    stack,
-    "catalog  GET /internal/account-summary (direct)",
-    `${stack.catalog}/internal/account-summary`,
-    asGateway,
-  );
-  const billingSummary = await run(
-    stack,
-    "billing  GET /internal/account-summary (direct)",
-    `${stack.billing}/internal/account-summary`,
-    asGateway,
-  );
-  const currentUser = await run(
-    stack,
-    "gateway  GET /api/auth/current-user (3 owners)",
-    `${stack.gateway}/api/auth/current-user`,
-    asBrowser,
-  );
+  const endpoints = {
+    channelsDirect: {
+      label: "catalog GET /api/user/channels (direct)",
+      url: `${stack.catalog}/api/user/channels`,
+      headers: asGateway,
+    },
+    channelsThrough: {
+      label: "gateway GET /api/user/channels",
+      url: `${stack.gateway}/api/user/channels`,
+      headers: asBrowser,
+    },
+    authSummary: {
+      label: "auth GET /internal/account-summary (direct)",
+      url: `${stack.auth}/internal/account-summary`,
+      headers: asGateway,
+    },
+    catalogSummary: {
+      label: "catalog GET /internal/account-summary (direct)",
+      url: `${stack.catalog}/internal/account-summary`,
+      headers: asGateway,
+    },
+    billingSummary: {
+      label: "billing GET /internal/account-summary (direct)",
+      url: `${stack.billing}/internal/account-summary`,
+      headers: asGateway,
+    },
+    currentUser: {
+      label: "gateway GET /api/auth/current-user (3 owners)",
+      url: `${stack.gateway}/api/auth/current-user`,
+      headers: asBrowser,
+    },
+  } satisfies Record<string, Endpoint>;
+  type EndpointName = keyof typeof endpoints;
+  const names = Object.keys(endpoints) as EndpointName[];
 
-  const ratio = (through: Run, direct: Run) =>
-    through.figures.requestsPerSecond / direct.figures.requestsPerSecond;
-  const slowestOwner = [authSummary, catalogSummary, billingSummary].reduce((slowest, owner) =>
-    owner.figures.requestsPerSecond < slowest.figures.requestsPerSecond ? owner : slowest,
+  const measure = async (endpoint: Endpoint): Promise<Sample> => {
+    const cpuBefore = PROCESSES.map((name) => cpuSecondsOf(stack.pids[name]));
+    const ownBefore = process.cpuUsage();
+    const figures = await measureLoad(
+      endpoint.url,
+      { connections, durationSeconds: seconds },
+      { headers: endpoint.headers },
+    );
+    const own = process.cpuUsage(ownBefore);
+    const cpuSeconds = Object.fromEntries([
+      ...PROCESSES.map((name, index) => [name, cpuSecondsOf(stack.pids[name]) - (cpuBefore[index] ?? 0)]),
+      ["autocannon", (own.user + own.system) / 1e6],
+    ]) as Record<ProcessName, number>;
+    process.stdout.write(
+      `  ${endpoint.label.padEnd(50)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${figures.latencyP50Ms} ms  p99 ${figures.latencyP99Ms} ms\n`,
+    );
+    return { figures, cpuSeconds };
+  };
+
+  process.stdout.write(
+    `${connections} connections; ${warmUpSeconds} s of warm-up per endpoint, then ${rounds} rounds of ${seconds} s each; ${FOLLOWED_CHANNELS} channels followed\n`,
   );
-  const channelsRatio = ratio(channelsThrough, channelsDirect);
-  const currentUserRatio = ratio(currentUser, authSummary);
-  const verdict = (value: number) => (value >= TARGET_RATIO ? "met" : "missed");
+  // Warm-up apart, so JIT compilation and pool connections count neither in the rates nor in the CPU.
+  for (const name of names) {
+    const { url, headers } = endpoints[name];
+    await measureLoad(url, { connections, durationSeconds: warmUpSeconds }, { headers });
+  }
+  const samples = Object.fromEntries(names.map((name) => [name, [] as Sample[]])) as Record<
+    EndpointName,
+    Sample[]
+  >;
+  for (let round = 1; round <= rounds; round++) {
+    process.stdout.write(`round ${round}\n`);
+    for (const name of names) samples[name].push(await measure(endpoints[name]));
+  }
+
+  const rates = (name: EndpointName) => samples[name].map((sample) => sample.figures.requestsPerSecond);
+  const perRound = (through: EndpointName, direct: (round: number) => number) =>
+    rates(through).map((rate, round) => rate / direct(round));
+  const channelsRatios = perRound("channelsThrough", (round) => rates("channelsDirect")[round] ?? Number.NaN);
+  const currentUserRatios = perRound("currentUser", (round) => rates("authSummary")[round] ?? Number.NaN);
+  const slowestOwnerRatios = perRound("currentUser", (round) =>
+    Math.min(
+      ...(["authSummary", "catalogSummary", "billingSummary"] as const).map(
+        (name) => rates(name)[round] ?? Number.NaN,
+      ),
+    ),
+  );
+  const verdict = (ratio: number) => (ratio >= TARGET_RATIO ? "met" : "missed");
+  const ratioText = (ratios: number[]) => `${median(ratios).toFixed(2)}${range(ratios, 2)}`;
   process.stdout.write(
     [
-      `channels: gateway ÷ catalog = ${channelsRatio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${verdict(channelsRatio)})`,
-      `current user: gateway ÷ auth = ${currentUserRatio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${verdict(currentUserRatio)}), ÷ slowest owner (${slowestOwner.label.split(" ")[0]}) = ${ratio(currentUser, slowestOwner).toFixed(2)}`,
+      `channels: gateway ÷ catalog = ${ratioText(channelsRatios)} (median of ${rounds} rounds; target ≥ ${TARGET_RATIO}: ${verdict(median(channelsRatios))})`,
+      `current user: gateway ÷ auth = ${ratioText(currentUserRatios)} (target ≥ ${TARGET_RATIO}: ${verdict(median(currentUserRatios))}); ÷ the slowest owner = ${ratioText(slowestOwnerRatios)}`,
       "",
     ].join("\n"),
   );
 
-  const all = [channelsDirect, channelsThrough, authSummary, catalogSummary, billingSummary, currentUser];
-  const ms = (value: number) => value.toFixed(0);
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
   const figuresTable = markdownTable(
     ["endpoint", "req/s", "p50 latency", "p99 latency", "gateway ÷ direct (target ≥ 0.40)"],
-    all.map((measured) => [
-      measured.label.replace(/\s+/g, " "),
-      `**${measured.figures.requestsPerSecond.toFixed(0)}**`,
-      `${ms(measured.figures.latencyP50Ms)} ms`,
-      `${ms(measured.figures.latencyP99Ms)} ms`,
-      measured === channelsThrough
-        ? `**${channelsRatio.toFixed(2)}** (${verdict(channelsRatio)})`
-        : measured === currentUser
-          ? `**${currentUserRatio.toFixed(2)}** against auth, ${ratio(currentUser, slowestOwner).toFixed(2)} against the slowest owner (${verdict(currentUserRatio)})`
+    names.map((name) => [
+      endpoints[name].label,
+      `**${median(rates(name)).toFixed(0)}**${range(rates(name), 0)}`,
+      ms(median(samples[name].map((sample) => sample.figures.latencyP50Ms))),
+      ms(median(samples[name].map((sample) => sample.figures.latencyP99Ms))),
+      name === "channelsThrough"
+        ? `**${ratioText(channelsRatios)}** (${verdict(median(channelsRatios))})`
+        : name === "currentUser"
+          ? `**${ratioText(currentUserRatios)}** against auth, ${ratioText(slowestOwnerRatios)} against the slowest owner (${verdict(median(currentUserRatios))})`
           : "",
     ]),
   );
   const cpuTable = markdownTable(
-    ["endpoint", ...PROCESSES, "autocannon"],
-    all.map((measured) => [
-      measured.label.replace(/\s+/g, " "),
-      ...[...PROCESSES, "autocannon" as const].map((name) => measured.cpuMsPerRequest[name].toFixed(2)),
-    ]),
+    ["endpoint", ...COLUMNS],
+    names.map((name) => {
+      const answers = samples[name].reduce((sum, sample) => sum + sample.figures.requests, 0);
+      return [
+        endpoints[name].label,
+        ...COLUMNS.map((column) =>
+          (
+            (samples[name].reduce((sum, sample) => sum + sample.cpuSeconds[column], 0) * 1000) /
+            answers
+          ).toFixed(2),
+        ),
+      ];
+    }),
   );
   recordInPerformanceDoc(
     "gateway-overhead",
     [
       "```",
-      `node --import tsx bench/suite/gateway-overhead.ts --connections ${connections} --seconds ${seconds} --warm-up-seconds ${warmUpSeconds}`,
+      `node --import tsx bench/suite/gateway-overhead.ts --rounds ${rounds} --seconds ${seconds} --connections ${connections} --warm-up-seconds ${warmUpSeconds}`,
       "```",
       "",
-      `${machineDescription()}; ${new Date().toISOString().slice(0, 10)}. Local Postgres, Redis and RabbitMQ; autocannon in the bench's own process on the same two cores as the four service processes; ${connections} connections, ${seconds} s per row after ${warmUpSeconds} s of warm-up; the user follows ${FOLLOWED_CHANNELS} channels; rate limits lifted; load average ${loadBefore.toFixed(1)} before the run.`,
+      `${machineDescription()}; ${new Date().toISOString().slice(0, 10)}. Local Postgres, Redis and RabbitMQ; autocannon in the bench's own process on the same two cores as the four service processes; ${connections} connections; each endpoint warmed up for ${warmUpSeconds} s, then ${rounds} rounds of ${seconds} s per endpoint; the user follows ${FOLLOWED_CHANNELS} channels; rate limits lifted; load average ${loadBefore.toFixed(1)} before the run.`,
+      "",
+      `Medians of the rounds (range in brackets); each ratio is taken within a round:`,
       "",
       figuresTable,
       "",
-      "CPU milliseconds per answer, by process (over the measured seconds; Postgres and Redis not counted):",
+      "CPU milliseconds per answer, by process, over all rounds (Postgres and Redis not counted):",
       "",
       cpuTable,
     ].join("\n"),
