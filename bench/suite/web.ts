@@ -31,6 +31,11 @@ const { values } = parseArgs({
   options: { "form-factors": { type: "string", default: "mobile,desktop" } },
 });
 const formFactors = (values["form-factors"] ?? "").split(",") as FormFactor[];
+for (const formFactor of formFactors) {
+  if (formFactor !== "mobile" && formFactor !== "desktop") {
+    throw new Error(`--form-factors takes mobile and desktop, not ${JSON.stringify(formFactor)}`);
+  }
+}
 const TARGET_KB = 80;
 const PREVIEW_EMAIL = "bench-visitor@example.com";
 /** A demo catalog search whose first channel the preview shows, as the browser tests use. */
