@@ -40,7 +40,13 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
   // pg emits the error of an idle connection (Postgres restarted, the network cut it) on the pool, and an
   // unhandled 'error' event ends the process. The broken connection is dropped by the pool either way;
   // the next query opens a new one or fails on its own, which readiness and the caller report.
-  if (pool instanceof pg.Pool) pool.on("error", () => undefined);
+  // A connection a caller holds (mid-transaction, or running a query) emits its failure on itself, where
+  // the pool listens only while it is idle: the caller's query fails with it, and the pool drops the
+  // connection when it is handed back, so the event needs only a listener.
+  if (pool instanceof pg.Pool) {
+    pool.on("error", () => undefined);
+    pool.on("connect", (client) => client.on("error", () => undefined));
+  }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
