@@ -20,6 +20,7 @@ import {
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { type Logger, pino } from "pino";
 import { buildGatewayApp } from "../src/app.ts";
+import { startSlowHttpProxy } from "./support/slow-http-proxy.ts";
 
 export type Infra = "real" | "embedded";
 
@@ -91,9 +92,11 @@ export async function startTestStack(
     smtpUrl?: string;
     /**
      * The weekly digest as production runs it: the summariser's model (the extractive writer when
-     * absent), its work queue on BullMQ (real parts only) with this hold on a job, and its claims' lease.
+     * absent), its work queue on BullMQ (real parts only) with this hold on a job, and its claims' lease;
+     * with `catalogDelayMs`, every call the summariser makes to catalog is answered that late (a busy
+     * catalog), so a run of digests lasts long enough for a test to act in the middle of it.
      */
-    digest?: { llm?: LlmSettings; jobLockMs: number; claimLeaseMs: number };
+    digest?: { llm?: LlmSettings; jobLockMs: number; claimLeaseMs: number; catalogDelayMs?: number };
   } = {},
 ): Promise<TestStack> {
   const real = infra === "real";
@@ -146,12 +149,15 @@ export async function startTestStack(
     { log, events: testBus.bus },
   );
   const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
+  const slowCatalog = options.digest?.catalogDelayMs
+    ? await startSlowHttpProxy(catalogUrl, options.digest.catalogDelayMs)
+    : undefined;
   // No model key: the embedded extractive writer, over the demo catalog's transcripts (the fake Data
   // API's videos have none, so theirs are summarised from their descriptions).
   const summariserSettings: SummariserSettings = {
     identitySecret: IDENTITY_SECRET,
     database: database("summariser", 3),
-    catalogUrl,
+    catalogUrl: slowCatalog?.url ?? catalogUrl,
     billingUrl,
     transcripts: { source: "demo" },
     toolPassword: options.summaryToolPassword,
@@ -239,6 +245,7 @@ export async function startTestStack(
       await gateway.close();
       await testBus.bus.close();
       await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close(), mailer.close()]);
+      slowCatalog?.close();
       await testBus.cleanup();
       await youtube?.close();
       await Promise.all(schemas.map((schema) => schema.drop()));

@@ -38,14 +38,24 @@ export interface DigestRig {
   stop(): Promise<void>;
 }
 
+/** The ports the URLs' schemes imply when they name none. */
+const DEFAULT_PORTS: Record<string, number> = {
+  "postgres:": 5432,
+  "postgresql:": 5432,
+  "redis:": 6379,
+  "amqp:": 5672,
+};
+
 const proxyTo = (url: string) => {
-  const { hostname, port } = new URL(url);
-  return startTcpProxy({ host: hostname, port: Number(port) });
+  const { protocol, hostname, port } = new URL(url);
+  return startTcpProxy({ host: hostname, port: port ? Number(port) : (DEFAULT_PORTS[protocol] ?? 0) });
 };
 
 export async function startDigestRig(options: {
   /** How long a worker's hold on a compose job and its claim on a digest last unrenewed. */
   holdMs: number;
+  /** How late catalog answers the summariser, so that a run lasts long enough to break in the middle. */
+  catalogDelayMs?: number;
 }): Promise<DigestRig> {
   const llm = await startFakeOpenAiApi({ latencyMs: 50 });
   const smtp = await startFakeSmtpServer();
@@ -78,6 +88,7 @@ export async function startDigestRig(options: {
         },
         jobLockMs: options.holdMs,
         claimLeaseMs: options.holdMs,
+        catalogDelayMs: options.catalogDelayMs,
       },
     });
     const schema = stack.databases.summariser;
