@@ -1,0 +1,62 @@
+import { eventually } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { digestMails, expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";
+import { untilMidRun } from "./support/digest-progress.ts";
+import { seedDigestReaders } from "./support/digest-readers.ts";
+import { type DigestRig, startDigestRig } from "./support/digest-rig.ts";
+import { lockAgainstWrites } from "./support/table-lock.ts";
+
+/** Enough readers for a run that lasts a few seconds; the shares of each group as in the 200-reader test. */
+const READERS = 40;
+const HOLD_MS = 1_500;
+/** Catalog's answers to the summariser this late keep a run going for about three seconds. */
+const CATALOG_DELAY_MS = 250;
+/** The SMTP server's replies this late around the cut: a send begun is still under way when the lock is taken. */
+const SMTP_REPLY_DELAY_MS = 2_000;
+
+describe("the weekly digest when its Postgres connections are dropped mid-run", () => {
+  let rig: DigestRig;
+
+  beforeAll(async () => {
+    rig = await startDigestRig({ holdMs: HOLD_MS, catalogDelayMs: CATALOG_DELAY_MS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await rig?.stop();
+  });
+
+  it("mails every eligible reader exactly once, recording each send despite the cut", async () => {
+    const readers = await seedDigestReaders(rig.stack, rig.summaries, READERS);
+    await rig.announceMonday();
+    const atCut = await untilMidRun(rig, readers.eligible.length);
+
+    // The cut must find the dangerous moment in flight: a message the SMTP server accepted whose "sent"
+    // is not yet recorded, and newsletter.composed handlers mid-transaction. From here the SMTP server
+    // answers slowly; once a send has begun, the test locks the mailer's messages table, so that send's
+    // record and the handlers' writes wait until every service connection has been reset.
+    const mailer = rig.stack.databases.mailer;
+    if (!mailer) throw new Error("a real stack has a mailer schema");
+    rig.smtp.fail({ kind: "slow", delayMs: SMTP_REPLY_DELAY_MS });
+    const begun = rig.smtp.attempts;
+    await eventually(() => (rig.smtp.attempts > begun ? true : undefined), 30_000);
+    const lock = await lockAgainstWrites(mailer, "messages");
+    try {
+      const mailedWhenLocked = digestMails(rig.smtp).length;
+      await eventually(
+        async () =>
+          digestMails(rig.smtp).length > mailedWhenLocked && (await lock.waiting()) >= 2 ? true : undefined,
+        30_000,
+      );
+      expect(rig.proxies.postgres.openConnections).toBeGreaterThan(0);
+      rig.proxies.postgres.dropConnections();
+    } finally {
+      await lock.release();
+      rig.smtp.heal();
+    }
+    expect(atCut.mailed).toBeLessThan(readers.eligible.length);
+    expect(atCut.composed).toBeLessThan(readers.eligible.length);
+
+    await expectEachEligibleMailedOnce(rig.stack, rig.smtp, readers, rig.summaries);
+    expect(rig.llm.calls).toBe(readers.newVideos);
+  }, 150_000);
+});
