@@ -1,0 +1,57 @@
+import { loadavg } from "node:os";
+import type { BenchChild } from "../../support/child-process.ts";
+import { cpuSecondsOfCommands, machineCpuSeconds, resetPeakRss } from "../../support/process-usage.ts";
+
+/** Postgres, RabbitMQ (Erlang's VM) and Redis, by their command names: shared with anything else on the machine. */
+const INFRA_COMMANDS = ["postgres", "beam.smp", "redis-server"];
+
+export interface ResourceUse {
+  /** Per service process: its peak resident memory over the span, its memory when it began, its CPU seconds. */
+  processes: Record<string, { peakRssBytes: number; rssAtStartBytes: number; cpuSeconds: number }>;
+  /** The bench's own process, which runs the fake model, Data API and caption pages. */
+  benchCpuSeconds: number;
+  /** Postgres, RabbitMQ and Redis, whoever used them. */
+  infraCpuSeconds: number;
+  machine: { busySeconds: number; totalSeconds: number };
+  /** The one-minute load average when the span began and when it ended. */
+  loadAverage: { atStart: number; atEnd: number };
+}
+
+/**
+ * Starts measuring a span of the bench: each process's peak memory is started over (VmHWM), and CPU
+ * time is read now and again at `stop`.
+ */
+export function startResourceMeter(children: Record<string, BenchChild>): { stop(): ResourceUse } {
+  for (const child of Object.values(children)) resetPeakRss(child.pid);
+  const before = Object.fromEntries(Object.entries(children).map(([name, child]) => [name, child.usage()]));
+  const machineBefore = machineCpuSeconds();
+  const benchBefore = process.cpuUsage();
+  const infraBefore = cpuSecondsOfCommands(INFRA_COMMANDS);
+  const loadAtStart = loadavg()[0] ?? Number.NaN;
+  return {
+    stop() {
+      const machineAfter = machineCpuSeconds();
+      const bench = process.cpuUsage(benchBefore);
+      const processes: ResourceUse["processes"] = {};
+      for (const [name, child] of Object.entries(children)) {
+        const after = child.usage();
+        const start = before[name];
+        processes[name] = {
+          peakRssBytes: after.peakRssBytes,
+          rssAtStartBytes: start?.rssBytes ?? Number.NaN,
+          cpuSeconds: after.cpuSeconds - (start?.cpuSeconds ?? Number.NaN),
+        };
+      }
+      return {
+        processes,
+        benchCpuSeconds: (bench.user + bench.system) / 1e6,
+        infraCpuSeconds: cpuSecondsOfCommands(INFRA_COMMANDS) - infraBefore,
+        machine: {
+          busySeconds: machineAfter.busy - machineBefore.busy,
+          totalSeconds: machineAfter.total - machineBefore.total,
+        },
+        loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] ?? Number.NaN },
+      };
+    },
+  };
+}
