@@ -12,6 +12,7 @@ import { buildSummariserApp, type LlmSettings, type SummariserSettings } from "@
 import {
   createTestSchema,
   deleteRedisKeys,
+  type FakeStripeApi,
   type FakeYoutubeApi,
   startFakeYoutubeApi,
   testInfra,
@@ -72,6 +73,8 @@ export async function startTestStack(
     newsletterRateLimit?: number;
     /** The hidden tool's password; the tool is off without one. */
     summaryToolPassword?: string;
+    /** Card payments through Stripe's SDK against this fake API; off (test mode only) when absent. */
+    stripe?: FakeStripeApi;
     secureCookies?: boolean;
     /** The gateway's TRUST_PROXY; one proxy in front when cookies are Secure, none otherwise. */
     trustProxy?: number | string[];
@@ -138,11 +141,21 @@ export async function startTestStack(
     { log, events: testBus.bus },
   );
   const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
-  // No Stripe key: card checkout says it is not set up, and test mode activates plans.
+  // Without a fake Stripe no key: card checkout says it is not set up, and test mode activates plans.
+  const { stripe } = options;
   const billing = await buildBillingApp(
     {
       identitySecret: IDENTITY_SECRET,
       database: database("billing", 2),
+      stripe: stripe
+        ? {
+            secretKey: stripe.secretKey,
+            publishableKey: stripe.publishableKey,
+            webhookSecret: stripe.webhookSecret,
+            apiUrl: stripe.url,
+            timeoutMs: 2_000,
+          }
+        : undefined,
       testMode: true,
       publicUrl: "http://localhost:3000",
     },
