@@ -17,7 +17,7 @@
  * Prints its figures and, unless --skip-doc, rewrites its section of docs/performance.md. Exits non-zero
  * when any recipient got no digest or more than one, or anyone else got one.
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -75,7 +75,7 @@ if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
 say(
   `digest at scale: ${settings.users} users (${recipients.size} to mail), ${settings.channels} channels, ` +
     `${scenario.videosToSummarise.length} videos to summarise, model ${settings.llmLatencyMs} ms × ${settings.llmConcurrency}; ` +
-    `logs in ${logDir}`,
+    `the services' logs in ${logDir} (removed after a run that passes)`,
 );
 
 const world = await startOutsideWorld(scenario, settings.llmLatencyMs);
@@ -181,5 +181,6 @@ try {
   await Promise.all([catalogSchema.drop(), summariserSchema.drop(), mailerSchema.drop()]);
   await deleteRedisKeys(infra.redisPrefix);
   await world.close();
+  if (passed) rmSync(logDir, { recursive: true, force: true });
   if (passed && cpuProfileDir) say(`CPU profiles in ${cpuProfileDir}`);
 }
