@@ -1,11 +1,12 @@
 import { eventually } from "@tubedigest/testing";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";
 import { untilMidRun } from "./support/digest-progress.ts";
 import { seedDigestReaders } from "./support/digest-readers.ts";
 import { type DigestRig, startDigestRig } from "./support/digest-rig.ts";
+import { holdLock } from "./support/held-lock.ts";
 import { takeAway } from "./support/part-outage.ts";
-import { lockAgainstWrites } from "./support/table-lock.ts";
 
 /** Enough readers for a run that lasts a few seconds; the shares of each group as in the 200-reader test. */
 const READERS = 40;
@@ -36,11 +37,13 @@ describe("the weekly digest when the broker connection is cut mid-run", () => {
     // dead, then commit, and their acks go nowhere; the broker delivers those events again.
     const mailer = rig.stack.databases.mailer;
     if (!mailer) throw new Error("a real stack has a mailer schema");
-    const lock = await lockAgainstWrites(mailer, "messages");
+    const lock = await holdLock(mailer, sql`lock table messages in share mode`);
     let away: Promise<void> | undefined;
     try {
-      // The dispatcher waits too: more than one waiting is a delivery in flight.
-      await eventually(async () => ((await lock.waiting()) >= 3 ? true : undefined), 30_000);
+      await eventually(
+        async () => ((await lock.waiting('insert into "messages"%')) >= 2 ? true : undefined),
+        30_000,
+      );
       expect(rig.proxies.rabbitMq.openConnections).toBeGreaterThan(0);
       away = takeAway(rig.proxies.rabbitMq, AWAY_MS);
     } finally {
