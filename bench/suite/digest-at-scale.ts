@@ -66,6 +66,8 @@ const settings = {
 };
 const command = `node --import tsx bench/suite/digest-at-scale.ts ${process.argv.slice(2).join(" ")}`.trim();
 const say = (line: string) => process.stdout.write(`${line}\n`);
+// A reader that stops reading (`| head`) must not end the run before it removes its schemas and queues.
+process.stdout.on("error", () => {});
 
 const scenario = buildScenario(settings);
 const recipients = new Set(scenario.recipients.map((user) => user.email));

@@ -48,7 +48,15 @@ export function startBenchChild(options: BenchChildOptions): Promise<BenchChild>
     { env: childEnvironment(options.env ?? {}), stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stderr?.pipe(log, { end: false });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Should this process end without stopping it (an exception, a closed stdout), it goes too.
+  const orphaned = () => child.kill("SIGKILL");
+  process.once("exit", orphaned);
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      process.off("exit", orphaned);
+      resolve();
+    }),
+  );
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
