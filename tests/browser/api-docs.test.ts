@@ -21,7 +21,9 @@ describe("the API docs page of the product as `make start` runs it (development)
       "/api/newsletters",
       "/api/unsubscribe",
     ]) {
-      await expect.poll(() => page.getByText(path, { exact: true }).first().isVisible(), path).toBe(true);
+      await expect
+        .poll(() => page.getByText(path, { exact: true }).first().isVisible(), { message: path })
+        .toBe(true);
     }
     // Opening an operation shows its parameters from the route's own schema.
     await page.getByText("/api/youtube/search", { exact: true }).first().click();
