@@ -4,15 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";
 import { untilMidRun } from "./support/digest-progress.ts";
 import { seedDigestReaders } from "./support/digest-readers.ts";
-import { type DigestRig, startDigestRig } from "./support/digest-rig.ts";
+import { type DigestRig, FAULT_RUN, startFaultRig } from "./support/digest-rig.ts";
 import { holdLock } from "./support/held-lock.ts";
 import { takeAway } from "./support/part-outage.ts";
 
-/** Enough readers for a run that lasts a few seconds; the shares of each group as in the 200-reader test. */
-const READERS = 40;
-const HOLD_MS = 1_500;
-/** Catalog's answers to the summariser this late keep a run going for about three seconds. */
-const CATALOG_DELAY_MS = 250;
 /** How long the broker refuses connections, past the first reconnection tries of every client. */
 const AWAY_MS = 3_000;
 
@@ -20,7 +15,7 @@ describe("the weekly digest when the broker connection is cut mid-run", () => {
   let rig: DigestRig;
 
   beforeAll(async () => {
-    rig = await startDigestRig({ holdMs: HOLD_MS, catalogDelayMs: CATALOG_DELAY_MS });
+    rig = await startFaultRig();
   }, 60_000);
 
   afterAll(async () => {
@@ -28,7 +23,7 @@ describe("the weekly digest when the broker connection is cut mid-run", () => {
   });
 
   it("mails every eligible reader exactly once once the broker is back, losing nothing", async () => {
-    const readers = await seedDigestReaders(rig.stack, rig.summaries, READERS);
+    const readers = await seedDigestReaders(rig.stack, rig.summaries, FAULT_RUN.readers);
     await rig.announceMonday();
     const atCut = await untilMidRun(rig, readers.eligible.length);
 

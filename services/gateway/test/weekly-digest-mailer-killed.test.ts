@@ -6,18 +6,13 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestMails, expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";
 import { seedDigestReaders } from "./support/digest-readers.ts";
-import { type DigestRig, startDigestRig } from "./support/digest-rig.ts";
+import { type DigestRig, FAULT_RUN, startFaultRig } from "./support/digest-rig.ts";
 import type { MailerReplicaConfig } from "./support/mailer-replica.ts";
 import { startReplicaProcess } from "./support/replica-process.ts";
 import { type SilentServer, startSilentServer } from "./support/silent-server.ts";
 
 const replicaEntry = fileURLToPath(new URL("./support/mailer-replica.ts", import.meta.url));
 
-/** Enough readers for a run that lasts a few seconds; the shares of each group as in the 200-reader test. */
-const READERS = 40;
-const HOLD_MS = 1_500;
-/** Catalog's answers to the summariser this late keep a run going for about three seconds. */
-const CATALOG_DELAY_MS = 250;
 /** The doomed mailer's hold on the messages it claims: after it dies, the other takes them over this late. */
 const REPLICA_LEASE_MS = 2_000;
 
@@ -28,7 +23,7 @@ describe("the weekly digest when a mailer is killed mid-send", () => {
   let replica: ChildProcess | undefined;
 
   beforeAll(async () => {
-    rig = await startDigestRig({ holdMs: HOLD_MS, catalogDelayMs: CATALOG_DELAY_MS });
+    rig = await startFaultRig();
     relay = await startSilentServer();
     const schema = rig.stack.databases.mailer;
     if (!schema) throw new Error("a real stack has a mailer schema");
@@ -43,7 +38,7 @@ describe("the weekly digest when a mailer is killed mid-send", () => {
   });
 
   it("has the mailer that lives send what the dead one held, each message once", async () => {
-    const readers = await seedDigestReaders(rig.stack, rig.summaries, READERS);
+    const readers = await seedDigestReaders(rig.stack, rig.summaries, FAULT_RUN.readers);
 
     // A second mailer joins: it takes its share of newsletter.composed and claims messages like the
     // first, but its SMTP relay never answers, so whatever it claims it holds mid-send.

@@ -2,23 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";
 import { untilMidRun } from "./support/digest-progress.ts";
 import { seedDigestReaders } from "./support/digest-readers.ts";
-import { type DigestRig, startDigestRig } from "./support/digest-rig.ts";
+import { type DigestRig, FAULT_RUN, startFaultRig } from "./support/digest-rig.ts";
 import { takeAway } from "./support/part-outage.ts";
 
-/** Enough readers for a run that lasts a few seconds; the shares of each group as in the 200-reader test. */
-const READERS = 40;
-/** Shorter than the outage: the compose jobs running when Redis goes lose their hold on it meanwhile. */
-const HOLD_MS = 1_500;
-/** Catalog's answers to the summariser this late keep a run going for about three seconds. */
-const CATALOG_DELAY_MS = 250;
-/** How long Redis is away, as long as a restart that reloads its append-only file. */
+/**
+ * How long Redis is away, as long as a restart that reloads its append-only file: longer than the rig's
+ * holds (FAULT_RUN.holdMs), so the compose jobs running when Redis goes lose their hold on it meanwhile.
+ */
 const AWAY_MS = 3_000;
 
 describe("the weekly digest when Redis restarts mid-run", () => {
   let rig: DigestRig;
 
   beforeAll(async () => {
-    rig = await startDigestRig({ holdMs: HOLD_MS, catalogDelayMs: CATALOG_DELAY_MS });
+    rig = await startFaultRig();
   }, 60_000);
 
   afterAll(async () => {
@@ -26,7 +23,7 @@ describe("the weekly digest when Redis restarts mid-run", () => {
   });
 
   it("mails every eligible reader exactly once once Redis is back, losing nothing", async () => {
-    const readers = await seedDigestReaders(rig.stack, rig.summaries, READERS);
+    const readers = await seedDigestReaders(rig.stack, rig.summaries, FAULT_RUN.readers);
     await rig.announceMonday();
 
     // Compose jobs are running and waiting in BullMQ when every connection to Redis (the work queue's,

@@ -51,6 +51,17 @@ const proxyTo = (url: string) => {
   return startTcpProxy({ host: hostname, port: port ? Number(port) : (DEFAULT_PORTS[protocol] ?? 0) });
 };
 
+/**
+ * A run the fault scenarios can break in the middle: enough readers for a few seconds (the 200-reader
+ * test's shares of each group), catalog answering the summariser late enough that a run lasts about three
+ * seconds, and holds that lapse within the test.
+ */
+export const FAULT_RUN = { readers: 40, holdMs: 1_500, catalogDelayMs: 250 } as const;
+
+/** The rig for a fault scenario: every run it makes lasts long enough to break in the middle. */
+export const startFaultRig = (): Promise<DigestRig> =>
+  startDigestRig({ holdMs: FAULT_RUN.holdMs, catalogDelayMs: FAULT_RUN.catalogDelayMs });
+
 export async function startDigestRig(options: {
   /** How long a worker's hold on a compose job and its claim on a digest last unrenewed. */
   holdMs: number;
