@@ -1,7 +1,14 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { requireCaller } from "./caller.ts";
-import { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders } from "./caller-proof.ts";
+import { optionalClaimHolder, requireCaller } from "./caller.ts";
+import {
+  CALLER_HEADER,
+  CALLER_PROOF_HEADER,
+  CLAIM_HOLDER_HEADER,
+  CLAIM_HOLDER_PROOF_HEADER,
+  callerHeaders,
+  claimHolderHeaders,
+} from "./caller-proof.ts";
 import { createServiceApp, type ServiceApp } from "./create-service-app.ts";
 
 const SECRET = "identity-secret-for-tests-only-0123456789";
@@ -17,6 +24,7 @@ beforeAll(async () => {
   withoutSecret = createServiceApp({ name: "probe", logLevel: "silent" });
   for (const service of [app, withoutSecret]) {
     service.get("/me", async (request) => ({ userId: requireCaller(request) }));
+    service.get("/holder", async (request) => ({ holder: optionalClaimHolder(request) ?? null }));
   }
   await Promise.all([app.ready(), withoutSecret.ready()]);
 });
@@ -109,5 +117,54 @@ describe("the caller header", () => {
   it("is never believed by a service given no secret", async () => {
     const response = await askMe(callerHeaders(SECRET, USER, "req-1"), withoutSecret);
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("the claim holder header", () => {
+  const askHolder = async (headers: Record<string, string>, service = app) =>
+    (await service.inject({ url: "/holder", headers })).json().holder;
+
+  it("names the account with the gateway's proof for a claim holder", async () => {
+    expect(await askHolder(claimHolderHeaders(SECRET, USER, "req-1"))).toBe(USER);
+    expect(warnings).toEqual([]);
+  });
+
+  it("never makes the visitor a signed-in caller", async () => {
+    const response = await askMe(claimHolderHeaders(SECRET, USER, "req-1"));
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("is not believed with a caller's proof, and a caller's header is not believed with a holder's", async () => {
+    const caller = callerHeaders(SECRET, USER, "req-1");
+    const holder = claimHolderHeaders(SECRET, USER, "req-1");
+    const callerProofAsHolder = {
+      [CLAIM_HOLDER_HEADER]: USER,
+      [CLAIM_HOLDER_PROOF_HEADER]: caller[CALLER_PROOF_HEADER] as string,
+      "x-request-id": "req-1",
+    };
+    expect(await askHolder(callerProofAsHolder)).toBeNull();
+    const holderProofAsCaller = {
+      [CALLER_HEADER]: USER,
+      [CALLER_PROOF_HEADER]: holder[CLAIM_HOLDER_PROOF_HEADER] as string,
+      "x-request-id": "req-1",
+    };
+    expect((await askMe(holderProofAsCaller)).statusCode).toBe(401);
+    expect(warnings.map((warning) => warning.reason)).toEqual(["wrong signature", "wrong signature"]);
+  });
+
+  it("is not believed with another secret's proof, or by a service given no secret", async () => {
+    expect(
+      await askHolder(claimHolderHeaders("another-secret-of-at-least-32-characters", USER, "r")),
+    ).toBeNull();
+    expect(await askHolder(claimHolderHeaders(SECRET, USER, "req-1"), withoutSecret)).toBeNull();
+  });
+
+  it("gives way to a signed-in caller, who acts as themselves", async () => {
+    const other = "9b2e5c1d-0a4f-4e7b-8c3d-5f6a7b8c9d0e";
+    const headers = {
+      ...claimHolderHeaders(SECRET, other, "req-1"),
+      ...callerHeaders(SECRET, USER, "req-1"),
+    };
+    expect(await askHolder(headers)).toBeNull();
   });
 });

@@ -13,23 +13,61 @@ export const CALLER_PROOF_HEADER = "x-tubedigest-user-proof";
 
 const VERSION = "v1";
 const PROOF = /^v1\.(\d{1,12})\.([\w-]{43})$/;
+
+/**
+ * A visitor who is not signed in but holds a live claim on the password-less account their browser made
+ * on the landing page: the gateway asks auth whose claim the browser's cookie names and says so on these
+ * headers, proved like the caller's. A service may let that visitor act on that one account (its
+ * checkout, its preview's reminder) and on nothing else; it is never a signed-in caller.
+ */
+export const CLAIM_HOLDER_HEADER = "x-tubedigest-claim-holder";
+export const CLAIM_HOLDER_PROOF_HEADER = "x-tubedigest-claim-holder-proof";
+
+/** What a proof vouches for: a signed-in caller, or a claim holder. Each is signed apart from the other. */
+type Standing = "caller" | "claim-holder";
 /** Accepted either side of the service's clock, so a little skew between hosts does no harm. */
 const MAX_AGE_SECONDS = 300;
 
 // Header values cannot hold a line break, so the fields cannot run into one another.
-const mac = (secret: string, userId: string, requestId: string, timestamp: string): Buffer =>
-  createHmac("sha256", secret).update([VERSION, userId, requestId, timestamp].join("\n")).digest();
+// A caller's proof keeps the fields it always had; a claim holder's adds its standing, so neither proof
+// can be passed off as the other.
+const mac = (secret: string, standing: Standing, userId: string, requestId: string, timestamp: string) =>
+  createHmac("sha256", secret)
+    .update(
+      (standing === "caller"
+        ? [VERSION, userId, requestId, timestamp]
+        : [VERSION, standing, userId, requestId, timestamp]
+      ).join("\n"),
+    )
+    .digest();
+
+function proofHeader(secret: string, standing: Standing, userId: string, requestId: string): string {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = mac(secret, standing, userId, requestId, timestamp).toString("base64url");
+  return `${VERSION}.${timestamp}.${signature}`;
+}
 
 /**
  * What the gateway adds to a request it sends a service on a user's behalf: the user id, its proof,
  * and the request id the proof is bound to.
  */
 export function callerHeaders(secret: string, userId: string, requestId: string): Record<string, string> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = mac(secret, userId, requestId, timestamp).toString("base64url");
   return {
     [CALLER_HEADER]: userId,
-    [CALLER_PROOF_HEADER]: `${VERSION}.${timestamp}.${signature}`,
+    [CALLER_PROOF_HEADER]: proofHeader(secret, "caller", userId, requestId),
+    "x-request-id": requestId,
+  };
+}
+
+/** What the gateway adds for a visitor holding a live claim on the account `userId`. */
+export function claimHolderHeaders(
+  secret: string,
+  userId: string,
+  requestId: string,
+): Record<string, string> {
+  return {
+    [CLAIM_HOLDER_HEADER]: userId,
+    [CLAIM_HOLDER_PROOF_HEADER]: proofHeader(secret, "claim-holder", userId, requestId),
     "x-request-id": requestId,
   };
 }
@@ -37,6 +75,7 @@ export function callerHeaders(secret: string, userId: string, requestId: string)
 /** Why a proof does not hold for this user id and request id; undefined when it does. */
 export function callerProofProblem(
   secret: string,
+  standing: Standing,
   userId: string,
   requestId: string,
   proof: string | string[] | undefined,
@@ -46,7 +85,7 @@ export function callerProofProblem(
   if (!match) return "malformed proof";
   const [, timestamp = "", signature = ""] = match;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > MAX_AGE_SECONDS) return "expired proof";
-  const expected = mac(secret, userId, requestId, timestamp);
+  const expected = mac(secret, standing, userId, requestId, timestamp);
   const given = Buffer.from(signature, "base64url");
   return given.length === expected.length && timingSafeEqual(given, expected) ? undefined : "wrong signature";
 }

@@ -1,23 +1,52 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { CALLER_HEADER, CALLER_PROOF_HEADER, callerProofProblem } from "./caller-proof.ts";
+import {
+  CALLER_HEADER,
+  CALLER_PROOF_HEADER,
+  CLAIM_HOLDER_HEADER,
+  CLAIM_HOLDER_PROOF_HEADER,
+  callerProofProblem,
+} from "./caller-proof.ts";
 import { HttpError } from "./http-error.ts";
 
 const provenCallers = new WeakMap<FastifyRequest, string>();
+const provenClaimHolders = new WeakMap<FastifyRequest, string>();
+
+/** The user a header names, when the gateway's proof for it holds; anything else is logged and ignored. */
+function believe(
+  request: FastifyRequest,
+  identitySecret: string,
+  standing: "caller" | "claim-holder",
+  headers: { user: string; proof: string },
+): string | undefined {
+  const userId = request.headers[headers.user];
+  const proof = request.headers[headers.proof];
+  if (userId === undefined && proof === undefined) return undefined;
+  const named = typeof userId === "string" && userId !== "" ? userId : undefined;
+  const problem = named
+    ? callerProofProblem(identitySecret, standing, named, request.id, proof)
+    : "no user id";
+  if (named && problem === undefined) return named;
+  request.log.warn({ reason: problem, claimedUserId: userId, standing }, "caller not believed");
+  return undefined;
+}
 
 /**
  * Believes a request's caller header only when the gateway's proof for it holds. Anything else that
  * names a user (a process that reached the port, a stale or tampered proof) is logged and treated as
- * no caller at all.
+ * no caller at all. The same for the claim holder's header.
  */
 export function registerCallerCheck(app: FastifyInstance, identitySecret: string): void {
   app.addHook("onRequest", async (request) => {
-    const userId = request.headers[CALLER_HEADER];
-    const proof = request.headers[CALLER_PROOF_HEADER];
-    if (userId === undefined && proof === undefined) return;
-    const named = typeof userId === "string" && userId !== "" ? userId : undefined;
-    const problem = named ? callerProofProblem(identitySecret, named, request.id, proof) : "no user id";
-    if (named && problem === undefined) provenCallers.set(request, named);
-    else request.log.warn({ reason: problem, claimedUserId: userId }, "caller not believed");
+    const caller = believe(request, identitySecret, "caller", {
+      user: CALLER_HEADER,
+      proof: CALLER_PROOF_HEADER,
+    });
+    if (caller !== undefined) provenCallers.set(request, caller);
+    const holder = believe(request, identitySecret, "claim-holder", {
+      user: CLAIM_HOLDER_HEADER,
+      proof: CLAIM_HOLDER_PROOF_HEADER,
+    });
+    if (holder !== undefined) provenClaimHolders.set(request, holder);
   });
 }
 
@@ -44,4 +73,16 @@ export function requireUserId(request: FastifyRequest): string {
 /** As requireUserId, for a route a visitor may call too: undefined when no user is named. */
 export function optionalUserId(request: FastifyRequest): string | undefined {
   return provenCallers.has(request) ? requireUserId(request) : undefined;
+}
+
+/**
+ * The password-less account this visitor's browser holds a live claim on, as the gateway proved it
+ * (auth decides whether the claim is live, on every request): the landing page's visitor, not signed in,
+ * acting on the account their browser made. Undefined for everyone else, and for a signed-in caller,
+ * who acts as themselves.
+ */
+export function optionalClaimHolder(request: FastifyRequest): string | undefined {
+  if (provenCallers.has(request)) return undefined;
+  const userId = provenClaimHolders.get(request);
+  return userId !== undefined && UUID.test(userId) ? userId.toLowerCase() : undefined;
 }

@@ -1,5 +1,12 @@
-export { optionalUserId, requireCaller, requireUserId } from "./caller.ts";
-export { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders } from "./caller-proof.ts";
+export { optionalClaimHolder, optionalUserId, requireCaller, requireUserId } from "./caller.ts";
+export {
+  CALLER_HEADER,
+  CALLER_PROOF_HEADER,
+  CLAIM_HOLDER_HEADER,
+  CLAIM_HOLDER_PROOF_HEADER,
+  callerHeaders,
+  claimHolderHeaders,
+} from "./caller-proof.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
