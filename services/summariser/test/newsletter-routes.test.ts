@@ -240,8 +240,38 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       expect(reply.json()).toEqual({
         message: "Your free trial has ended. Subscribe to get newsletters again.",
       });
-      expect((await generate(randomUUID(), {})).statusCode).toBe(403);
       expect((await generate(null, {})).statusCode).toBe(401);
+    });
+
+    it("gives someone who signed up moments ago their newsletter before billing's word on the trial arrives", async () => {
+      // Auth's and catalog's events have arrived, billing's trial.started not yet.
+      const registered = randomUUID();
+      await events.register(registered);
+      await events.follow(registered, FRESH, "Fresh Channel");
+      // Only catalog's: the summariser has not even heard of the registration.
+      const following = randomUUID();
+      await events.follow(following, FRESH, "Fresh Channel");
+      await events.applied();
+      for (const userId of [registered, following]) {
+        const reply = await generate(userId, {});
+        expect(reply.statusCode, reply.body).toBe(200);
+        expect(reply.json().message).toBe("Newsletter generated and sent to your email.");
+      }
+      // Nothing heard at all: no channel to write about, which is what it says, never that a trial ended.
+      expect((await generate(randomUUID(), {})).json()).toEqual({
+        message: "Add channels first to generate a newsletter.",
+      });
+    });
+
+    it("still refuses once billing has spoken: an ended trial, an expired plan", async () => {
+      const expired = await subscriber([[FRESH, "Fresh Channel"]]);
+      await events.expire(expired);
+      const trialPassed = randomUUID();
+      await events.register(trialPassed, { at: daysFrom(new Date(), -10) });
+      await events.startTrial(trialPassed, daysFrom(new Date(), -3), daysFrom(new Date(), -10));
+      await events.follow(trialPassed, FRESH, "Fresh Channel");
+      await events.applied();
+      for (const userId of [expired, trialPassed]) expect((await generate(userId, {})).statusCode).toBe(403);
     });
 
     it("answers 202 when the newsletter takes longer than the wait, and mails it when done", async () => {

@@ -63,14 +63,30 @@ export class RecipientRepository {
     return this.db.selectFrom("recipients").selectAll().where("user_id", "=", userId).executeTakeFirst();
   }
 
+  /**
+   * Whether the signed-in user may have a newsletter now. Billing's first word on every account is its
+   * trial, sent at sign-up, so an account billing has not spoken of yet (no row at all, or one made by
+   * auth's or catalog's events) was made moments ago and is in its trial: refusing it would tell someone
+   * who just signed up that a trial they have not had yet is over.
+   */
   async isEligible(userId: string, at: Date): Promise<boolean> {
     const row = await this.db
       .selectFrom("recipients")
-      .select("user_id")
+      .select((eb) =>
+        eb
+          .or([
+            eligibleAt(at)(eb),
+            eb.and([
+              eb("unsubscribed", "=", false),
+              eb("trial_changed_at", "is", null),
+              eb("plan_changed_at", "is", null),
+            ]),
+          ])
+          .as("eligible"),
+      )
       .where("user_id", "=", userId)
-      .where(eligibleAt(at))
       .executeTakeFirst();
-    return row !== undefined;
+    return row === undefined || Boolean(row.eligible);
   }
 
   /** The zones of everyone eligible at `at` whose account is known: the zones a slot may be due in. */
