@@ -2,6 +2,7 @@ export { canonicalEmail } from "./canonical-email.ts";
 export { CONSUMER_QUEUES } from "./consumer-queues.ts";
 export { defineEvent, type EventContract } from "./contract.ts";
 export { createEvent } from "./create-event.ts";
+export { isEmailAddress } from "./email-rule.ts";
 export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetadata } from "./envelope.ts";
 export { ChannelFollowData } from "./events/channel-follow.ts";
 export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
