@@ -28,7 +28,6 @@ export {
   ErrorReply,
   INVALID_EMAIL,
   multiLineText,
-  normaliseEmail,
   singleLineText,
   type TextOptions,
 } from "./schemas.ts";

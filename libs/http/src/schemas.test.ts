@@ -46,6 +46,23 @@ describe("text schemas, through the validator every service uses", () => {
     expect(await send({ email })).toEqual({ status: 400, message: "Please enter a valid email address" });
   });
 
+  it.each([
+    ["a display name", "Ann <ann@x.io>"],
+    ["a display name without a blank", "a<victim@x.io>"],
+    ["a list ending in a comma", "alice@x.io,"],
+    ["a list of two", "alice@x.io, bob@y.io"],
+    ["a list ending in a semicolon", "alice@x.io;"],
+    ["quotes", '"alice"@x.io'],
+    ["a comment", "alice(x)@x.io"],
+    ["a backslash", "ali\\ce@x.io"],
+  ])("refuses %s, which nodemailer would read as another recipient or several: %j", async (_what, email) => {
+    expect(await send({ email })).toEqual({ status: 400, message: "Please enter a valid email address" });
+  });
+
+  it("takes plus-addressing and an international domain", async () => {
+    expect((await send({ email: "ann+digest@bücher.de" })).status).toBe(200);
+  });
+
   it("still takes an address with blanks around it, which are trimmed later", async () => {
     expect((await send({ email: " \tann@x.io\n" })).status).toBe(200);
   });

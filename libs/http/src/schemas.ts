@@ -1,25 +1,22 @@
+import { EMAIL_MAX_LENGTH, TYPED_EMAIL_PATTERN } from "@tubedigest/contracts/email-rule";
 import Type from "typebox";
 
 /** Every 4xx and 5xx answer of every route. */
 export const ErrorReply = Type.Object({ message: Type.String() });
 
-/**
- * SPEC §5: text, @, text, dot, text, no spaces — surrounding blanks allowed, they are trimmed away.
- * 254 characters is the longest address SMTP can deliver to. No control, format or unassigned character
- * (`\p{C}`) either: a NUL makes Postgres fail the query, and an invisible one (a zero-width space) would
- * make an address that looks like someone else's.
- */
+/** SPEC §5's message for an address the shared rule refuses, whatever the form or route. */
 export const INVALID_EMAIL = "Please enter a valid email address";
 
+/**
+ * An e-mail address as a person typed it: one bare address under the product's one rule (libs/contracts
+ * email-rule.ts), blanks around it allowed. Routes pass it through `canonicalEmail` before anything
+ * compares, limits or stores it.
+ */
 export const EmailAddress = Type.String({
-  pattern: "^\\s*[^\\s@\\p{C}]+@[^\\s@\\p{C}]+\\.[^\\s@\\p{C}]+\\s*$",
-  maxLength: 254,
+  pattern: TYPED_EMAIL_PATTERN,
+  maxLength: EMAIL_MAX_LENGTH,
   errorMessage: INVALID_EMAIL,
 });
-
-export function normaliseEmail(email: string): string {
-  return email.trim();
-}
 
 type TextKeyword = "type" | "minLength" | "maxLength" | "pattern";
 

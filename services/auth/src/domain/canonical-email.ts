@@ -1,3 +1,3 @@
-// The spelling rule is shared with billing, which finds an account by e-mail; it lives in contracts.
-// This module stays because a frozen migration imports it.
+// Only the frozen migration 20261122T0640 imports the spelling rule from here, and a frozen file never
+// changes; everything else takes `canonicalEmail` from @tubedigest/contracts, where the rule lives.
 export { canonicalEmail } from "@tubedigest/contracts";

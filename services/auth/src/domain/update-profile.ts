@@ -1,9 +1,8 @@
 import { writeToOutbox } from "@tubedigest/bus";
-import { createEvent } from "@tubedigest/contracts";
+import { canonicalEmail, createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
-import { canonicalEmail } from "./canonical-email.ts";
 import { messages } from "./messages.ts";
 
 /**

@@ -1,4 +1,5 @@
-import { ErrorReply, HttpError, normaliseEmail, requireCaller, type ServiceApp } from "@tubedigest/http";
+import { canonicalEmail } from "@tubedigest/contracts";
+import { ErrorReply, HttpError, requireCaller, type ServiceApp } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
 import { checkTimeZone } from "../domain/check-time-zone.ts";
 import { messages } from "../domain/messages.ts";
@@ -22,7 +23,7 @@ export function registerAccountRoutes(app: ServiceApp, context: AuthContext): vo
       const fullName = request.body.fullName?.trim() || null;
       const user = await updateProfile(context, {
         userId: requireCaller(request),
-        email: normaliseEmail(request.body.email),
+        email: canonicalEmail(request.body.email),
         fullName,
         timeZone: timeZone === undefined ? undefined : checkTimeZone(timeZone),
         correlationId: request.id,

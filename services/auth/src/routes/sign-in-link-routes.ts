@@ -1,7 +1,7 @@
+import { canonicalEmail } from "@tubedigest/contracts";
 import {
   END_OTHER_SESSIONS_HEADER,
   ErrorReply,
-  normaliseEmail,
   SESSION_USER_HEADER,
   type ServiceApp,
 } from "@tubedigest/http";
@@ -22,7 +22,7 @@ export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext):
       { schema: { body: EmailOnlyBody, response: { 202: NoticeReply, ...errors } } },
       async (request, reply) => {
         await requestSignInLink(context, {
-          email: normaliseEmail(request.body.email),
+          email: canonicalEmail(request.body.email),
           correlationId: request.id,
         });
         return reply.status(202).send({ message: messages.signInLinkRequested });

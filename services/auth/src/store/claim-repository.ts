@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { canonicalEmail } from "@tubedigest/contracts";
 import type { Kysely } from "kysely";
-import { canonicalEmail } from "../domain/canonical-email.ts";
 import type { AuthDatabase } from "./database.ts";
 import type { User } from "./user-repository.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { canonicalEmail } from "@tubedigest/contracts";
 import { type Kysely, type Selectable, sql } from "kysely";
-import { canonicalEmail } from "../domain/canonical-email.ts";
 import type { AuthDatabase, UsersTable } from "./database.ts";
 
 export type User = Selectable<UsersTable>;
