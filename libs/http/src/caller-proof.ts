@@ -23,8 +23,16 @@ const PROOF = /^v1\.(\d{1,12})\.([\w-]{43})$/;
 export const CLAIM_HOLDER_HEADER = "x-tubedigest-claim-holder";
 export const CLAIM_HOLDER_PROOF_HEADER = "x-tubedigest-claim-holder-proof";
 
-/** What a proof vouches for: a signed-in caller, or a claim holder. Each is signed apart from the other. */
-type Standing = "caller" | "claim-holder";
+/**
+ * The visitor's network address as the gateway saw it (after its trusted proxies), proved like the caller:
+ * a service that counts what one client may do (the preview's new channels a day) keys on it, since the
+ * connection it sees comes from the gateway, and a forwarded-for header from anyone else proves nothing.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-tubedigest-client-address";
+export const CLIENT_ADDRESS_PROOF_HEADER = "x-tubedigest-client-address-proof";
+
+/** What a proof vouches for: a signed-in caller, a claim holder, or a client's address; each signed apart. */
+type Standing = "caller" | "claim-holder" | "client-address";
 /** Accepted either side of the service's clock, so a little skew between hosts does no harm. */
 const MAX_AGE_SECONDS = 300;
 
@@ -68,6 +76,19 @@ export function claimHolderHeaders(
   return {
     [CLAIM_HOLDER_HEADER]: userId,
     [CLAIM_HOLDER_PROOF_HEADER]: proofHeader(secret, "claim-holder", userId, requestId),
+    "x-request-id": requestId,
+  };
+}
+
+/** What the gateway adds to every request it forwards: the address of the client it came from. */
+export function clientAddressHeaders(
+  secret: string,
+  address: string,
+  requestId: string,
+): Record<string, string> {
+  return {
+    [CLIENT_ADDRESS_HEADER]: address,
+    [CLIENT_ADDRESS_PROOF_HEADER]: proofHeader(secret, "client-address", address, requestId),
     "x-request-id": requestId,
   };
 }

@@ -4,18 +4,21 @@ import {
   CALLER_PROOF_HEADER,
   CLAIM_HOLDER_HEADER,
   CLAIM_HOLDER_PROOF_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_PROOF_HEADER,
   callerProofProblem,
 } from "./caller-proof.ts";
 import { HttpError } from "./http-error.ts";
 
 const provenCallers = new WeakMap<FastifyRequest, string>();
 const provenClaimHolders = new WeakMap<FastifyRequest, string>();
+const provenClientAddresses = new WeakMap<FastifyRequest, string>();
 
 /** The user a header names, when the gateway's proof for it holds; anything else is logged and ignored. */
 function believe(
   request: FastifyRequest,
   identitySecret: string,
-  standing: "caller" | "claim-holder",
+  standing: "caller" | "claim-holder" | "client-address",
   headers: { user: string; proof: string },
 ): string | undefined {
   const userId = request.headers[headers.user];
@@ -33,7 +36,7 @@ function believe(
 /**
  * Believes a request's caller header only when the gateway's proof for it holds. Anything else that
  * names a user (a process that reached the port, a stale or tampered proof) is logged and treated as
- * no caller at all. The same for the claim holder's header.
+ * no caller at all. The same for the claim holder's header and the client's address.
  */
 export function registerCallerCheck(app: FastifyInstance, identitySecret: string): void {
   app.addHook("onRequest", async (request) => {
@@ -47,6 +50,11 @@ export function registerCallerCheck(app: FastifyInstance, identitySecret: string
       proof: CLAIM_HOLDER_PROOF_HEADER,
     });
     if (holder !== undefined) provenClaimHolders.set(request, holder);
+    const address = believe(request, identitySecret, "client-address", {
+      user: CLIENT_ADDRESS_HEADER,
+      proof: CLIENT_ADDRESS_PROOF_HEADER,
+    });
+    if (address !== undefined) provenClientAddresses.set(request, address);
   });
 }
 
@@ -85,4 +93,12 @@ export function optionalClaimHolder(request: FastifyRequest): string | undefined
   if (provenCallers.has(request)) return undefined;
   const userId = provenClaimHolders.get(request);
   return userId !== undefined && UUID.test(userId) ? userId.toLowerCase() : undefined;
+}
+
+/**
+ * The client a request came from: the address the gateway proved it forwarded for, else the connection's
+ * own (a process inside the network that called the service directly).
+ */
+export function clientAddress(request: FastifyRequest): string {
+  return provenClientAddresses.get(request) ?? request.ip;
 }

@@ -1,11 +1,20 @@
-export { optionalClaimHolder, optionalUserId, requireCaller, requireUserId } from "./caller.ts";
+export {
+  clientAddress,
+  optionalClaimHolder,
+  optionalUserId,
+  requireCaller,
+  requireUserId,
+} from "./caller.ts";
 export {
   CALLER_HEADER,
   CALLER_PROOF_HEADER,
   CLAIM_HOLDER_HEADER,
   CLAIM_HOLDER_PROOF_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_PROOF_HEADER,
   callerHeaders,
   claimHolderHeaders,
+  clientAddressHeaders,
 } from "./caller-proof.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
