@@ -20,4 +20,5 @@ export const CONSUMER_QUEUES: readonly string[] = [
   "mailer.sign-in-links",
   "mailer.single-videos",
   "mailer.digests",
+  "mailer.previews",
 ];

@@ -16,6 +16,7 @@ export {
 export { NewsletterComposedData, newsletterComposed } from "./events/newsletter-composed.ts";
 export { NewsletterSentData, newsletterSent } from "./events/newsletter-sent.ts";
 export { PlanAccess, PlanName } from "./events/plan-access.ts";
+export { PreviewShownData, previewShown } from "./events/preview-shown.ts";
 export { ScheduleSlotData } from "./events/schedule-slot.ts";
 export { SignInLinkRequestedData, signInLinkRequested } from "./events/sign-in-link-requested.ts";
 export { SubscriptionActivatedData, subscriptionActivated } from "./events/subscription-activated.ts";

@@ -6,6 +6,7 @@ import { digestDue } from "./events/digest-due.ts";
 import { digestResubscribed, digestUnsubscribed } from "./events/digest-subscription.ts";
 import { newsletterComposed } from "./events/newsletter-composed.ts";
 import { newsletterSent } from "./events/newsletter-sent.ts";
+import { previewShown } from "./events/preview-shown.ts";
 import { signInLinkRequested } from "./events/sign-in-link-requested.ts";
 import { subscriptionActivated } from "./events/subscription-activated.ts";
 import { subscriptionCancelled } from "./events/subscription-cancelled.ts";
@@ -57,6 +58,7 @@ export const eventContracts = byName(
   videoSummaryFailed,
   newsletterComposed,
   newsletterSent,
+  previewShown,
   digestUnsubscribed,
   digestResubscribed,
   digestDue,
