@@ -75,8 +75,14 @@ describe("new videos of a channel, for other services (fake Data API, Postgres)"
     const { channel, videos } = uploadingChannel();
     const response = await videosOf(channel.id, weekAgo());
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { upToDate: boolean; checkedAt: string; videos: ChannelVideo[] };
+    const body = response.json() as {
+      title: string;
+      upToDate: boolean;
+      checkedAt: string;
+      videos: ChannelVideo[];
+    };
     expect(body.upToDate).toBe(true);
+    expect(body.title).toBe(channel.title);
     expect(body.videos.map((video) => video.title)).toEqual([
       "Long talk",
       "Tip #shorts",

@@ -10,6 +10,8 @@ const MAX_VIDEOS = 200;
 
 export interface ChannelVideos {
   youtubeChannelId: string;
+  /** The channel's title as YouTube gives it: what a preview or digest heads the channel with. */
+  title: string;
   /** False when YouTube could not be asked just now: the videos are those known from earlier checks. */
   upToDate: boolean;
   /** The last successful check of the channel's uploads; null if none ever succeeded. */
@@ -45,5 +47,5 @@ export async function videosSince(
     input.since,
     MAX_VIDEOS,
   );
-  return { youtubeChannelId: channel.youtube_channel_id, upToDate, checkedAt, videos };
+  return { youtubeChannelId: channel.youtube_channel_id, title: channel.title, upToDate, checkedAt, videos };
 }

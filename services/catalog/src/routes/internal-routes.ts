@@ -36,6 +36,7 @@ export function registerInternalRoutes(app: ServiceApp, context: CatalogContext)
       });
       return {
         youtubeChannelId: result.youtubeChannelId,
+        title: result.title,
         upToDate: result.upToDate,
         checkedAt: result.checkedAt?.toISOString() ?? null,
         videos: result.videos.map(toChannelVideo),

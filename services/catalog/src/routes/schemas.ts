@@ -135,6 +135,8 @@ export const VideoDescriptionReply = Type.Object({
 
 export const ChannelVideosReply = Type.Object({
   youtubeChannelId: Type.String(),
+  /** The channel's title as YouTube gives it, never as a client said it. */
+  title: Type.String(),
   upToDate: Type.Boolean(),
   checkedAt: Type.Union([Type.String(), Type.Null()]),
   videos: Type.Array(ChannelVideo),
