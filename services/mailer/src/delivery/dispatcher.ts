@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { isEmailAddress } from "@tubedigest/contracts";
 import type { Kysely, Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
 import { type Message, MessageRepository } from "../store/message-repository.ts";
@@ -56,6 +57,9 @@ const DATABASE_PAUSE_MS = 1_000;
 const MAX_DATABASE_PAUSE_MS = 30_000;
 // Recording an outcome is tried a few times: a send the row does not remember is sent again later.
 const RECORD_ATTEMPTS = 3;
+// Rows queued before every route took one bare address may hold `x<ann@x.io>` or `ann@x.io, bob@y.io`,
+// which a mail library reads as another recipient or several: such a message fails unsent.
+const NOT_A_BARE_ADDRESS = "the recipient is not one bare e-mail address";
 
 /**
  * Sends the queued messages: claims the due ones (several dispatchers never take the same one), sends
@@ -199,6 +203,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function deliver(message: Message): Promise<void> {
+    if (!isEmailAddress(message.recipient)) {
+      log.warn({ messageId: message.id }, "recipient is not one bare address; message failed, not sent");
+      return await record(message, () => messages.markFailed(message, NOT_A_BARE_ADDRESS));
+    }
     try {
       if (await suppressions.isSuppressed(message.recipient)) {
         log.info({ messageId: message.id }, "recipient suppressed; message not sent");

@@ -65,7 +65,8 @@ export function createFileTransport(options: { folder: string; now?: () => Date 
     const at = now();
     const source = await new MailComposer({
       from: mail.from,
-      to: mail.to,
+      // An address object, as the SMTP transport passes it: never parsed as a display name or a list.
+      to: { name: "", address: mail.to },
       subject: mail.subject,
       html: mail.html,
       text: mail.text,

@@ -1,6 +1,7 @@
 /** One message as it goes out: already rendered, with its own Message-ID. */
 export interface OutgoingMail {
   from: string;
+  /** One bare, canonical address (the dispatcher refuses any other), handed on as an address, never as text to parse. */
   to: string;
   subject: string;
   html: string;

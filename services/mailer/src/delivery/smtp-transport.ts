@@ -36,15 +36,18 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
     name: "smtp",
     async send(mail: OutgoingMail) {
       try {
+        // An address object, never a string: nodemailer parses a string as a header would, display names
+        // and lists included, and the envelope must carry exactly the address the dispatcher checked.
+        const to = { name: "", address: mail.to };
         await transporter.sendMail({
           from: mail.from,
-          to: mail.to,
+          to,
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
           messageId: mail.messageId,
           headers: mail.headers,
-          ...(options.from ? { envelope: { from: options.from, to: mail.to } } : {}),
+          ...(options.from ? { envelope: { from: options.from, to: [to] } } : {}),
         });
       } catch (error) {
         throw classifySmtpFailure(error);

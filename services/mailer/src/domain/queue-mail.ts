@@ -1,3 +1,4 @@
+import { canonicalEmail } from "@tubedigest/contracts";
 import type { Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
 import { MessageRepository } from "../store/message-repository.ts";
@@ -8,7 +9,8 @@ import type { MailerContext } from "./mailer-context.ts";
 /**
  * Renders a message and queues it for the dispatcher, in the caller's transaction. `naturalKey` says what
  * the message is (a newsletter's id, a user's welcome, one sign-in link): a second request or event with
- * the same key queues nothing, so nothing is sent twice. Answers whether it was queued now.
+ * the same key queues nothing, so nothing is sent twice. The recipient is kept canonical, the spelling
+ * the suppression list compares and the SMTP envelope carries. Answers whether it was queued now.
  */
 export async function queueMail<Name extends TemplateName>(
   context: MailerContext,
@@ -28,7 +30,7 @@ export async function queueMail<Name extends TemplateName>(
   return new MessageRepository(trx).enqueue({
     naturalKey: mail.naturalKey,
     template: mail.template,
-    recipient: mail.to,
+    recipient: canonicalEmail(mail.to),
     userId: mail.userId,
     subject: rendered.subject,
     html: rendered.html,
