@@ -263,6 +263,45 @@ describe.each<Infra>(["real", "embedded"])("account security through the gateway
     expect(missing.json()).toEqual({ message: messages.linkInvalid });
   });
 
+  it("shows whose account a link signs into without spending it or signing in; the link then signs in once", async () => {
+    const email = freshEmail();
+    await browser().call("POST", "/api/auth/register", { email, password });
+    await browser().call("POST", "/api/auth/sign-in-link", { email });
+    const token = await nthLink(email, 1);
+
+    const visitor = browser();
+    for (const _look of [1, 2]) {
+      const preview = await visitor.call("POST", "/api/auth/sign-in-link/preview", { token });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({ email });
+    }
+    expect(await signedInEmail(visitor)).toBe(401);
+    expect((await visitor.call("POST", "/api/auth/sign-in-with-link", { token })).statusCode).toBe(200);
+    expect(await signedInEmail(visitor)).toBe(email);
+
+    for (const path of ["/api/auth/sign-in-link/preview", "/api/auth/sign-in-with-link"]) {
+      const spent = await browser().call("POST", path, { token });
+      expect(spent.statusCode, path).toBe(401);
+      expect(spent.json()).toEqual({ message: messages.linkInvalid });
+    }
+  });
+
+  it("shows no account for an expired link or one that never was", async () => {
+    const email = freshEmail();
+    await browser().call("POST", "/api/auth/register", { email, password });
+    await browser().call("POST", "/api/auth/sign-in-link", { email });
+    const token = await nthLink(email, 1);
+    later(30 * MINUTE + 1_000);
+    for (const attempt of [token, "A".repeat(43)]) {
+      const preview = await browser().call("POST", "/api/auth/sign-in-link/preview", { token: attempt });
+      expect(preview.statusCode, attempt).toBe(401);
+      expect(preview.json()).toEqual({ message: messages.linkInvalid });
+    }
+    const missing = await browser().call("POST", "/api/auth/sign-in-link/preview", {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: messages.linkInvalid });
+  });
+
   it("signs every other browser out when a password is set", async () => {
     const email = freshEmail();
     const maker = browser();

@@ -116,6 +116,9 @@ export const ProfileReply = Type.Object({
   timeZone: Type.String(),
 });
 
+/** Whose account a sign-in link signs into, shown before the link is spent. */
+export const SignInLinkAccountReply = Type.Object({ email: Type.String() });
+
 /** An answer that tells the visitor what happened without naming an account (a sign-in link sent). */
 export const NoticeReply = Type.Object({ message: Type.String() });
 

@@ -6,10 +6,18 @@ import {
   type ServiceApp,
 } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
+import { lookUpSignInLink } from "../domain/look-up-sign-in-link.ts";
 import { messages } from "../domain/messages.ts";
 import { requestSignInLink } from "../domain/request-sign-in-link.ts";
 import { signInWithLink } from "../domain/sign-in-with-link.ts";
-import { AccountReply, EmailOnlyBody, NoticeReply, SignInWithLinkBody, toAccount } from "./schemas.ts";
+import {
+  AccountReply,
+  EmailOnlyBody,
+  NoticeReply,
+  SignInLinkAccountReply,
+  SignInWithLinkBody,
+  toAccount,
+} from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
@@ -29,6 +37,13 @@ export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext):
       },
     );
   }
+
+  // Read-only: the link's page asks first and spends the link only on the person's click.
+  app.post(
+    "/api/auth/sign-in-link/preview",
+    { schema: { body: SignInWithLinkBody, response: { 200: SignInLinkAccountReply, ...errors } } },
+    async (request) => lookUpSignInLink(context, { token: request.body.token }),
+  );
 
   app.post(
     "/api/auth/sign-in-with-link",

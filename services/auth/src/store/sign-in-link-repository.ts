@@ -32,6 +32,18 @@ export class SignInLinkRepository {
     return token;
   }
 
+  /** The account a link signs into while it is unused and unexpired, leaving it unused. */
+  async holderOf(token: string, now: Date): Promise<string | undefined> {
+    const link = await this.db
+      .selectFrom("sign_in_links")
+      .select("user_id")
+      .where("token_hash", "=", hashOf(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    return link?.user_id;
+  }
+
   /** Uses the link up and answers its account, in one statement, while it is unused and unexpired. */
   async consume(token: string, now: Date): Promise<string | undefined> {
     const link = await this.db

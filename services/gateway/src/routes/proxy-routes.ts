@@ -19,6 +19,7 @@ import {
   ownerOf,
   SEARCH_PATH,
   type ServiceName,
+  SIGN_IN_LINK_LOOK_UP_PATH,
   SIGN_IN_PATHS,
   STRIPE_WEBHOOK_PATH,
   SUMMARY_PATHS,
@@ -146,6 +147,7 @@ export async function registerProxyRoutes(
     if (!options.sessions.available()) throw new HttpError(503, SESSIONS_UNAVAILABLE);
   };
   for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
+  app.post(SIGN_IN_LINK_LOOK_UP_PATH, { onRequest: signInLimit }, forward);
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
   app.get(SEARCH_PATH, { onRequest: limiter("search", options.searchRateLimit, 60_000) }, forward);
   // Each of these may make summaries, which cost model time; the hidden tool's calls are password tries too.

@@ -56,6 +56,12 @@ export const SIGN_IN_PATHS = [
   "/api/auth/send-sign-in-link",
 ] as const;
 
+/**
+ * Whose account a sign-in link signs into, asked before the link is spent: counted with the sign-in calls,
+ * though it starts no session and so needs none to be stored.
+ */
+export const SIGN_IN_LINK_LOOK_UP_PATH = "/api/auth/sign-in-link/preview";
+
 /** Channel searches: each one YouTube answers costs a hundredth of the day's quota, so limit them per client. */
 export const SEARCH_PATH = "/api/youtube/search";
 
