@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
-import { loadConfig } from "@tubedigest/config";
+import { ConfigError, loadConfig } from "@tubedigest/config";
 import { describe, expect, it } from "vitest";
 import { freshComposeEnv } from "../../scripts/compose-env.ts";
 import { composeEnvironment, composeVariables, readCompose } from "./support/compose.ts";
@@ -36,6 +37,34 @@ const settingsFrom = (name: string, env: Record<string, string>) => {
   if (!service) throw new Error(`no service ${name}`);
   return service.settingsFrom(loadConfig(service.environment, env)) as Record<string, unknown>;
 };
+
+/** Whether the service refuses this environment for an unsafe value (a placeholder, a dev-only secret). */
+const refusesAsUnsafe = (name: string, env: Record<string, string>) => {
+  try {
+    settingsFrom(name, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems.some((problem) => / is a (placeholder|development value)/.test(problem));
+  }
+  return false;
+};
+
+/** Services that read a secret of their own making (every one but the scheduler, which reads only URLs). */
+const readsSecret = (name: string) => knownVariables(name).some((variable) => variable.endsWith("_SECRET"));
+
+/**
+ * The Secret an operator makes from k8s/base/secrets.example.env: each placeholder (REPLACE_WITH_…,
+ * REPLACE_OR_REMOVE, a URL's PASSWORD) replaced by a random value of their own.
+ */
+const filledIn = (example: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(example).map(([key, value]) => [
+      key,
+      value.replace(/REPLACE_WITH_\w+|REPLACE_OR_REMOVE|\bPASSWORD\b/g, () =>
+        randomBytes(24).toString("hex"),
+      ),
+    ]),
+  );
 
 /**
  * The service's settings as its Deployment would start it, given a Secret with only the keys it must
@@ -83,6 +112,14 @@ describe("the services, compose and Kubernetes agree", () => {
       expect(() => settingsFrom(name, env)).not.toThrow();
     });
 
+    it.each(NAMES.filter(readsSecret))("refuses to start %s with .env.example copied as it is", (name) => {
+      const env = composeEnvironment(
+        compose.services[name] ?? {},
+        parseEnv(exampleEnv) as Record<string, string>,
+      );
+      expect(refusesAsUnsafe(name, env)).toBe(true);
+    });
+
     it("reads only variables that .env.example names, and .env.example names nothing else", () => {
       const { all } = composeVariables();
       expect(Object.keys(parseEnv(exampleEnv)).sort()).toEqual([...all].sort());
@@ -109,10 +146,11 @@ describe("the services, compose and Kubernetes agree", () => {
 
   describe.skipIf(!kubernetesChecksRun())("Kubernetes", () => {
     // The Secret's keys as the operator is told to provide them (base, production) or as dev generates them.
+    const example = readEnvFile("k8s/base/secrets.example.env");
     const secrets: Record<Kustomization, Record<string, string>> = {
-      "k8s/base": readEnvFile("k8s/base/secrets.example.env"),
+      "k8s/base": filledIn(example),
       "k8s/overlays/dev": readEnvFile("k8s/overlays/dev/secrets.dev.env"),
-      "k8s/overlays/production": readEnvFile("k8s/base/secrets.example.env"),
+      "k8s/overlays/production": filledIn(example),
     };
 
     describe.each(Object.keys(secrets) as Kustomization[])("%s", (kustomization) => {
@@ -136,8 +174,24 @@ describe("the services, compose and Kubernetes agree", () => {
       });
     });
 
+    it.each(NAMES)("refuses to start %s in production with the example Secret's placeholders", (name) => {
+      const objects = render("k8s/overlays/production");
+      const declared = declaredEnvironment(objects, named(objects, "Deployment", name));
+      expect(refusesAsUnsafe(name, resolvedEnvironment(declared, example))).toBe(true);
+    });
+
+    // Catalog and the scheduler read no APP_ENV; the dev Secret's IDENTITY_SECRET still stops the others.
+    it.each(NAMES.filter((name) => knownVariables(name).includes("APP_ENV")))(
+      "refuses to start %s in production with the dev overlay's committed Secret",
+      (name) => {
+        const objects = render("k8s/overlays/production");
+        const declared = declaredEnvironment(objects, named(objects, "Deployment", name));
+        expect(refusesAsUnsafe(name, resolvedEnvironment(declared, secrets["k8s/overlays/dev"]))).toBe(true);
+      },
+    );
+
     it("documents every key of the Secret the Deployments read", () => {
-      const documented = Object.keys(secrets["k8s/base"]);
+      const documented = Object.keys(example);
       const objects = render("k8s/base");
       for (const name of NAMES) {
         for (const value of declaredEnvironment(objects, named(objects, "Deployment", name)).values()) {

@@ -1,5 +1,6 @@
 import type { Static, TObject, TSchema } from "typebox";
 import Value from "typebox/value";
+import { SECRET_NAME, unsafeValueProblems } from "./unsafe-values.ts";
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -23,15 +24,15 @@ type PropertySchema = TSchema & {
   enum?: unknown[];
 };
 
-const SECRET_NAME = /SECRET|TOKEN|PASSWORD|KEY/;
 // Written the way a person writes numbers: TypeBox alone would take "1.5" as 1 and "0x10" as 16.
 const WHOLE_NUMBER = /^[+-]?\d+$/;
 const DECIMAL_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
  * Reads the variables a schema names from the environment, converts and defaults them, and fails with
- * every problem at once, each naming its variable and what it may be. This is the only place the process
- * environment is read.
+ * every problem at once, each naming its variable and what it may be, then every unsafe value (a
+ * placeholder secret, one secret used twice, a development aid in production: see unsafe-values.ts). This
+ * is the only place the process environment is read.
  */
 export function loadConfig<S extends TObject>(schema: S, env: Environment = process.env): Static<S> {
   const raw: Record<string, string> = {};
@@ -56,11 +57,13 @@ export function loadConfig<S extends TObject>(schema: S, env: Environment = proc
 
 /**
  * One line per variable, in the schema's order: the first thing wrong with it, in words. Each variable is
- * checked on its own, since TypeBox stops collecting a value's errors after a few.
+ * checked on its own, since TypeBox stops collecting a value's errors after a few. The values that pass
+ * are then checked together for unsafe ones.
  */
 function describeProblems(schema: TObject, value: Record<string, unknown>, raw: Record<string, string>) {
   const required = new Set(schema.required ?? []);
   const problems: string[] = [];
+  const passed: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties)) {
     if (value[name] === undefined) {
       if (required.has(name)) problems.push(`${name} must be set`);
@@ -69,9 +72,11 @@ function describeProblems(schema: TObject, value: Record<string, unknown>, raw: 
     const failures = Value.Errors(property, value[name]) as Failure[];
     if (failures.length > 0) {
       problems.push(`${name} ${expectation(property as PropertySchema, failures)}${shown(name, raw)}`);
+    } else {
+      passed[name] = value[name];
     }
   }
-  return problems;
+  return [...problems, ...unsafeValueProblems(passed)];
 }
 
 function expectation(property: PropertySchema, failures: readonly Failure[]): string {

@@ -1,4 +1,4 @@
-import { Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
+import { AppEnv, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 import type { StripeSettings } from "./payments/stripe-card-payments.ts";
 
@@ -31,6 +31,8 @@ export const BillingEnvironment = Type.Object({
   PORT: Port({ default: 4003 }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
+  /** Test mode and Stripe's test keys are refused with "production" (see @tubedigest/config). */
+  APP_ENV: AppEnv("production"),
   DATABASE_URL: Url(["postgres", "postgresql"]),
   DATABASE_SCHEMA: SchemaName("billing"),
   RABBITMQ_URL: Url(["amqp", "amqps"]),
