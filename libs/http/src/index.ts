@@ -41,7 +41,12 @@ export {
   type TextOptions,
 } from "./schemas.ts";
 export { createServiceLogger, type ServiceLoggerOptions } from "./service-logger.ts";
-export { CLAIM_COOKIE, END_OTHER_SESSIONS_HEADER, SESSION_USER_HEADER } from "./session-directive.ts";
+export {
+  CLAIM_COOKIE,
+  EARLIER_CLAIM_COOKIE_PATH,
+  END_OTHER_SESSIONS_HEADER,
+  SESSION_USER_HEADER,
+} from "./session-directive.ts";
 export {
   describeAddress,
   describeStartupFailure,

@@ -14,7 +14,11 @@ export const SESSION_USER_HEADER = "x-tubedigest-session-user";
 export const END_OTHER_SESSIONS_HEADER = "x-tubedigest-end-other-sessions";
 
 /**
- * Auth's proof that a browser made a password-less account. Auth signs and reads it; the gateway only
- * clears it at sign-out, so the next person at that browser is not signed in by it.
+ * Auth's proof that a browser made a password-less account. Auth signs and reads it; the gateway asks
+ * auth whose live claim it is before forwarding a visitor's action to another service (so the path is
+ * all of `/api`), and clears it at sign-out, so the next person at that browser is not signed in by it.
  */
-export const CLAIM_COOKIE = { name: "td_claim", path: "/api/auth" } as const;
+export const CLAIM_COOKIE = { name: "td_claim", path: "/api" } as const;
+
+/** Where claim cookies were kept before they were read beyond auth; cleared at sign-out until they expire. */
+export const EARLIER_CLAIM_COOKIE_PATH = "/api/auth";

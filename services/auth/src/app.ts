@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { AuthSettings } from "./config.ts";
 import { createPasswordHasher } from "./domain/password-hasher.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
+import { registerClaimRoutes } from "./routes/claim-routes.ts";
 import { registerSignInLinkRoutes } from "./routes/sign-in-link-routes.ts";
 import { registerSignInRoutes } from "./routes/sign-in-routes.ts";
 import type { AuthDatabase } from "./store/database.ts";
@@ -58,5 +59,6 @@ export async function buildAuthApp(
   registerSignInRoutes(app, context, { secure: settings.secureCookies });
   registerSignInLinkRoutes(app, context);
   registerAccountRoutes(app, context);
+  registerClaimRoutes(app, context);
   return app;
 }

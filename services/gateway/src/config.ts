@@ -36,6 +36,8 @@ export const GatewayEnvironment = Type.Object({
   ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   /** Newsletters composed on demand ("generate newsletter") per client address per hour. */
   NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Checkout calls (payment intents, subscribing) per client address per minute. */
+  CHECKOUT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
 });
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
@@ -62,6 +64,8 @@ export interface GatewaySettings {
   abandonmentRateLimit?: number | undefined;
   /** Newsletters composed on demand per client address per hour (5 when absent). */
   newsletterRateLimit?: number | undefined;
+  /** Checkout calls per client address per minute (10 when absent). */
+  checkoutRateLimit?: number | undefined;
   /** Forward /dev/mailbox to the mailer: development only. */
   devMailbox?: boolean | undefined;
   /** Forward the digest's development tools (deliver now, progress) to the summariser: development only. */
@@ -93,6 +97,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
     abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
     newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
+    checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
     devMailbox: env.APP_ENV === "development",
     devDigest: env.APP_ENV === "development",
     apiDocs: env.APP_ENV === "development",

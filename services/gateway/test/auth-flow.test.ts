@@ -249,7 +249,7 @@ describe.each<Infra>(["real", "embedded"])(
         });
         expect(made.statusCode).toBe(201);
         const claim = String(made.headers["set-cookie"]);
-        expect(claim).toMatch(/td_claim=.+; Max-Age=86400; Path=\/api\/auth; HttpOnly; SameSite=Lax/);
+        expect(claim).toMatch(/td_claim=.+; Max-Age=86400; Path=\/api; HttpOnly; SameSite=Lax/);
 
         const stranger = await new Browser(stack.gateway).call("POST", "/api/auth/login-with-email", {
           email,

@@ -71,6 +71,9 @@ export async function startTestStack(
     summaryToolRateLimit?: number;
     abandonmentRateLimit?: number;
     newsletterRateLimit?: number;
+    checkoutRateLimit?: number;
+    /** Where the gateway sends a service's paths instead of the stack's own (a probe that shows what it receives). */
+    upstreams?: Partial<Record<StackService, string>>;
     /** The hidden tool's password; the tool is off without one. */
     summaryToolPassword?: string;
     /** Card payments through Stripe's SDK against this fake API; off (test mode only) when absent. */
@@ -216,6 +219,7 @@ export async function startTestStack(
         billing: billingUrl,
         summariser: summariserUrl,
         mailer: mailerUrl,
+        ...options.upstreams,
       },
       webDist: path.join(tmpdir(), "no-web-build-here"),
       trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
@@ -225,6 +229,7 @@ export async function startTestStack(
       summaryToolRateLimit: options.summaryToolRateLimit ?? 1000,
       abandonmentRateLimit: options.abandonmentRateLimit ?? 1000,
       newsletterRateLimit: options.newsletterRateLimit ?? 1000,
+      checkoutRateLimit: options.checkoutRateLimit ?? 1000,
       devMailbox: true,
       devDigest: true,
     },

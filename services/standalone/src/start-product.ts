@@ -210,6 +210,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
         abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
         newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
+        checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
         devMailbox: development && !env.SMTP_URL,
         devDigest: development,
         apiDocs: development,

@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import session from "@fastify/session";
-import { CLAIM_COOKIE, type ServiceApp } from "@tubedigest/http";
+import { CLAIM_COOKIE, EARLIER_CLAIM_COOKIE_PATH, type ServiceApp } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { redisReachable } from "./gateway-redis.ts";
@@ -94,6 +94,7 @@ export async function registerSessions(
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       // Without this, the claim of a password-less account would sign the next person at this browser in.
       reply.clearCookie(CLAIM_COOKIE.name, { ...cookieOptions, path: CLAIM_COOKIE.path });
+      reply.clearCookie(CLAIM_COOKIE.name, { ...cookieOptions, path: EARLIER_CLAIM_COOKIE_PATH });
     },
   };
 }

@@ -2,7 +2,10 @@ import replyFrom from "@fastify/reply-from";
 import {
   CALLER_HEADER,
   CALLER_PROOF_HEADER,
+  CLAIM_HOLDER_HEADER,
+  CLAIM_HOLDER_PROOF_HEADER,
   callerHeaders,
+  claimHolderHeaders,
   END_OTHER_SESSIONS_HEADER,
   HttpError,
   SESSION_USER_HEADER,
@@ -11,8 +14,10 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
 import type { SessionControl } from "../plugins/sessions.ts";
+import { claimHolderOf } from "./claim-holder.ts";
 import {
   ABANDONMENT_PATH,
+  CHECKOUT_PATHS,
   DEV_DIGEST_PATHS,
   DEV_MAILBOX_PATH,
   NEWSLETTER_NOW_PATH,
@@ -31,7 +36,17 @@ import {
 type Directives = { signIn?: string; endOtherSessions?: string };
 
 /** Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is dropped. */
-const GATEWAY_HEADERS = [CALLER_HEADER, CALLER_PROOF_HEADER, SESSION_USER_HEADER, END_OTHER_SESSIONS_HEADER];
+const GATEWAY_HEADERS = [
+  CALLER_HEADER,
+  CALLER_PROOF_HEADER,
+  CLAIM_HOLDER_HEADER,
+  CLAIM_HOLDER_PROOF_HEADER,
+  SESSION_USER_HEADER,
+  END_OTHER_SESSIONS_HEADER,
+];
+
+/** A claim lets a visitor act (check out, be reminded of a preview); reading needs no claim, so none is looked up. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Stripe's events can be larger than a browser's requests; billing accepts as much. */
 const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -59,6 +74,8 @@ export async function registerProxyRoutes(
     abandonmentRateLimit?: number | undefined;
     /** Newsletters composed on demand per client address per hour (5 when absent). */
     newsletterRateLimit?: number | undefined;
+    /** Checkout calls per client address per minute (10 when absent). */
+    checkoutRateLimit?: number | undefined;
     /** Forward /dev/mailbox to the mailer (development only). */
     devMailbox?: boolean | undefined;
     /** Forward the digest's development tools to the summariser (development only). */
@@ -74,7 +91,13 @@ export async function registerProxyRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-  const forward = (request: FastifyRequest, reply: FastifyReply) => {
+  /** The visitor's claim, for an action at a service other than auth (which reads its cookie itself). */
+  const visitorClaim = async (request: FastifyRequest, service: ServiceName) =>
+    service === "auth" || request.session.userId || READS.has(request.method)
+      ? undefined
+      : claimHolderOf(request, options.upstreams.auth);
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     // request.url is already canonical (rewritten before routing), so this is the path that was routed.
     const { path, query } = splitUrl(request.url);
     const mailbox =
@@ -88,6 +111,7 @@ export async function registerProxyRoutes(
       : {};
     const directives: Directives = {};
     let upstreamHeaders: string[] = [];
+    const claimHolder = await visitorClaim(request, service);
     return reply.from(options.upstreams[service] + path, {
       ...body,
       // The query goes on byte for byte: a URL parser would re-encode some of it.
@@ -100,6 +124,7 @@ export async function registerProxyRoutes(
           ...forwarded,
           "x-request-id": incoming.id,
           ...(userId ? callerHeaders(options.identitySecret, userId, incoming.id) : {}),
+          ...(claimHolder ? claimHolderHeaders(options.identitySecret, claimHolder, incoming.id) : {}),
         };
       },
       rewriteHeaders: (headers) => {
@@ -174,6 +199,8 @@ export async function registerProxyRoutes(
     { onRequest: limiter("newsletter-now", options.newsletterRateLimit ?? 5, 60 * 60_000) },
     forward,
   );
+  const checkoutLimit = limiter("checkout", options.checkoutRateLimit ?? 10, 60_000);
+  for (const path of CHECKOUT_PATHS) app.post(path, { onRequest: checkoutLimit }, forward);
   if (options.devDigest) {
     app.post(DEV_DIGEST_PATHS[0], forward);
     app.get(DEV_DIGEST_PATHS[1], forward);

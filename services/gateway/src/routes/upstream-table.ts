@@ -72,6 +72,16 @@ export const SEARCH_PATH = "/api/youtube/search";
 export const SUMMARY_PATHS = ["/api/generate-newsletter-preview", "/api/process-individual-video"] as const;
 export const SUMMARY_TOOL_PATH = "/api/process-youtube-video";
 
+/**
+ * The checkout's calls: each may reach Stripe (a customer, a subscription, a payment), so they are
+ * limited per client address.
+ */
+export const CHECKOUT_PATHS = [
+  "/api/create-payment-intent",
+  "/api/subscribe",
+  "/api/subscribe-with-coupon",
+] as const;
+
 /** A newsletter composed and mailed now: each call may send an e-mail, so it is limited per client address. */
 export const NEWSLETTER_NOW_PATH = "/api/generate-newsletter";
 
