@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN, TYPED_EMAIL_PATTERN } from "@tubedigest/contracts/email-rule";
 import fc from "fast-check";
 import { emailAddress } from "./hostile-input.ts";
 
@@ -24,8 +25,15 @@ export interface JsonSchema {
 const LONGEST_STRING = 120;
 const LONGEST_ARRAY = 4;
 
+/** Whether a field takes an e-mail address: JSON Schema's format, or the product's one rule. */
+export function isEmailSchema(schema: JsonSchema): boolean {
+  return (
+    schema.format === "email" || schema.pattern === EMAIL_PATTERN || schema.pattern === TYPED_EMAIL_PATTERN
+  );
+}
+
 function stringsOf(schema: JsonSchema): fc.Arbitrary<string> {
-  if (schema.format === "email") return emailAddress;
+  if (isEmailSchema(schema)) return emailAddress;
   if (schema.format === "uri") return fc.webUrl();
   // A value the pattern accepts; its length limits may still refuse it, which is bad input too.
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
@@ -77,4 +85,11 @@ export function fieldsOf(schema: JsonSchema): Record<string, fc.Arbitrary<unknow
   return Object.fromEntries(
     Object.entries(schema.properties ?? {}).map(([name, field]) => [name, valuesOf(field)]),
   );
+}
+
+/** The properties of an object schema that take an e-mail address. */
+export function emailFieldsOf(schema: JsonSchema): string[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([, field]) => isEmailSchema(field))
+    .map(([name]) => name);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { INVALID_EMAIL } from "@tubedigest/http";
 import {
   ANY_CONTENT_TYPE,
   emailAddress,
@@ -6,6 +7,7 @@ import {
   hostileQueries,
   hostileText,
   nearValid,
+  notOneBareAddress,
   type RawResponse,
   rawHttpRequest,
   urlSpellings,
@@ -47,7 +49,8 @@ describe("bad input to every billing route (test mode on, so requests reach the 
       { weight: 1, arbitrary: fc.constant(undefined) },
       { weight: 1, arbitrary: fc.string({ maxLength: 60 }).filter((text) => /^[\x21-\x7e]*$/.test(text)) },
     );
-  const email = () => fc.oneof(fc.constant(known.email), emailAddress, nearValid(fc.constant(known.email)));
+  const email = () =>
+    fc.oneof(fc.constant(known.email), emailAddress, nearValid(fc.constant(known.email)), notOneBareAddress);
 
   beforeAll(async () => {
     billing = await startBilling({ testMode: true });
@@ -116,6 +119,34 @@ describe("bad input to every billing route (test mode on, so requests reach the 
         },
       ),
       { numRuns: 120 },
+    );
+  });
+
+  it.each([
+    ["/api/create-payment-intent", (email: string) => ({ email, plan: "pro", amount: 999 })],
+    [
+      "/api/subscribe",
+      (email: string) => ({ email, plan: "pro", channelCount: 1, paymentIntentId: "pi_123" }),
+    ],
+    [
+      "/api/subscribe-with-coupon",
+      (email: string) => ({ email, plan: "pro", channelCount: 1, testMode: true }),
+    ],
+  ])("POST %s refuses an e-mail that is more than one bare address, whoever asks", async (url, body) => {
+    const victim = fc
+      .constant(known.email)
+      .chain((address) =>
+        fc.constantFrom(`x<${address}>`, `${address},`, `${address}, other@example.com`, `"x" <${address}>`),
+      );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(victim, notOneBareAddress), caller(), async (email, user) => {
+        const response = await post(url, JSON.stringify(body(email)), "application/json", user);
+        expect({ status: response.status, body: JSON.parse(response.body) }, email).toEqual({
+          status: 400,
+          body: { message: INVALID_EMAIL },
+        });
+      }),
+      { numRuns: 60 },
     );
   });
 

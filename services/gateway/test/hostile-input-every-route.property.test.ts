@@ -1,11 +1,13 @@
 import {
   ANY_CONTENT_TYPE,
+  emailFieldsOf,
   type FakeStripeApi,
   fieldsOf,
   hostileBodies,
   hostileQueries,
   hostileText,
   type JsonSchema,
+  notOneBareAddress,
   rawHttpRequest,
   startFakeStripeApi,
   uniqueName,
@@ -111,6 +113,47 @@ describe("generated hostile input to every public operation, through the gateway
     expect(operations.map((operation) => `${operation.method} ${operation.path}`)).toContain(
       "DELETE /api/user/channels/{id}",
     );
+  });
+
+  it("refuses, 4xx with a message, an e-mail field holding more than one bare address", async () => {
+    const withEmail = operations.filter(
+      (operation) => operation.body && emailFieldsOf(operation.body).length,
+    );
+    // Sign-up, sign-in, sign-in links, the profile, checkout, the preview and the abandonment e-mail.
+    expect(withEmail.length).toBeGreaterThanOrEqual(10);
+    const failures: string[] = [];
+    for (const operation of withEmail) {
+      const body = operation.body ?? {};
+      const sessionCookie = await freshSession();
+      await fc
+        .assert(
+          fc.asyncProperty(
+            fc.record(fieldsOf(body)),
+            fc.constantFrom(...emailFieldsOf(body)),
+            notOneBareAddress,
+            fc.boolean(),
+            async (valid, field, address, signedIn) => {
+              const sent = JSON.stringify({ ...valid, [field]: address });
+              const response = await rawHttpRequest(port, {
+                method: operation.method,
+                target: operation.path,
+                headers: {
+                  "content-type": "application/json",
+                  ...(signedIn ? { cookie: sessionCookie } : {}),
+                },
+                body: sent,
+              });
+              const what = `${operation.method} ${operation.path} ${sent.slice(0, 200)}`;
+              expect(response.status, what).toBeGreaterThanOrEqual(400);
+              expect(response.status, what).toBeLessThan(500);
+              expect(typeof JSON.parse(response.body).message, what).toBe("string");
+            },
+          ),
+          { numRuns: RUNS_PER_OPERATION },
+        )
+        .catch((error: Error) => failures.push(`${operation.method} ${operation.path}: ${error.message}`));
+    }
+    expect(failures).toEqual([]);
   });
 
   it("answers each generated request below 500, a refusal with a message, and never stops answering", async () => {
