@@ -7,7 +7,12 @@ import type { JobQueue } from "@tubedigest/jobs";
 import type { Logger } from "pino";
 import { type BillingClient, createHttpBillingClient } from "./clients/billing-client.ts";
 import { type CatalogClient, createHttpCatalogClient } from "./clients/catalog-client.ts";
-import { DEFAULT_DIGEST_SETTINGS, DEFAULT_REDIS_KEY_PREFIX, type SummariserSettings } from "./config.ts";
+import {
+  DEFAULT_DIGEST_SETTINGS,
+  DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
+  DEFAULT_REDIS_KEY_PREFIX,
+  type SummariserSettings,
+} from "./config.ts";
 import type { DigestJobs } from "./domain/digest-jobs.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
@@ -107,6 +112,7 @@ export async function buildSummariserApp(
     inFlight: new Map(),
     toolPassword: settings.toolPassword,
     previewWaitMs: settings.previewWaitMs,
+    previewNewChannelsPerDay: settings.previewNewChannelsPerDay ?? DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
     // Within the gateway's 30-second wait for an answer; a longer summary goes on and the next call gets it.
     toolWaitMs: dependencies.toolWaitMs ?? 25_000,
     digest: {

@@ -2,6 +2,9 @@ import { AppEnv, Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/confi
 import Type, { type Static } from "typebox";
 import type { OpenAiSummaryWriterSettings } from "./writers/openai-summary-writer.ts";
 
+/** What a caller leaves out of `previewNewChannelsPerDay`. */
+export const DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY = 30;
+
 /** The model, the captions and the hidden tool: the summariser's own process and the embedded product read them alike. */
 export const SummariserAiEnvironment = {
   /**
@@ -29,6 +32,15 @@ export const SummariserAiEnvironment = {
   SUMMARY_TOOL_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   /** How long a newsletter preview waits for summaries still being written before answering what is ready. */
   PREVIEW_WAIT_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: 25 }),
+  /**
+   * New channels one client address (an IPv6 /64) may preview per day: each costs a look at YouTube and
+   * perhaps a summary. At least the largest plan's 25, so a preview of every channel of it can pass.
+   */
+  PREVIEW_NEW_CHANNELS_PER_DAY: Type.Integer({
+    minimum: 25,
+    maximum: 10_000,
+    default: DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
+  }),
 };
 
 /** What a caller leaves out of `digest`. */
@@ -87,6 +99,8 @@ export interface SummariserSettings {
   transcripts: { source: "youtube" | "demo"; youtubeBaseUrl?: string | undefined };
   toolPassword?: string | undefined;
   previewWaitMs: number;
+  /** New channels one client may preview per day (30 when absent). */
+  previewNewChannelsPerDay?: number | undefined;
   /** The digest's work queue on Redis (BullMQ), shared by the replicas; in this process when absent. */
   redisUrl?: string | undefined;
   /** Prefix of the queue's Redis keys ("td:summariser:" when absent). */
@@ -114,7 +128,10 @@ type AiVariables = Static<typeof SummariserAi>;
 export function aiSettingsFrom(
   env: AiVariables,
   transcriptDefault: "youtube" | "demo",
-): Pick<SummariserSettings, "llm" | "transcripts" | "toolPassword" | "previewWaitMs"> {
+): Pick<
+  SummariserSettings,
+  "llm" | "transcripts" | "toolPassword" | "previewWaitMs" | "previewNewChannelsPerDay"
+> {
   return {
     llm: env.OPENAI_API_KEY
       ? {
@@ -132,6 +149,7 @@ export function aiSettingsFrom(
     },
     toolPassword: env.SUMMARY_TOOL_PASSWORD,
     previewWaitMs: env.PREVIEW_WAIT_SECONDS * 1000,
+    previewNewChannelsPerDay: env.PREVIEW_NEW_CHANNELS_PER_DAY,
   };
 }
 

@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
+import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedigest/http";
 import { ANY_CONTENT_TYPE, emailAddress, hostileBodies } from "@tubedigest/testing";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SummaryFailedError, WriterUnavailableError } from "../src/writers/summary-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import {
+  IDENTITY_SECRET,
   type SummariserUnderTest,
   startSummariser,
   transcriptAbout,
@@ -13,15 +16,22 @@ import { controlledWriter } from "./support/test-writers.ts";
 
 const CHANNEL = `UC${"p".repeat(22)}`;
 const QUIET_CHANNEL = `UC${"q".repeat(22)}`;
+const OTHER_CHANNEL = `UC${"o".repeat(22)}`;
 const NEEDS_BOTH = "No channels or email found. Please return to the homepage and try again.";
 
 describe("POST /api/generate-newsletter-preview (Postgres, a writer the test drives)", () => {
-  const catalog = catalogStandIn([
-    { id: "captioned01", channelId: CHANNEL, title: "Sourdough basics", hoursAgo: 3 },
-    { id: "nocaptions1", channelId: CHANNEL, title: "Bread <b>& butter</b> [link](x)", hoursAgo: 30 },
-    { id: "oldvideo001", channelId: CHANNEL, title: "Last month", hoursAgo: 24 * 30 },
-    { id: "quietoldvid", channelId: QUIET_CHANNEL, title: "Long ago", hoursAgo: 24 * 20 },
-  ]);
+  const catalog = catalogStandIn(
+    [
+      { id: "captioned01", channelId: CHANNEL, title: "Sourdough basics", hoursAgo: 3 },
+      { id: "nocaptions1", channelId: CHANNEL, title: "Bread <b>& butter</b> [link](x)", hoursAgo: 30 },
+      { id: "thirdvideo1", channelId: CHANNEL, title: "Rye, slowly", hoursAgo: 50 },
+      { id: "fourthvideo", channelId: CHANNEL, title: "Starter care", hoursAgo: 70 },
+      { id: "oldvideo001", channelId: CHANNEL, title: "Last month", hoursAgo: 24 * 30 },
+      { id: "quietoldvid", channelId: QUIET_CHANNEL, title: "Long ago", hoursAgo: 24 * 20 },
+      { id: "otherweek01", channelId: OTHER_CHANNEL, title: "Knife skills", hoursAgo: 5 },
+    ],
+    { [CHANNEL]: "The Bakery", [QUIET_CHANNEL]: "Quiet one", [OTHER_CHANNEL]: "Kitchen" },
+  );
   const transcripts = transcriptsFrom({ captioned01: transcriptAbout("sourdough") });
   const control = controlledWriter();
   let summariser: SummariserUnderTest;
@@ -57,38 +67,51 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
     thumbnailUrl: "",
   });
 
-  it("summarises the week's videos, marks the one without captions, and counts each channel's week", async () => {
+  it("answers the first video's summary in full and only titles and counts for the rest, making no other summary", async () => {
     const reply = await preview({
       email: "visitor@example.com",
-      channels: [channel(CHANNEL, "Bakery"), channel(QUIET_CHANNEL, "Quiet one")],
+      channels: [
+        channel(CHANNEL, "Bakery"),
+        channel(OTHER_CHANNEL, "Kitchen"),
+        channel(QUIET_CHANNEL, "Quiet"),
+      ],
     });
     expect(reply.statusCode, reply.body).toBe(200);
     const body = reply.json();
     expect(body.channels).toEqual([
-      { title: "Bakery", videoCount: 2 },
+      { title: "The Bakery", videoCount: 4 },
+      { title: "Kitchen", videoCount: 1 },
       { title: "Quiet one", videoCount: 0 },
     ]);
     expect(body.pending).toBe(0);
+    // The first video, as the page shows it readable: its points with their moments.
     expect(body.content).toContain("- **Point 1 about sourdough");
     expect(body.content).toContain("([0:30](https://www.youtube.com/watch?v=captioned01&t=30s))");
-    // Title and description, never markup: the title's tags and link are text.
+    // The rest: titles (as text, never markup) and counts, and no summary at all.
     expect(body.content).toContain(
       "### [Bread \\<b\\>& butter\\</b\\> \\[link\\](x)](https://www.youtube.com/watch?v=nocaptions1)",
     );
-    expect(body.content).toContain(
-      "_Summarised from the video's title and description: it has no captions._",
-    );
+    expect(body.content).toContain("### [Rye, slowly]");
+    expect(body.content).toContain("_…and 1 more video this week in your newsletter._");
+    expect(body.content).toContain("### [Knife skills]");
+    expect(body.content.match(/- \*\*/g)).toHaveLength(3);
+    expect(body.content).not.toContain("Knife skills, point");
+    expect(body.content).not.toContain("_Summarised from the video's title and description");
     expect(body.content).toContain("## Quiet one\n\n_No new videos this week.");
     expect(body.content).not.toContain("Last month");
-    const rows = await summariser.database.db
-      .selectFrom("summaries")
-      .selectAll()
-      .orderBy("video_id")
-      .execute();
-    expect(rows.map((row) => [row.video_id, row.status, row.basis])).toEqual([
-      ["captioned01", "ready", "transcript"],
-      ["nocaptions1", "ready", "description"],
-    ]);
+    const rows = await summariser.database.db.selectFrom("summaries").selectAll().execute();
+    expect(rows.map((row) => [row.video_id, row.status])).toEqual([["captioned01", "ready"]]);
+  });
+
+  it("heads each channel with catalog's title, never the one the browser sent", async () => {
+    const reply = await preview({
+      email: "visitor@example.com",
+      channels: [channel(CHANNEL, "Reset your password at https://evil.example")],
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().channels).toEqual([{ title: "The Bakery", videoCount: 4 }]);
+    expect(reply.json().content).toContain("## The Bakery");
+    expect(reply.body).not.toContain("evil.example");
   });
 
   it("asks for captions once and describes each video once, however often it is previewed", async () => {
@@ -112,9 +135,8 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
     expect(reply.statusCode).toBe(200);
     expect(reply.json().pending).toBe(1);
     expect(reply.json().content).toContain(
-      "_1 summary is still being written. They will be in your first newsletter._",
+      "### [Slow one](https://www.youtube.com/watch?v=slowvideo01)\n\n_This summary is still being written; it will be in your newsletter._",
     );
-    expect(reply.json().content).toContain("- **Point 1 about sourdough");
     control.open();
     await expect
       .poll(
@@ -259,5 +281,145 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("the preview's account and client (Postgres, the gateway's proofs)", () => {
+  const catalog = catalogStandIn(
+    [
+      { id: "firstvideo1", channelId: CHANNEL, title: "First", hoursAgo: 2 },
+      { id: "secondvideo", channelId: CHANNEL, title: "Second", hoursAgo: 20 },
+    ],
+    { [CHANNEL]: "The Bakery", [QUIET_CHANNEL]: "Quiet one" },
+  );
+  const transcripts = transcriptsFrom({ firstvideo1: transcriptAbout("crumb") });
+  const control = controlledWriter();
+  /** The most new channels a client may preview a day, small so the test can reach it. */
+  const CAP = 3;
+  let summariser: SummariserUnderTest;
+
+  beforeAll(async () => {
+    summariser = await startSummariser(
+      { writer: control.writer, transcripts: transcripts.source, catalog: catalog.client },
+      { settings: { previewWaitMs: 5_000, previewNewChannelsPerDay: CAP } },
+    );
+  });
+  afterAll(() => summariser.stop());
+
+  const preview = (channelIds: string[], headers: Record<string, string> = {}) =>
+    summariser.app.inject({
+      method: "POST",
+      url: "/api/generate-newsletter-preview",
+      headers,
+      payload: {
+        email: "visitor@example.com",
+        channels: channelIds.map((youtubeId) => ({ youtubeId, title: "Whatever the browser says" })),
+      },
+    });
+  const from = (address: string) => clientAddressHeaders(IDENTITY_SECRET, address, randomUUID());
+  const shown = async (userId: string) =>
+    (
+      await summariser.database.db
+        .selectFrom("outbox")
+        .select("event")
+        .where("event_name", "=", "preview.shown")
+        .execute()
+    )
+      .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
+      .filter((event) => event.data.userId === userId);
+
+  it("records preview.shown for the claim holder's account: catalog's title and the shown summary's points", async () => {
+    const holder = randomUUID();
+    const requestId = randomUUID();
+    const reply = await preview([CHANNEL, QUIET_CHANNEL], {
+      ...clientAddressHeaders(IDENTITY_SECRET, "198.51.100.10", requestId),
+      ...claimHolderHeaders(IDENTITY_SECRET, holder, requestId),
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const [event, ...more] = await shown(holder);
+    expect(more).toEqual([]);
+    expect(event.data).toMatchObject({
+      userId: holder,
+      channelTitle: "The Bakery",
+      bullets: [
+        expect.stringMatching(/^Point 1 about crumb/),
+        expect.stringMatching(/^Point 2 about crumb/),
+        expect.stringMatching(/^Point 3 about crumb/),
+      ],
+    });
+  });
+
+  it("records it for a signed-in user too, and for nobody when the visitor is anonymous", async () => {
+    const user = randomUUID();
+    const requestId = randomUUID();
+    await preview([CHANNEL], {
+      ...clientAddressHeaders(IDENTITY_SECRET, "198.51.100.11", requestId),
+      ...callerHeaders(IDENTITY_SECRET, user, requestId),
+    });
+    expect(await shown(user)).toHaveLength(1);
+    const before = await summariser.database.db
+      .selectFrom("outbox")
+      .select("event_name")
+      .where("event_name", "=", "preview.shown")
+      .execute();
+    expect((await preview([CHANNEL], from("198.51.100.12"))).statusCode).toBe(200);
+    const after = await summariser.database.db
+      .selectFrom("outbox")
+      .select("event_name")
+      .where("event_name", "=", "preview.shown")
+      .execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it("refuses a client's new channels over the day's cap with a 429 saying when, and lets the same channels and other clients through", async () => {
+    const channels = Array.from({ length: CAP + 1 }, (_, n) => `UC${String(n).padStart(22, "x")}`);
+    for (const id of channels) catalog.add({ id: `v${id.slice(2, 12)}`, channelId: id, title: "A video" });
+    const client = "203.0.113.20";
+    expect((await preview(channels.slice(0, 2), from(client))).statusCode).toBe(200);
+    expect((await preview(channels.slice(2, 3), from(client))).statusCode).toBe(200);
+
+    const refused = await preview([channels[3] as string], from(client));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      "You have previewed 3 new channels today, the most a day allows. Please try again in about 24 hours; channels you previewed today can be previewed again now.",
+    );
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+    // Refused before catalog or the model is asked.
+    expect(
+      await summariser.database.db
+        .selectFrom("preview_clients")
+        .selectAll()
+        .where("youtube_channel_id", "=", channels[3] as string)
+        .execute(),
+    ).toEqual([]);
+
+    expect((await preview(channels.slice(0, 3), from(client))).statusCode).toBe(200);
+    expect((await preview([channels[3] as string], from("203.0.113.21"))).statusCode).toBe(200);
+
+    // A day later the first ones no longer count.
+    await summariser.database.db
+      .updateTable("preview_clients")
+      .set({ previewed_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where("client", "=", client)
+      .where("youtube_channel_id", "in", channels.slice(0, 2))
+      .execute();
+    expect((await preview([channels[3] as string], from(client))).statusCode).toBe(200);
+  });
+
+  it("counts an IPv6 network as one client, and a browser's own forwarded-for as nothing", async () => {
+    const channels = Array.from({ length: CAP + 1 }, (_, n) => `UC${String(n).padStart(22, "y")}`);
+    for (const id of channels) catalog.add({ id: `w${id.slice(2, 12)}`, channelId: id, title: "A video" });
+    for (const [n, id] of channels.slice(0, CAP).entries()) {
+      const reply = await preview([id], from(`2001:db8:5:7::${n + 1}`));
+      expect(reply.statusCode).toBe(200);
+    }
+    expect((await preview([channels[CAP] as string], from("2001:db8:5:7:ffff::9"))).statusCode).toBe(429);
+    expect((await preview([channels[CAP] as string], from("2001:db8:5:8::1"))).statusCode).toBe(200);
+
+    const direct = Array.from({ length: CAP + 1 }, (_, n) => `UC${String(n).padStart(22, "z")}`);
+    for (const [n, id] of direct.entries()) {
+      const reply = await preview([id], { "x-forwarded-for": `192.0.2.${n + 1}` });
+      expect(reply.statusCode).toBe(n < CAP ? 404 : 429);
+    }
   });
 });

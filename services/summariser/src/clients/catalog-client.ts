@@ -15,6 +15,13 @@ export interface ChannelVideo {
   skipInDigest: boolean;
 }
 
+/** A channel's title and its uploads, as catalog lists them. */
+export interface ChannelListing {
+  /** The channel's title as YouTube gives it. */
+  title: string;
+  videos: ChannelVideo[];
+}
+
 /** Any public video as catalog describes it (`GET /internal/videos/{id}`). */
 export interface VideoDescription {
   youtubeVideoId: string;
@@ -30,8 +37,8 @@ export interface VideoDescription {
 
 /** What the summariser asks catalog, which owns channels, videos and the YouTube quota. */
 export interface CatalogClient {
-  /** The channel's uploads since `since`, oldest first; null for a channel YouTube does not know. */
-  channelVideos(youtubeChannelId: string, since: Date): Promise<ChannelVideo[] | null>;
+  /** The channel's title and uploads since `since`, oldest first; null for a channel YouTube does not know. */
+  channelVideos(youtubeChannelId: string, since: Date): Promise<ChannelListing | null>;
   /** Null for a video YouTube does not know (deleted, private, a mistyped id). */
   describeVideo(youtubeVideoId: string): Promise<VideoDescription | null>;
 }
@@ -51,12 +58,12 @@ export function createHttpCatalogClient(catalogUrl: string): CatalogClient {
     async channelVideos(youtubeChannelId, since) {
       const query = new URLSearchParams({ since: since.toISOString() });
       const answer = await orNullWhenMissing(
-        callService<{ videos: ChannelVideo[] }>(
+        callService<ChannelListing>(
           "catalog",
           `${base}/internal/channels/${encodeURIComponent(youtubeChannelId)}/videos?${query}`,
         ),
       );
-      return answer?.videos ?? null;
+      return answer && { title: answer.title, videos: answer.videos };
     },
     describeVideo: (youtubeVideoId) =>
       orNullWhenMissing(

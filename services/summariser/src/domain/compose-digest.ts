@@ -106,7 +106,7 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
 
   const channels = await Promise.all(
     follows.map(async (follow) => {
-      const listed = (await context.catalog.channelVideos(follow.youtube_channel_id, since)) ?? [];
+      const listed = (await context.catalog.channelVideos(follow.youtube_channel_id, since))?.videos ?? [];
       const videos = listed.filter((video) => {
         const at = Date.parse(video.publishedAt);
         return !video.skipInDigest && at > since.getTime() && at <= coveredUntil.getTime();

@@ -1,17 +1,22 @@
+import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http";
 import type { ChannelVideo } from "../clients/catalog-client.ts";
 import { messages } from "./messages.ts";
+import { previewBullets } from "./preview-bullets.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 import { channelHeading, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
 
 /** A preview shows the week of each channel: the same window as a first newsletter. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** Summaries shown per channel; the rest of the week is counted, as the newsletter would hold it. */
+/** Video titles listed per channel; the rest of the week is counted, as the newsletter would hold it. */
 const PREVIEW_VIDEOS_PER_CHANNEL = 3;
+/** Under each video after the first: its summary is what a plan unlocks, so the preview has only the title. */
+const LOCKED_SUMMARY = "_Summarised in your weekly newsletter._";
 
 export interface PreviewChannel {
   youtubeId: string;
+  /** The title the browser sent: named in a refusal when catalog does not know the channel. */
   title: string;
 }
 
@@ -24,71 +29,79 @@ export interface Preview {
 }
 
 interface ChannelWeek {
-  channel: PreviewChannel;
+  /** Catalog's title for the channel, never the browser's. */
+  title: string;
   /** This week's videos a newsletter would summarise (no Shorts, no streams still live), newest first. */
   videos: ChannelVideo[];
 }
 
 /**
- * A newsletter preview of the chosen channels (SPEC §2 /preview): each channel's videos of the last
- * seven days, the newest summarised. Summaries already made answer at once; new ones are made (once,
- * whoever else asks) while the preview waits up to its limit, then it answers with what is ready and
- * says how many are still being written.
+ * A newsletter preview of the chosen channels (SPEC §2 /preview): what the page shows readable — the first
+ * video's summary, made once whoever else asks, waited for up to the preview's limit — and of the rest only
+ * the titles and counts (the page blurs them; the summaries are what a plan pays for). Channel titles come
+ * from catalog. For a known account (`viewer`: signed in, or holding the claim on the account their browser
+ * made) the preview is recorded as preview.shown, from which the mailer writes the abandonment e-mail.
  */
 export async function generatePreview(
   context: SummariserContext,
-  input: { channels: PreviewChannel[] },
+  input: { channels: PreviewChannel[]; viewer: string | undefined; correlationId: string },
 ): Promise<Preview> {
   const now = context.now();
   const since = new Date(now.getTime() - WEEK_MS);
   const weeks: ChannelWeek[] = await Promise.all(
     input.channels.map(async (channel) => {
-      const videos = await context.catalog.channelVideos(channel.youtubeId, since);
-      if (videos === null) throw new HttpError(404, messages.channelNotFound(channel.title));
-      const eligible = videos
+      const listing = await context.catalog.channelVideos(channel.youtubeId, since);
+      if (listing === null) throw new HttpError(404, messages.channelNotFound(channel.title));
+      const eligible = listing.videos
         .filter((video) => !video.skipInDigest)
         .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
-      return { channel, videos: eligible };
+      return { title: listing.title, videos: eligible };
     }),
   );
-  const waitUntil = new Date(now.getTime() + context.previewWaitMs);
-  const outcomes = new Map<string, SummaryOutcome>();
-  await Promise.all(
-    weeks.flatMap((week) =>
-      week.videos.slice(0, PREVIEW_VIDEOS_PER_CHANNEL).map(async (video) => {
-        outcomes.set(
-          video.youtubeVideoId,
-          await summariseVideo(context, video.youtubeVideoId, { waitUntil }),
-        );
-      }),
-    ),
-  );
-  const pending = [...outcomes.values()].filter((outcome) => outcome.status === "pending").length;
+  const first = weeks.find((week) => week.videos.length > 0)?.videos[0];
+  const outcome = first
+    ? await summariseVideo(context, first.youtubeVideoId, {
+        waitUntil: new Date(now.getTime() + context.previewWaitMs),
+      })
+    : undefined;
+  if (input.viewer) await recordPreviewShown(context, input.viewer, weeks, outcome, input.correlationId);
   return {
-    content: previewMarkdown(weeks, outcomes, pending),
-    channels: weeks.map((week) => ({ title: week.channel.title, videoCount: week.videos.length })),
-    pending,
+    content: previewMarkdown(weeks, first, outcome),
+    channels: weeks.map((week) => ({ title: week.title, videoCount: week.videos.length })),
+    pending: outcome?.status === "pending" ? 1 : 0,
   };
+}
+
+async function recordPreviewShown(
+  context: SummariserContext,
+  userId: string,
+  weeks: ChannelWeek[],
+  outcome: SummaryOutcome | undefined,
+  correlationId: string,
+): Promise<void> {
+  const data = {
+    userId,
+    channelTitle: weeks[0]?.title.slice(0, 200) || null,
+    bullets: outcome?.status === "ready" ? previewBullets(outcome.summary) : [],
+    shownAt: context.now().toISOString(),
+  };
+  await context.db.transaction().execute(async (trx) => {
+    await context.recordEvent(trx, createEvent("preview.shown", data, { correlationId }));
+  });
 }
 
 function previewMarkdown(
   weeks: ChannelWeek[],
-  outcomes: Map<string, SummaryOutcome>,
-  pending: number,
+  first: ChannelVideo | undefined,
+  outcome: SummaryOutcome | undefined,
 ): string {
   const blocks = weeks.map((week) => {
-    const heading = channelHeading(week.channel.title);
+    const heading = channelHeading(week.title);
     if (week.videos.length === 0) {
       return `${heading}\n\n_No new videos this week. New uploads appear in your newsletter as soon as they are published._`;
     }
     const shown = week.videos.slice(0, PREVIEW_VIDEOS_PER_CHANNEL).map((video) => {
-      const outcome = outcomes.get(video.youtubeVideoId);
-      const body =
-        outcome?.status === "ready"
-          ? summaryMarkdown(video.youtubeVideoId, outcome.summary)
-          : outcome?.status === "failed"
-            ? "_This summary could not be made just now; your newsletter will try again._"
-            : "_This summary is still being written; it will be in your newsletter._";
+      const body = video === first ? summaryBody(video, outcome) : LOCKED_SUMMARY;
       return `${videoHeading(video.youtubeVideoId, video.title)}\n\n${body}`;
     });
     const more = week.videos.length - shown.length;
@@ -96,9 +109,13 @@ function previewMarkdown(
       shown.push(`_…and ${more} more ${more === 1 ? "video" : "videos"} this week in your newsletter._`);
     return [heading, ...shown].join("\n\n");
   });
-  const intro =
-    pending > 0
-      ? `_${pending} ${pending === 1 ? "summary is" : "summaries are"} still being written. They will be in your first newsletter._`
-      : undefined;
-  return ["# Your weekly digest", ...(intro ? [intro] : []), ...blocks].join("\n\n");
+  return ["# Your weekly digest", ...blocks].join("\n\n");
+}
+
+function summaryBody(video: ChannelVideo, outcome: SummaryOutcome | undefined): string {
+  if (outcome?.status === "ready") return summaryMarkdown(video.youtubeVideoId, outcome.summary);
+  if (outcome?.status === "failed") {
+    return "_This summary could not be made just now; your newsletter will try again._";
+  }
+  return "_This summary is still being written; it will be in your newsletter._";
 }

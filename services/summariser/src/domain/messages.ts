@@ -4,6 +4,10 @@ import { videoUrlMessages } from "@tubedigest/contracts/youtube-video-url";
 export const messages = {
   ...videoUrlMessages,
   previewNeedsChannelsAndEmail: "No channels or email found. Please return to the homepage and try again.",
+  previewLimitReached: (cap: number, retryAfterSeconds: number) =>
+    `You have previewed ${cap} new channels today, the most a day allows. Please try again in ${aboutHowLong(retryAfterSeconds)}; channels you previewed today can be previewed again now.`,
+  previewTooManyChannels: (cap: number) =>
+    `A preview can show at most ${cap} new channels a day. Please choose fewer channels.`,
   channelNotFound: (title: string) =>
     `We could not find the channel "${title}" on YouTube. Please return to the homepage and choose it again.`,
   videoNotFound: "We could not find that video on YouTube. Please check the link and try again.",
@@ -23,3 +27,11 @@ export const messages = {
   trialOver: "Your free trial has ended. Subscribe to get newsletters again.",
   newsletterFailed: "We could not generate your newsletter just now. Please try again in a few minutes.",
 } as const;
+
+/** "about 3 hours", "about 20 minutes": when to come back, as a person would say it. */
+function aboutHowLong(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? "a minute" : `about ${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "about an hour" : `about ${hours} hours`;
+}

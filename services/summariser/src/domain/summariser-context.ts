@@ -39,8 +39,10 @@ export interface SummariserContext {
   inFlight: Map<string, Promise<SummaryRow>>;
   /** The hidden tool's shared password; the tool is off without one. */
   toolPassword: string | undefined;
-  /** How long a preview waits for summaries before answering with what is ready. */
+  /** How long a preview waits for its summary before answering without it. */
   previewWaitMs: number;
+  /** New channels (not previewed by that client within a day) one client may preview per day. */
+  previewNewChannelsPerDay: number;
   /** How long the hidden tool waits for its one summary. */
   toolWaitMs: number;
   digest: {

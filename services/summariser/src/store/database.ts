@@ -128,6 +128,13 @@ export interface NewslettersTable {
   covered_until: Date;
 }
 
+export interface PreviewClientsTable {
+  /** The client's address, or its IPv6 network (/64): see preview-client.ts. */
+  client: string;
+  youtube_channel_id: string;
+  previewed_at: Date;
+}
+
 export interface SummariserDatabase extends BusTables {
   videos: VideosTable;
   transcripts: TranscriptsTable;
@@ -137,4 +144,5 @@ export interface SummariserDatabase extends BusTables {
   recipients: RecipientsTable;
   digests: DigestsTable;
   newsletters: NewslettersTable;
+  preview_clients: PreviewClientsTable;
 }

@@ -14,13 +14,14 @@ export interface StandInVideo {
 }
 
 /**
- * Catalog as the summariser sees it through CatalogClient: channels with their week of videos, any
+ * Catalog as the summariser sees it through CatalogClient: channels (titled by `titles`, else "Channel
+ * <id>") with their week of videos, any
  * video's description. Catalog's own HTTP routes are tested in catalog and through the gateway's stack;
  * here the summariser's logic is under test, so it can be told to be down and counts what it is asked.
  */
-export function catalogStandIn(videos: StandInVideo[] = []) {
+export function catalogStandIn(videos: StandInVideo[] = [], titles: Record<string, string> = {}) {
   const known = new Map(videos.map((video) => [video.id, video]));
-  const channels = new Set(videos.map((video) => video.channelId));
+  const channels = new Set([...videos.map((video) => video.channelId), ...Object.keys(titles)]);
   const calls = { channelVideos: 0, describeVideo: 0 };
   let down = false;
   const published = (video: StandInVideo) => new Date(Date.now() - (video.hoursAgo ?? 10) * 3_600_000);
@@ -30,7 +31,7 @@ export function catalogStandIn(videos: StandInVideo[] = []) {
       calls.channelVideos += 1;
       if (down) throw new ServiceUnavailableError("catalog", "down in this test");
       if (!channels.has(channelId)) return null;
-      return [...known.values()]
+      const listed = [...known.values()]
         .filter((video) => video.channelId === channelId && published(video) > since)
         .map((video): ChannelVideo => {
           const liveStatus = video.liveStatus ?? "none";
@@ -47,6 +48,7 @@ export function catalogStandIn(videos: StandInVideo[] = []) {
             skipInDigest: isShort || liveStatus !== "none",
           };
         });
+      return { title: titles[channelId] ?? `Channel ${channelId}`, videos: listed };
     },
     async describeVideo(videoId) {
       calls.describeVideo += 1;
