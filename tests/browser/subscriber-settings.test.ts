@@ -168,7 +168,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await page.getByRole("button", { name: "Copy", exact: true }).waitFor({ timeout: 4_000 });
   });
 
-  it("sign-in link: asked for on /sign-in-link, read in /dev/mailbox, followed to a signed-in page", async () => {
+  it("sign-in link: asked for on /sign-in-link, read in /dev/mailbox, followed, confirmed by a click", async () => {
     await page.goto("/terms");
     const email = uniqueEmail("link");
     // A password-less account, as the landing page makes; then a browser that holds nothing of it.
@@ -185,9 +185,20 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
 
     const link = await signInLinkFor(email);
     await page.goto(link);
-    await page.getByRole("heading", { level: 1, name: "You're Signed In" }).waitFor();
+    // The page says whose account the link signs into, and opening it signs nobody in nor spends it.
+    await page.getByRole("heading", { level: 1, name: "Confirm Sign-In" }).waitFor();
+    await page.getByText(`This link signs you in as ${email}.`).waitFor();
+    await page.getByText("Continue only if this is your address and you asked for this link.").waitFor();
     // The token does not stay in the address bar.
     expect(new URL(page.url()).search).toBe("");
+    expect((await call("GET", "/api/auth/current-user")).status).toBe(401);
+    const token = new URLSearchParams(link.split("?")[1]).get("token");
+    expect((await call("POST", "/api/auth/sign-in-link/preview", { token })).body).toEqual({ email });
+    await expectAccessible(page);
+    await screenshotBoth(page, "sign-in-with-link-confirm");
+
+    await page.getByRole("button", { name: `Sign in as ${email}` }).click();
+    await page.getByRole("heading", { level: 1, name: "You're Signed In" }).waitFor();
     await expectAccessible(page);
     await screenshotBoth(page, "sign-in-with-link");
 
@@ -204,7 +215,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     // The password works from now on.
     expect((await call("POST", "/api/auth/login", { email, password: "a-good-password" })).status).toBe(200);
 
-    // The link works once.
+    // The link works once; a spent one says so at once, with nothing to click.
     await context.clearCookies();
     await page.goto(link);
     await page.getByRole("heading", { level: 1, name: "Sign-In Link Not Valid" }).waitFor();

@@ -1,17 +1,27 @@
 import { Link } from "wouter";
-import { buttonClass } from "../components/button.tsx";
+import { Button, buttonClass } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { SetPasswordForm } from "./sign-in/set-password-form.tsx";
-import { useLinkSignIn } from "./sign-in/use-link-sign-in.ts";
+import { type LinkSignIn, useLinkSignIn } from "./sign-in/use-link-sign-in.ts";
 
-/** Where the e-mailed sign-in link lands (/sign-in/link?token=…): signs in, then offers a password. */
+const TITLES: Record<LinkSignIn["state"], string> = {
+  checking: "Confirm Sign-In",
+  confirming: "Confirm Sign-In",
+  "signed-in": "Signed In",
+  failed: "Sign-In Link Not Valid",
+};
+
+/**
+ * Where the e-mailed sign-in link lands (/sign-in/link?token=…): says whose account the link signs into
+ * and signs in only when the person confirms, then offers a password.
+ */
 export default function SignInWithLinkPage() {
-  const result = useLinkSignIn();
-  usePageTitle(result.state === "failed" ? "Sign-In Link Not Valid" : "Signed In");
+  const { result, signIn } = useLinkSignIn();
+  usePageTitle(TITLES[result.state]);
 
-  if (result.state === "signing-in") return <PageLoading label="Signing you in" />;
+  if (result.state === "checking") return <PageLoading label="Checking your sign-in link" />;
   return (
     <section className="container auth-page">
       <Card className="auth-card stack">
@@ -24,6 +34,29 @@ export default function SignInWithLinkPage() {
             </Link>
             <p className="auth-switch">
               Have a password? <Link href="/login">Sign in</Link>
+            </p>
+          </>
+        ) : result.state === "confirming" ? (
+          <>
+            <h1 className="auth-title">Confirm Sign-In</h1>
+            <p>
+              This link signs you in as <strong className="link-account">{result.email}</strong>.
+            </p>
+            <p className="notice">
+              Continue only if this is your address and you asked for this link. If someone else sent it to
+              you, close this page: it would sign you in to their account, and what you do there would be
+              theirs to see.
+            </p>
+            <Button
+              className="button-block link-account"
+              busy={result.busy}
+              busyLabel="Signing in..."
+              onClick={signIn}
+            >
+              Sign in as {result.email}
+            </Button>
+            <p className="auth-switch">
+              Not your address? <Link href="/sign-in-link">Email me my own link</Link>
             </p>
           </>
         ) : (
