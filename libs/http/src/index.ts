@@ -30,6 +30,7 @@ export {
   sortedPaths,
 } from "./openapi.ts";
 export { MALFORMED_QUERY } from "./query-string.ts";
+export { redactUrl } from "./redact-url.ts";
 export { type Outages, reportOutages } from "./report-outages.ts";
 export { runUntilSignalled } from "./run-until-signalled.ts";
 export {

@@ -1,4 +1,6 @@
-import { type Logger, pino } from "pino";
+import type { FastifyRequest } from "fastify";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
+import { redactUrl } from "./redact-url.ts";
 
 export interface ServiceLoggerOptions {
   /**
@@ -6,10 +8,26 @@ export interface ServiceLoggerOptions {
    * address to open once, and whose services' loopback ports are for the gateway alone.
    */
   quietListening?: boolean;
+  /** Where the lines go: stdout when absent. */
+  destination?: DestinationStream;
 }
 
 // Fastify's own line once an app listens.
 const LISTENING = /^Server listening at /;
+
+/**
+ * Fastify's request fields (it logs `{ req }` for each incoming request), with the query's credentials
+ * redacted: sign-in and unsubscribe links carry their token there.
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** The one log format of every service: JSON lines named by service, with credentials redacted. */
 export function createServiceLogger(
@@ -17,9 +35,10 @@ export function createServiceLogger(
   level = "info",
   options: ServiceLoggerOptions = {},
 ): Logger {
-  return pino({
+  const logOptions: LoggerOptions = {
     level,
     base: { service },
+    serializers: { req: serializeRequest },
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     ...(options.quietListening
       ? {
@@ -38,5 +57,6 @@ export function createServiceLogger(
           },
         }
       : {}),
-  });
+  };
+  return options.destination ? pino(logOptions, options.destination) : pino(logOptions);
 }
