@@ -10,6 +10,12 @@ import Fastify, {
 } from "fastify";
 import type { Logger } from "pino";
 import { registerCallerCheck } from "./caller.ts";
+import {
+  answerClientError,
+  type ClientTimeouts,
+  DEFAULT_CLIENT_TIMEOUTS,
+  timeoutOptions,
+} from "./client-connections.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
 import { type MetricsExposure, registerMetrics } from "./metrics.ts";
@@ -36,6 +42,8 @@ export interface ServiceAppOptions {
   readiness?: Partial<ReadinessChecks>;
   /** The largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /** How long a client may take to send a request, and a connection stay silent; production's when absent. */
+  timeouts?: Partial<ClientTimeouts>;
   /**
    * Which X-Forwarded-* to believe (the gateway behind a load balancer): the number of proxies in front,
    * or their addresses and CIDRs. None when absent.
@@ -77,6 +85,11 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
+    ...timeoutOptions({ ...DEFAULT_CLIENT_TIMEOUTS, ...options.timeouts }),
+    // What Node refuses before Fastify reads a request, and what the router refuses before any route,
+    // answer `{ message }` like the rest.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: handleError,
     trustProxy: trustedProxies(options.trustProxy),
     schemaErrorFormatter: formatValidationError,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },

@@ -8,6 +8,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as application/json.",
   FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
   FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request body's length does not match its Content-Length header.",
+  FST_ERR_BAD_URL:
+    "The address is not valid: each % must begin a percent-encoded UTF-8 character, such as %20.",
+  FST_ERR_MAX_PARAM_LENGTH: "The address is too long.",
 };
 
 /**

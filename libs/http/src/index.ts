@@ -16,6 +16,7 @@ export {
   claimHolderHeaders,
   clientAddressHeaders,
 } from "./caller-proof.ts";
+export type { ClientTimeouts } from "./client-connections.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
