@@ -263,6 +263,19 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       });
     });
 
+    it("waits for a channel followed a moment ago rather than ask for channels the user has", async () => {
+      const userId = randomUUID();
+      await events.register(userId);
+      await events.applied();
+      const asked = generate(userId, {});
+      // Catalog's channel.followed arrives while the request is already waiting.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await events.follow(userId, FRESH, "Fresh Channel");
+      const reply = await asked;
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json().message).toBe("Newsletter generated and sent to your email.");
+    });
+
     it("still refuses once billing has spoken: an ended trial, an expired plan", async () => {
       const expired = await subscriber([[FRESH, "Fresh Channel"]]);
       await events.expire(expired);

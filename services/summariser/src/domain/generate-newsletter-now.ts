@@ -12,6 +12,8 @@ import type { SummariserContext } from "./summariser-context.ts";
 
 /** Requests within the same five minutes are one newsletter: a double click, a retried request. */
 const SAME_REQUEST_MS = 5 * 60 * 1000;
+/** How long a channel followed a moment ago may take to reach this service through catalog's events. */
+const FOLLOWS_ARRIVE_MS = 3_000;
 
 export type GeneratedNewsletter =
   | { status: 200; body: { message: string; newsletterId: string } }
@@ -30,9 +32,7 @@ export async function generateNewsletterNow(
   const now = context.now();
   const recipients = new RecipientRepository(context.db);
   if (!(await recipients.isEligible(userId, now))) throw new HttpError(403, messages.trialOver);
-  if ((await new FollowRepository(context.db).channelsOf(userId)).length === 0) {
-    throw new HttpError(422, messages.addChannelsFirst);
-  }
+  if (!(await followsAnyChannel(context, userId))) throw new HttpError(422, messages.addChannelsFirst);
   const timeZone = (await recipients.find(userId))?.time_zone ?? DEFAULT_TIME_ZONE;
   const requested = new Date(Math.floor(now.getTime() / SAME_REQUEST_MS) * SAME_REQUEST_MS);
   const key = { userId, weekKey: `now:${requested.toISOString()}` };
@@ -45,6 +45,21 @@ export async function generateNewsletterNow(
   });
   if (queued) await addComposeJobs(context.digest.jobs, [queued]);
   return answer(await settled(context, key, new Date(now.getTime() + context.digest.generateWaitMs)));
+}
+
+/**
+ * Whether the user follows a channel, as catalog's events have told this service. A channel followed a
+ * moment ago (at sign-up, or just before asking) may not have arrived yet: rather than tell someone with
+ * channels to add some, the answer waits for them a few seconds.
+ */
+async function followsAnyChannel(context: SummariserContext, userId: string): Promise<boolean> {
+  const follows = new FollowRepository(context.db);
+  const deadline = Date.now() + FOLLOWS_ARRIVE_MS;
+  for (;;) {
+    if ((await follows.channelsOf(userId)).length > 0) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(context.claims.pollMs);
+  }
 }
 
 /** The digest once it has ended, or as it stands when the wait is over. */
