@@ -1,7 +1,7 @@
+import { type RawResponse, rawHttpRequest } from "@tubedigest/testing";
 import Type from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceApp, type ServiceApp } from "../src/create-service-app.ts";
-import { portOf, requestText, sendRaw } from "./support/raw-http.ts";
 
 let app: ServiceApp;
 let port: number;
@@ -11,81 +11,69 @@ beforeAll(async () => {
   app.get("/channels/:channelId", async () => ({ ok: true }));
   app.post("/things", { schema: { body: Type.Object({ name: Type.String() }) } }, async () => ({ ok: true }));
   await app.listen({ port: 0, host: "127.0.0.1" });
-  port = portOf(app);
+  port = (app.server.address() as { port: number }).port;
 });
 afterAll(() => app.close());
 
 const json = { "content-type": "application/json" };
+type Request = Parameters<typeof rawHttpRequest>[1];
 
 /**
  * Each refusal Fastify or Node makes on its own, before or instead of a route: the request as a client
- * could send it, the status, and the message (answered as `{ message }` and nothing else).
+ * could send it, the status, and the message, answered as `{ message }` and nothing else.
  */
-const REFUSALS: [string, string, number, string][] = [
+const REFUSALS: [string, Request, number, string][] = [
   [
     "a path parameter over the router's limit (414)",
-    requestText(`GET /channels/${"a".repeat(300)} HTTP/1.1`),
+    { target: `/channels/${"a".repeat(300)}` },
     414,
     "The address is too long.",
   ],
   [
     "a path that is not valid percent-encoding",
-    requestText("GET /channels/%E0%A4%A HTTP/1.1"),
+    { target: "/channels/%E0%A4%A" },
     400,
     "The address is not valid: each % must begin a percent-encoded UTF-8 character, such as %20.",
   ],
   [
     "headers larger than Node reads (431)",
-    requestText("GET /channels/UC1 HTTP/1.1", { "x-filler": "a".repeat(20_000) }),
+    { target: "/channels/UC1", headers: { "x-filler": "a".repeat(20_000) } },
     431,
     "The request's address or headers are too large.",
   ],
   [
     "an address longer than Node reads",
-    requestText(`GET /channels/UC1?q=${"a".repeat(20_000)} HTTP/1.1`),
+    { target: `/channels/UC1?q=${"a".repeat(20_000)}` },
     431,
     "The request's address or headers are too large.",
   ],
-  ["something that is not HTTP", "HELLO\r\n\r\n", 400, "The request is not valid HTTP."],
+  ["something that is not HTTP", { method: "HELLO", target: "/" }, 400, "The request is not valid HTTP."],
   [
     "a body over the limit (413)",
-    requestText(
-      "POST /things HTTP/1.1",
-      { ...json, "content-length": "2000" },
-      `{"name":"${"a".repeat(1988)}"}`,
-    ),
+    { method: "POST", target: "/things", headers: json, body: `{"name":"${"a".repeat(2000)}"}` },
     413,
     "The request is too large.",
   ],
   [
     "a body that is not JSON",
-    requestText("POST /things HTTP/1.1", { ...json, "content-length": "9" }, '{"name":,'),
+    { method: "POST", target: "/things", headers: json, body: '{"name":,' },
     400,
     "The request body is not valid JSON.",
   ],
   [
     "a body of another type (415)",
-    requestText(
-      "POST /things HTTP/1.1",
-      { "content-type": "application/xml", "content-length": "4" },
-      "name",
-    ),
+    { method: "POST", target: "/things", headers: { "content-type": "application/xml" }, body: "<a/>" },
     415,
     "Send the request body as application/json.",
   ],
-  [
-    "a route that does not exist (404)",
-    requestText("GET /nowhere?token=x HTTP/1.1"),
-    404,
-    "No route for GET /nowhere",
-  ],
+  ["a route that does not exist (404)", { target: "/nowhere?token=x" }, 404, "No route for GET /nowhere"],
 ];
 
 describe("every refusal Fastify or Node makes itself", () => {
   it.each(REFUSALS)(
     "answers %s with its status and a { message }",
     async (_what, request, status, message) => {
-      const answer = await sendRaw(port, [request]);
+      const answer: RawResponse = await rawHttpRequest(port, request);
       expect(answer.status).toBe(status);
       expect(answer.headers["content-type"]).toMatch(/^application\/json/);
       expect(JSON.parse(answer.body)).toEqual({ message });
