@@ -45,7 +45,7 @@ export interface MailerApp extends ServiceApp {
 function siteLinks(publicUrl: string): SiteLinks {
   const at = (page: string) => new URL(page, publicUrl).toString();
   return {
-    home: at("/"),
+    preview: at("/preview"),
     dashboard: at("/dashboard"),
     settings: at("/settings"),
     subscribe: at("/subscribe"),

@@ -11,7 +11,8 @@ export interface MailerLogger {
 
 /** The site's pages an e-mail links to, all absolute. */
 export interface SiteLinks {
-  home: string;
+  /** The newsletter preview the landing page leads to. */
+  preview: string;
   dashboard: string;
   settings: string;
   subscribe: string;

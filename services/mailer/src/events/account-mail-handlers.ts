@@ -1,21 +1,26 @@
 import { handleOnce } from "@tubedigest/bus";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { queueMail } from "../domain/queue-mail.ts";
+import { welcomeKey } from "../domain/welcome-key.ts";
 import type { MailerDatabase } from "../store/database.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { recipientOf } from "./recipient-of.ts";
 
-/** The welcome: the 7-day trial has started, and when it ends. */
+/**
+ * The welcome: the 7-day trial has started, and when it ends. It also invites back to the preview, so a
+ * landing-page visitor needs no separate abandonment e-mail the same day (none goes out within a day of it).
+ */
 export const mailWelcome = (context: MailerContext) =>
   handleOnce<MailerDatabase, "trial.started">(context.db, async (event, { trx }) => {
     const recipient = await recipientOf(trx, event.data.userId);
     await queueMail(context, trx, {
-      naturalKey: `welcome:${recipient.user_id}`,
+      naturalKey: welcomeKey(recipient.user_id),
       template: "welcome",
       data: {
         recipientName: recipient.full_name,
         trialEndsAt: event.data.trialEndsAt,
         dashboardUrl: context.links.dashboard,
+        previewUrl: context.links.preview,
       },
       to: recipient.email,
       userId: recipient.user_id,

@@ -2,6 +2,7 @@ import { defineSubscriptions, type EventHandler } from "@tubedigest/bus";
 import type { EventName } from "@tubedigest/contracts";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { mailCancellation, mailReceipt, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
+import { recordPreview } from "./preview-handlers.ts";
 import { mailDigest, mailSignInLink, mailSingleVideoSummary } from "./product-mail-handlers.ts";
 import { recordChangedRecipient, recordNewRecipient, recordPlanEnded } from "./recipient-handlers.ts";
 
@@ -54,6 +55,10 @@ export function mailerSubscriptions(context: MailerContext) {
       digests: {
         events: ["newsletter.composed"],
         handlers: { "newsletter.composed": thenWake(mailDigest(context)) },
+      },
+      previews: {
+        events: ["preview.shown"],
+        handlers: { "preview.shown": recordPreview(context) },
       },
     },
   });

@@ -45,9 +45,19 @@ export interface AbandonmentSendsTable {
   sent_at: Date;
 }
 
+export interface PreviewsTable {
+  user_id: string;
+  /** The first channel's title as catalog gave it; null when it had none. */
+  channel_title: string | null;
+  /** Up to 3 points of the summary the preview showed; read as the list, written as its JSON text. */
+  bullets: ColumnType<string[], string, string>;
+  shown_at: Date;
+}
+
 export interface MailerDatabase extends BusTables {
   messages: MessagesTable;
   suppressions: SuppressionsTable;
   recipients: RecipientsTable;
   abandonment_sends: AbandonmentSendsTable;
+  previews: PreviewsTable;
 }

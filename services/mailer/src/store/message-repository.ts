@@ -60,6 +60,16 @@ export class MessageRepository {
     return inserted !== undefined;
   }
 
+  /** When the message with this natural key was queued; undefined when none was. */
+  async queuedAt(naturalKey: string): Promise<Date | undefined> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select("created_at")
+      .where("natural_key", "=", naturalKey)
+      .executeTakeFirst();
+    return row?.created_at;
+  }
+
   /**
    * Takes up to `limit` messages due at `now` (pending and due, or left sending by a dispatcher whose
    * lease lapsed), oldest due first, for this dispatcher alone: rows another one is claiming are skipped,

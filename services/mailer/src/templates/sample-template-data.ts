@@ -73,12 +73,13 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
   abandonment: {
     channelName: "Pocket Orbit",
     summaryBullets: POINTS.slice(0, 3),
-    continueUrl: "https://tubedigest.example/",
+    continueUrl: "https://tubedigest.example/preview",
   },
   welcome: {
     recipientName: "Ana",
     trialEndsAt: "2026-11-30T09:00:00Z",
     dashboardUrl: "https://tubedigest.example/dashboard",
+    previewUrl: "https://tubedigest.example/preview",
   },
   "trial-ending": {
     recipientName: null,

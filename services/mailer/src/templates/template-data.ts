@@ -38,10 +38,16 @@ export interface TemplateData {
     channelName: string | null;
     /** At most 3. */
     summaryBullets: string[];
-    /** Where to pick up: the site's home page. */
+    /** Where to pick up: the newsletter preview. */
     continueUrl: string;
   };
-  welcome: { recipientName: string | null; trialEndsAt: string; dashboardUrl: string };
+  welcome: {
+    recipientName: string | null;
+    trialEndsAt: string;
+    dashboardUrl: string;
+    /** The newsletter preview, which a landing-page visitor is invited back to. */
+    previewUrl: string;
+  };
   "trial-ending": { recipientName: string | null; trialEndsAt: string; subscribeUrl: string };
   receipt: {
     recipientName: string | null;

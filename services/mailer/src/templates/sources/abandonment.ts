@@ -7,10 +7,11 @@ import { textMail } from "../text-mail.ts";
 
 // SPEC §9: the e-mail quotes at most 3 bullet points of the preview.
 const MAX_BULLETS = 3;
+// Sent only to an account at least a day after its welcome, so it neither repeats nor contradicts it:
+// it says nothing of whether the trial still runs.
 const REASON =
-  "You get this one reminder because you previewed a digest on tubedigest with this address. You have no account with us, and we won't send another this week.";
-const OFFER =
-  "Choose a plan to get it in your inbox every Monday morning. The first week is free, with no card.";
+  "You get this one reminder because you previewed a digest on tubedigest with your account's address. We won't send another this week.";
+const OFFER = "Choose a plan to keep it coming to your inbox every Monday morning.";
 
 export const abandonment: TemplateSource<"abandonment"> = {
   name: "abandonment",
@@ -21,7 +22,7 @@ export const abandonment: TemplateSource<"abandonment"> = {
           <mj-text>${OFFER}</mj-text>
           ${button("Pick up where you left off", "{{continueUrl}}")}`),
     reason: REASON,
-    // No account yet, so no settings: the footer leads back to the site.
+    // The account may have no password yet, so no settings page to link: the footer leads back to the preview.
     links: [{ label: "tubedigest", href: "{{continueUrl}}" }],
   }),
   content(data) {
