@@ -54,13 +54,20 @@ describe.each<Infra>(["real", "embedded"])(
 
     it("shows a message's HTML in a sandboxed frame, and answers an unknown one 404", async () => {
       const email = `${uniqueName("reader")}@example.com`;
-      await new Browser(stack.gateway).call("POST", "/api/send-abandonment-email", {
+      const visitor = new Browser(stack.gateway);
+      expect(
+        (await visitor.call("POST", "/api/auth/register-with-email", { email, channels: [] })).statusCode,
+      ).toBe(201);
+      // The landing page's visitor leaving the preview on the day they signed up: the welcome, which
+      // invites back to the preview, is that day's one e-mail.
+      const left = await visitor.call("POST", "/api/send-abandonment-email", {
         email,
         channelName: "Pocket Orbit",
         summaryBullets: ["A rocket carries its own oxidiser."],
       });
+      expect(left.statusCode).toBe(202);
       const [messagePath] = await eventually(async () => {
-        const links = await mailboxLinksTo(email, "Pocket Orbit");
+        const links = await mailboxLinksTo(email, "Welcome to tubedigest");
         return links.length > 0 ? links : undefined;
       });
       const page = await new Browser(stack.gateway).call("GET", messagePath ?? "");
@@ -69,7 +76,8 @@ describe.each<Infra>(["real", "embedded"])(
       // The mailer's own policy, not the web app's: the page's and the message's inline styles apply.
       expect(page.headers["content-security-policy"]).toContain("style-src 'unsafe-inline'");
       expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
-      expect(page.body).toContain("Pocket Orbit");
+      expect(page.body).toContain("Back to your preview");
+      expect(await mailboxLinksTo(email, "one step away")).toEqual([]);
       expect((await new Browser(stack.gateway).call("GET", "/dev/mailbox/no-such-message")).statusCode).toBe(
         404,
       );
