@@ -72,6 +72,11 @@ export interface GatewaySettings {
   devDigest?: boolean | undefined;
   /** Serve Swagger UI over /api/openapi.json at /dev/api-docs: development only. */
   apiDocs?: boolean | undefined;
+  /**
+   * Answer only requests addressed to localhost, 127.0.0.1 or [::1] and sent by their pages, so no other
+   * site can read the development server through DNS rebinding: development only.
+   */
+  loopbackOnly?: boolean | undefined;
 }
 
 export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): GatewaySettings {
@@ -101,5 +106,6 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     devMailbox: env.APP_ENV === "development",
     devDigest: env.APP_ENV === "development",
     apiDocs: env.APP_ENV === "development",
+    loopbackOnly: env.APP_ENV === "development",
   };
 }

@@ -214,6 +214,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         devMailbox: development && !env.SMTP_URL,
         devDigest: development,
         apiDocs: development,
+        loopbackOnly: development,
       },
       {
         log: logger("gateway"),

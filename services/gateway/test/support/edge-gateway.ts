@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServiceApp } from "@tubedigest/http";
 import { deleteRedisKeys, testInfra, uniqueName } from "@tubedigest/testing";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
 import { buildGatewayApp } from "../../src/app.ts";
 import type { GatewaySettings } from "../../src/config.ts";
 import { IDENTITY_SECRET } from "../test-stack.ts";
@@ -32,7 +32,7 @@ export interface EdgeGateway {
  * request lines and see exactly what each service received.
  */
 export async function startEdgeGateway(
-  options: { real?: boolean; settings?: Partial<GatewaySettings> } = {},
+  options: { real?: boolean; settings?: Partial<GatewaySettings>; log?: Logger } = {},
 ): Promise<EdgeGateway> {
   const [auth, catalog, billing, summariser, mailer] = await Promise.all([
     startRecordingUpstream(IDENTITY_SECRET),
@@ -64,7 +64,7 @@ export async function startEdgeGateway(
       searchRateLimit: 1000,
       ...options.settings,
     },
-    { log: pino({ level: "silent" }) },
+    { log: options.log ?? pino({ level: "silent" }) },
   );
   await gateway.listen({ port: 0, host: "127.0.0.1" });
   const address = gateway.server.address();

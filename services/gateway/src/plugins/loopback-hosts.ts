@@ -1,0 +1,47 @@
+import { HttpError, type ServiceApp } from "@tubedigest/http";
+
+/**
+ * The names by which this machine reaches itself. A page on another site can point a name of its own at
+ * 127.0.0.1 (DNS rebinding), but its requests then carry that name as Host: refusing every other name
+ * keeps the development server, and its mailbox of sign-in links, to pages of this machine.
+ */
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Probes reach the gateway by the pod's or container's address, and learn only up or down. */
+const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
+
+/** `name` or `name:port`, an IPv6 address in brackets. */
+const HOST = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i;
+
+function isLoopbackOrigin(origin: string): boolean {
+  const url = URL.parse(origin);
+  return (
+    url !== null &&
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    LOOPBACK_NAMES.has(url.hostname) &&
+    url.origin === origin
+  );
+}
+
+/**
+ * Development only: refuses a request whose Host is not localhost, 127.0.0.1 or [::1] (any port) with a
+ * 421, and one sent by a page of another origin with a 403, each saying which address to open instead.
+ */
+export function refuseForeignHosts(app: ServiceApp): void {
+  app.addHook("onRequest", async (request) => {
+    if (PROBE_PATHS.has(request.url.split("?")[0] ?? "")) return;
+    const host = HOST.exec(request.headers.host ?? "");
+    const port = host?.[2] ? `:${host[2]}` : "";
+    const instead = `Open http://localhost${port} instead.`;
+    if (!host || !LOOPBACK_NAMES.has((host[1] ?? "").toLowerCase())) {
+      throw new HttpError(
+        421,
+        `This development server answers only at localhost, 127.0.0.1 or [::1]. ${instead}`,
+      );
+    }
+    const { origin } = request.headers;
+    if (origin !== undefined && !isLoopbackOrigin(origin)) {
+      throw new HttpError(403, `This development server answers only pages of this machine. ${instead}`);
+    }
+  });
+}
