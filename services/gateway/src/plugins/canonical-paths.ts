@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { HttpError, type ServiceApp } from "@tubedigest/http";
+import { HttpError, redactUrl, type ServiceApp } from "@tubedigest/http";
 import { canonicalTarget } from "../routes/canonical-path.ts";
 
 const REFUSAL = Symbol("path refusal");
@@ -24,7 +24,7 @@ export function refuseNonCanonicalPaths(app: ServiceApp): void {
   app.addHook("onRequest", async (request) => {
     const refusal = (request.raw as MarkedRequest)[REFUSAL];
     if (refusal !== undefined) {
-      request.log.info({ url: request.originalUrl }, "request path refused");
+      request.log.info({ url: redactUrl(request.originalUrl) }, "request path refused");
       throw new HttpError(400, refusal);
     }
   });

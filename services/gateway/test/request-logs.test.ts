@@ -1,0 +1,52 @@
+import { Writable } from "node:stream";
+import { createServiceLogger } from "@tubedigest/http";
+import { rawHttpRequest } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
+
+const lines: string[] = [];
+let edge: EdgeGateway;
+
+beforeAll(async () => {
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  edge = await startEdgeGateway({ log: createServiceLogger("gateway", "info", { destination }) });
+});
+afterAll(() => edge.stop());
+
+/** Every line the gateway logged for one request. */
+async function logFor(target: string, method: string): Promise<string> {
+  lines.length = 0;
+  await rawHttpRequest(edge.port, { method, target });
+  return lines.join("");
+}
+
+describe("the gateway's request logs", () => {
+  it.each([
+    // The page an e-mailed sign-in link opens: the web app, served by the gateway itself.
+    ["a sign-in link", "GET", "/sign-in/link?token=9b1d0c6f2e8a4d7c5e3f", "/sign-in/link?token=[Redacted]"],
+    // The one-click unsubscribe the mailer's links call, forwarded to the mailer.
+    [
+      "an unsubscribe link",
+      "POST",
+      "/api/unsubscribe?token=3f9c2a7e41b6d8c0e5a7&channel=UC1",
+      "/api/unsubscribe?token=[Redacted]&channel=UC1",
+    ],
+    // A spelling the gateway refuses before routing logs the URL it was sent.
+    [
+      "a refused spelling",
+      "GET",
+      "/api//unsubscribe?token=5e3f9b1d0c6f2e8a4d7c",
+      "/api//unsubscribe?token=[Redacted]",
+    ],
+  ])("never carry %s's token, and keep the rest of the URL", async (_what, method, target, logged) => {
+    const log = await logFor(target, method);
+    const token = /token=([^&]+)/.exec(target)?.[1] ?? "";
+    expect(log).toContain(`"${logged}"`);
+    expect(log).not.toContain(token);
+  });
+});
