@@ -64,7 +64,7 @@ export {
 } from "./hostile-input.ts";
 export { type RawResponse, rawHttpRequest } from "./raw-http.ts";
 export { deleteRedisKeys } from "./redis-keys.ts";
-export { emailFieldsOf, fieldsOf, isEmailSchema, type JsonSchema, valuesOf } from "./schema-values.ts";
+export { emailFieldsOf, fieldsOf, type JsonSchema, valuesOf } from "./schema-values.ts";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export { testInfra } from "./test-infra.ts";
 export { createTestSchema } from "./test-schema.ts";

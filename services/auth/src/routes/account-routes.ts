@@ -1,4 +1,3 @@
-import { canonicalEmail } from "@tubedigest/contracts";
 import { ErrorReply, HttpError, requireCaller, type ServiceApp } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
 import { checkTimeZone } from "../domain/check-time-zone.ts";
@@ -23,7 +22,7 @@ export function registerAccountRoutes(app: ServiceApp, context: AuthContext): vo
       const fullName = request.body.fullName?.trim() || null;
       const user = await updateProfile(context, {
         userId: requireCaller(request),
-        email: canonicalEmail(request.body.email),
+        email: request.body.email.trim(),
         fullName,
         timeZone: timeZone === undefined ? undefined : checkTimeZone(timeZone),
         correlationId: request.id,

@@ -1,4 +1,3 @@
-import { canonicalEmail } from "@tubedigest/contracts";
 import {
   END_OTHER_SESSIONS_HEADER,
   ErrorReply,
@@ -30,7 +29,7 @@ export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext):
       { schema: { body: EmailOnlyBody, response: { 202: NoticeReply, ...errors } } },
       async (request, reply) => {
         await requestSignInLink(context, {
-          email: canonicalEmail(request.body.email),
+          email: request.body.email.trim(),
           correlationId: request.id,
         });
         return reply.status(202).send({ message: messages.signInLinkRequested });

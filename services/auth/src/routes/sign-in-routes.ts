@@ -1,4 +1,4 @@
-import { canonicalEmail, DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
 import {
   END_OTHER_SESSIONS_HEADER,
   ErrorReply,
@@ -38,7 +38,7 @@ export function registerSignInRoutes(
     { schema: { body: RegisterBody, response: { 201: AccountReply, 202: NoticeReply, ...errors } } },
     async (request, reply) => {
       const outcome = await registerWithPassword(context, {
-        email: canonicalEmail(request.body.email),
+        email: request.body.email.trim(),
         password: request.body.password,
         timeZone: checkTimeZone(request.body.timeZone ?? DEFAULT_TIME_ZONE),
         visitor: visitorOf(request),
@@ -60,7 +60,7 @@ export function registerSignInRoutes(
     { schema: { body: LoginBody, response: { 200: AccountReply, ...errors } } },
     async (request, reply) => {
       const user = await logIn(context, {
-        email: canonicalEmail(request.body.email),
+        email: request.body.email.trim(),
         password: request.body.password,
       });
       return reply.header(SESSION_USER_HEADER, user.id).send(toAccount(user));
@@ -73,7 +73,7 @@ export function registerSignInRoutes(
       schema: { body: RegisterWithEmailBody, response: { 200: AccountReply, 201: AccountReply, ...errors } },
     },
     async (request, reply) => {
-      const email = canonicalEmail(request.body.email);
+      const email = request.body.email.trim();
       const outcome = await registerWithEmail(context, {
         email,
         visitor: visitorOf(request),
@@ -94,7 +94,7 @@ export function registerSignInRoutes(
     { schema: { body: EmailOnlyBody, response: { 200: AccountReply, ...errors } } },
     async (request, reply) => {
       const user = await logInWithEmail(context, {
-        email: canonicalEmail(request.body.email),
+        email: request.body.email.trim(),
         claimId: readClaim(request),
       });
       return reply.header(SESSION_USER_HEADER, user.id).send(toAccount(user));
