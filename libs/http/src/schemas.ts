@@ -9,8 +9,8 @@ export const INVALID_EMAIL = "Please enter a valid email address";
 
 /**
  * An e-mail address as a person typed it: one bare address under the product's one rule (libs/contracts
- * email-rule.ts), blanks around it allowed. Routes pass it through `canonicalEmail` before anything
- * compares, limits or stores it.
+ * email-rule.ts), blanks around it allowed and trimmed by the route. Whatever compares, limits,
+ * suppresses or sends to it uses `canonicalEmail` of it.
  */
 export const EmailAddress = Type.String({
   pattern: TYPED_EMAIL_PATTERN,
