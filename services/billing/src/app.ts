@@ -19,6 +19,9 @@ import { migrations } from "./store/migrations/index.ts";
 /** Everything billing's schema is made of: its own migrations and the bus's outbox and inbox. */
 export const billingMigrations: Migrations = { ...busMigrations, ...migrations };
 
+/** A sign-up's event reaches billing within this long even on a busy machine. */
+const NEW_ACCOUNT_WAIT_MS = 5_000;
+
 /** What billing is handed rather than building: the process's logger, its event bus and shared database. */
 export interface BillingDependencies {
   log: Logger;
@@ -69,6 +72,7 @@ export async function buildBillingApp(
     recordEvent: writeToOutbox,
     log: app.log,
     now: dependencies.now ?? (() => new Date()),
+    newAccountWaitMs: settings.newAccountWaitMs ?? NEW_ACCOUNT_WAIT_MS,
   };
   registerPlanRoutes(app, context);
   registerCheckoutRoutes(app, context);

@@ -56,6 +56,8 @@ export interface BillingSettings {
   testMode: boolean;
   publicUrl: string;
   sweepIntervalMs?: number | undefined;
+  /** How long a request about an account not yet heard of waits for auth's event (5 s by default). */
+  newAccountWaitMs?: number | undefined;
 }
 
 interface StripeVariables {

@@ -108,6 +108,28 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
     expect(second).toBe(first);
   });
 
+  it("makes one subscription for a checkout asked twice at once, and leaves one when the visitor changes plan", async () => {
+    const { userId } = await billing.register();
+    const [first, second] = await Promise.all([checkout(userId, "creator"), checkout(userId, "creator")]);
+    expect(second).toBe(first);
+    const { stripe_customer_id: customer } = await billing.database.db
+      .selectFrom("accounts")
+      .select("stripe_customer_id")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    const subscriptions = () => stripe.subscriptionsOf(customer ?? "");
+    expect(subscriptions()).toHaveLength(1);
+
+    await checkout(userId, "pro");
+    const back = await checkout(userId, "creator");
+    expect(back).not.toBe(first);
+    expect(subscriptions()).toHaveLength(3);
+    expect(subscriptions().filter((subscription) => subscription.status !== "canceled")).toHaveLength(1);
+    stripe.confirmPaymentIntent(back, "succeeds");
+    expect((await subscribe(userId, back)).statusCode).toBe(200);
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+  });
+
   it("activates only once Stripe says the payment succeeded, and only once", async () => {
     const { userId } = await billing.register();
     const paymentIntentId = await checkout(userId, "creator");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+import { messages } from "../src/domain/messages.ts";
+import { asClaimHolder, asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -162,17 +163,18 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(rows.map((row) => row.plan)).toEqual(["pro"]);
   });
 
-  it("finds a visitor's account by the e-mail the landing page kept, in any letter case", async () => {
+  it("activates a visitor's plan on the claim their browser holds, the e-mail the page kept in any letter case", async () => {
     const { userId, email } = await billing.register({ email: `Visitor.${Date.now()}@Example.com` });
-    const reply = await coupon({ plan: "creator", email: email.toUpperCase(), testMode: true });
+    const body = { plan: "creator", email: email.toUpperCase(), testMode: true };
+    const reply = await coupon(body, asClaimHolder(userId));
     expect(reply.statusCode).toBe(200);
     expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
   });
 
-  it("answers a checkout for an unknown e-mail with a 404 that says to start from the homepage", async () => {
+  it("answers a checkout naming an e-mail without a claim or session with a 404 that says to start from the homepage", async () => {
     const reply = await coupon({ plan: "creator", email: "nobody-here@example.com", testMode: true });
     expect(reply.statusCode).toBe(404);
-    expect(reply.json().message).toMatch(/start from the homepage/);
+    expect(reply.json()).toEqual({ message: messages.checkoutNotYours });
     const missing = await coupon({ plan: "creator", testMode: true });
     expect(missing.json()).toEqual({
       message: "Missing email information. Please go back to the homepage and enter your email.",

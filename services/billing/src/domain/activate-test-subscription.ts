@@ -10,7 +10,8 @@ import { messages } from "./messages.ts";
 /**
  * The checkout's 'TEST MODE: Skip Payment' (SPEC §7 subscribe-with-coupon): a plan with no payment,
  * renewed monthly by the period sweep — only where test mode is switched on. A subscriber who pays
- * by card changes plan through checkout instead.
+ * by card changes plan through checkout instead; a plan in force is changed by its signed-in owner
+ * only, never on a visitor's claim.
  */
 export async function activateTestSubscription(
   context: BillingContext,
@@ -18,7 +19,8 @@ export async function activateTestSubscription(
 ): Promise<string> {
   // Before the account is looked up, so a server without test mode says nothing about who has one.
   if (!context.testMode) throw new HttpError(403, messages.testModeOff);
-  const userId = (await findAccount(context, input.who)).user_id;
+  const holder = await findAccount(context, input.who);
+  const userId = holder.account.user_id;
   const plan = planNamed(input.planName);
   if (!plan) throw new HttpError(400, messages.unknownPlan);
   await context.db.transaction().execute(async (trx) => {
@@ -27,6 +29,7 @@ export async function activateTestSubscription(
     const active = current !== undefined && current.status !== "ended";
     if (active && !current.test_mode) throw new HttpError(409, messages.payingByCard);
     if (active && current.plan === plan.id) return;
+    if (active && holder.standing !== "owner") throw new HttpError(401, messages.signInToChangePlan);
     const now = context.now();
     await changeSubscription(
       context,

@@ -20,4 +20,6 @@ export interface BillingContext {
   recordEvent: RecordEvent;
   log: BillingLogger;
   now: () => Date;
+  /** How long a request about an account billing has not heard of yet waits for auth's sign-up event. */
+  newAccountWaitMs: number;
 }

@@ -3,8 +3,13 @@ export const messages = {
   unknownPlan: "Please choose one of our plans: solo, creator, premium or pro.",
   amountMismatch: "The amount does not match the plan's price. Please reload the page and try again.",
   useCheckout: "Please use the checkout page to complete your subscription",
-  noAccountForEmail:
-    "We could not find an account for this e-mail. Please start from the homepage and enter your e-mail.",
+  /** One answer for an address nobody has, someone else's, and a visitor's own without their claim. */
+  checkoutNotYours:
+    "We could not find your account for this checkout. Please start from the homepage and enter your e-mail, or sign in.",
+  signInToChangePlan: "Please sign in to change the plan of your subscription.",
+  accountBeingSetUp: "Your account is still being set up. Please try again in a moment.",
+  checkoutRaced:
+    "Your subscription changed while this checkout was being prepared. Please reload the page and try again.",
   missingEmail: "Missing email information. Please go back to the homepage and enter your email.",
   paymentUnknown: "Payment status unknown. Please contact support if you were charged.",
   paymentNotForAccount: "This payment was not made for this account. Please start the checkout again.",

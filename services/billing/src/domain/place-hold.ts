@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { HttpError } from "@tubedigest/http";
 import { CardDeclinedError } from "../payments/card-payments.ts";
 import { singleVideoPriceCents } from "../plans/plans.ts";
-import { AccountRepository } from "../store/account-repository.ts";
 import { type Hold, HoldRepository } from "../store/hold-repository.ts";
 import { SubscriptionRepository } from "../store/subscription-repository.ts";
+import { awaitAccount } from "./await-account.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { messages } from "./messages.ts";
 import { askStripe } from "./require-cards.ts";
@@ -24,12 +24,12 @@ export async function placeHold(
   if (existing) return existing;
   const amountCents = singleVideoPriceCents(input.durationSeconds);
   if (amountCents === undefined) throw new HttpError(422, messages.videoTooLong);
-  const account = await new AccountRepository(context.db).find(input.userId);
+  const account = await awaitAccount(context, input.userId);
   const subscription = await new SubscriptionRepository(context.db).find(input.userId);
   const card = subscription?.status !== "ended" ? subscription?.default_payment_method : null;
   const customerId = account?.stripe_customer_id;
   const cards = context.cards;
-  if (!account || ((!card || !customerId || !cards) && !context.testMode)) {
+  if ((!card || !customerId || !cards) && !context.testMode) {
     throw new HttpError(402, messages.noSavedCard);
   }
   const id = randomUUID();

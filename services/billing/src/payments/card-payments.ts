@@ -58,14 +58,20 @@ export interface CardPayments {
   readonly publishableKey: string | undefined;
   /** The customer for a user, made once: a retried call finds the same one. */
   createCustomer(input: { userId: string; email: string }): Promise<string>;
-  /** A monthly subscription waiting for its first payment. */
-  startSubscription(input: { userId: string; customerId: string; plan: Plan }): Promise<{
+  /**
+   * A monthly subscription waiting for its first payment. `key` names the checkout it is for: asked
+   * again with it (a retry, or two requests at once), the provider answers the same subscription.
+   */
+  startSubscription(input: { userId: string; customerId: string; plan: Plan; key: string }): Promise<{
     subscriptionId: string;
     payment: PendingPayment;
   }>;
-  /** Moves a subscription to another plan, prorated; the payment is null when nothing is owed. */
-  switchPlan(input: { subscriptionId: string; plan: Plan }): Promise<PendingPayment | null>;
-  /** Drops a subscription whose first payment never came, before starting another. */
+  /**
+   * Moves a subscription to another plan, prorated; the payment is null when nothing is owed. The same
+   * `key` answers the same switch, so a retry invoices once.
+   */
+  switchPlan(input: { subscriptionId: string; plan: Plan; key: string }): Promise<PendingPayment | null>;
+  /** Drops a subscription whose first payment never came, once another checkout replaced it. */
   abandonSubscription(subscriptionId: string): Promise<void>;
   subscription(subscriptionId: string): Promise<RemoteSubscription>;
   payment(paymentIntentId: string): Promise<PaymentState>;

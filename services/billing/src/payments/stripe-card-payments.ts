@@ -115,37 +115,44 @@ export function createStripeCardPayments(settings: StripeSettings): CardPayments
       return customer.id;
     },
 
-    async startSubscription({ userId, customerId, plan }) {
-      const subscription = await stripe.subscriptions.create({
-        customer: customerId,
-        items: [{ price: await priceOf(plan) }],
-        payment_behavior: "default_incomplete",
-        payment_settings: { save_default_payment_method: "on_subscription" },
-        metadata: { userId, plan: plan.id },
-        expand: EXPAND_PAYMENT,
-      });
+    async startSubscription({ userId, customerId, plan, key }) {
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: await priceOf(plan) }],
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          metadata: { userId, plan: plan.id },
+          expand: EXPAND_PAYMENT,
+        },
+        { idempotencyKey: `subscription-${key}` },
+      );
       const payment = pendingPaymentOf(subscription.latest_invoice);
       if (!payment) throw new Error(`Subscription ${subscription.id} has no payment to confirm`);
       return { subscriptionId: subscription.id, payment };
     },
 
-    async switchPlan({ subscriptionId, plan }) {
+    async switchPlan({ subscriptionId, plan, key }) {
       const current = await stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
       if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
-      const updated = await stripe.subscriptions.update(subscriptionId, {
-        items: [{ id: item.id, price: await priceOf(plan) }],
-        proration_behavior: "always_invoice",
-        // The switch takes effect only once its invoice is paid: no higher plan without paying for it.
-        payment_behavior: "pending_if_incomplete",
-        metadata: { plan: plan.id },
-        expand: EXPAND_PAYMENT,
-      });
+      const updated = await stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: await priceOf(plan) }],
+          proration_behavior: "always_invoice",
+          // The switch takes effect only once its invoice is paid: no higher plan without paying for it.
+          payment_behavior: "pending_if_incomplete",
+          metadata: { plan: plan.id },
+          expand: EXPAND_PAYMENT,
+        },
+        { idempotencyKey: `switch-${key}` },
+      );
       return pendingPaymentOf(updated.latest_invoice);
     },
 
     async abandonSubscription(subscriptionId) {
-      await stripe.subscriptions.cancel(subscriptionId);
+      await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `abandon-${subscriptionId}` });
     },
 
     async subscription(subscriptionId) {

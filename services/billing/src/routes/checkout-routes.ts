@@ -1,4 +1,4 @@
-import { HttpError, optionalUserId, type ServiceApp } from "@tubedigest/http";
+import { HttpError, optionalClaimHolder, optionalUserId, type ServiceApp } from "@tubedigest/http";
 import type { FastifyRequest } from "fastify";
 import { activatePaidSubscription } from "../domain/activate-paid-subscription.ts";
 import { activateTestSubscription } from "../domain/activate-test-subscription.ts";
@@ -17,12 +17,13 @@ import {
 } from "./schemas.ts";
 
 /**
- * SPEC §7's checkout calls. A visitor may make them too: the landing page made their account, and the
- * e-mail it kept names it.
+ * SPEC §7's checkout calls. A visitor who is not signed in may make them too, for the one account their
+ * browser made on the landing page and holds the live claim on (the gateway vouches for the claim);
+ * the e-mail the page kept must then be that account's.
  */
-/** The signed-in user, or the visitor the body's e-mail names. */
 const whoAsks = (request: FastifyRequest, email: string | undefined): Who => ({
   userId: optionalUserId(request),
+  claimHolder: optionalClaimHolder(request),
   email,
 });
 
@@ -31,12 +32,8 @@ export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext)
     "/api/create-payment-intent",
     { schema: { body: CreatePaymentIntentBody, response: { 200: CreatePaymentIntentReply, ...errors } } },
     async (request) => {
-      const account = await findAccount(context, {
-        userId: optionalUserId(request),
-        email: request.body.email,
-      });
       return createCheckout(context, {
-        account,
+        holder: await findAccount(context, whoAsks(request, request.body.email)),
         planName: request.body.plan,
         amountCents: request.body.amount,
         correlationId: request.id,
@@ -51,7 +48,7 @@ export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext)
       const { paymentIntentId, email } = request.body;
       // The funnel's shape (plan and channels, no payment) cannot activate anything.
       if (paymentIntentId === undefined) throw new HttpError(400, messages.useCheckout);
-      const account = await findAccount(context, whoAsks(request, email));
+      const { account } = await findAccount(context, whoAsks(request, email));
       await activatePaidSubscription(context, { account, paymentIntentId, correlationId: request.id });
       return {
         message: "Subscription activated",

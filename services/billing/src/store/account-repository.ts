@@ -46,11 +46,13 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
-  async setCustomer(userId: string, customerId: string): Promise<void> {
+  /** Keeps the first customer recorded: two checkouts at once were given the same one by its key. */
+  async setCustomerIfAbsent(userId: string, customerId: string): Promise<void> {
     await this.db
       .updateTable("accounts")
       .set({ stripe_customer_id: customerId })
       .where("user_id", "=", userId)
+      .where("stripe_customer_id", "is", null)
       .execute();
   }
 

@@ -6,8 +6,45 @@ export type Checkout = Selectable<CheckoutsTable>;
 export class CheckoutRepository {
   constructor(private readonly db: Kysely<BillingDatabase>) {}
 
-  async insert(row: Insertable<CheckoutsTable>): Promise<void> {
-    await this.db.insertInto("checkouts").values(row).execute();
+  /**
+   * Records a payment once: a second request that the provider answered with the same payment (its
+   * idempotency key) finds it recorded and changes nothing.
+   */
+  async insertIfAbsent(row: Insertable<CheckoutsTable>): Promise<void> {
+    await this.db
+      .insertInto("checkouts")
+      .values(row)
+      .onConflict((conflict) => conflict.column("payment_intent_id").doNothing())
+      .execute();
+  }
+
+  /** The user's latest checkout in any state: what a new one follows, and so names its key. */
+  async latest(userId: string): Promise<Checkout | undefined> {
+    return this.db
+      .selectFrom("checkouts")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("payment_intent_id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Closes the user's other first-subscription checkouts still waiting for payment, which `kept`
+   * replaces; answers their subscriptions, for the provider to drop.
+   */
+  async supersedeOpenFirstCheckouts(userId: string, kept: string, at: Date): Promise<string[]> {
+    const closed = await this.db
+      .updateTable("checkouts")
+      .set({ completed_at: at })
+      .where("user_id", "=", userId)
+      .where("kind", "=", "new")
+      .where("completed_at", "is", null)
+      .where("payment_intent_id", "!=", kept)
+      .returning("stripe_subscription_id")
+      .execute();
+    return closed.map((row) => row.stripe_subscription_id);
   }
 
   async find(paymentIntentId: string): Promise<Checkout | undefined> {

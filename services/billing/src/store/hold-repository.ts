@@ -19,6 +19,10 @@ export class HoldRepository {
       .executeTakeFirst();
   }
 
+  async find(id: string): Promise<Hold | undefined> {
+    return this.db.selectFrom("holds").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
   async lock(id: string): Promise<Hold | undefined> {
     return this.db.selectFrom("holds").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
   }

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { defineSubscriptions } from "@tubedigest/bus";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import type { AnyEvent, EventName } from "@tubedigest/contracts";
-import { createDatabase, type Database } from "@tubedigest/db";
-import { callerHeaders } from "@tubedigest/http";
+import { createDatabase, type Database, EmbeddedPostgres } from "@tubedigest/db";
+import { callerHeaders, claimHolderHeaders } from "@tubedigest/http";
 import { createTestSchema, eventually } from "@tubedigest/testing";
 import { pino } from "pino";
 import { type BillingApp, buildBillingApp } from "../../src/app.ts";
@@ -16,6 +16,9 @@ export const asUser = (userId: string) => {
   const requestId = randomUUID();
   return { ...callerHeaders(IDENTITY_SECRET, userId, requestId), "x-request-id": requestId };
 };
+
+/** What the gateway sends for a visitor whose browser holds the live claim on the password-less account `userId`. */
+export const asClaimHolder = (userId: string) => claimHolderHeaders(IDENTITY_SECRET, userId, randomUUID());
 
 const PUBLISHED: EventName[] = [
   "subscription.activated",
@@ -37,6 +40,8 @@ export interface BillingUnderTest {
   setNow(now: Date): void;
   /** Signs a user up as auth would: `user.registered`, then waits until billing has the account. */
   register(input?: { email?: string; at?: Date }): Promise<{ userId: string; email: string }>;
+  /** Publishes `user.registered` for an account auth made, without waiting for billing to record it. */
+  announceSignUp(userId: string, email: string): Promise<void>;
   /** The events about one user, by name. */
   eventsOf(userId: string): string[];
   /** The data of the first `name` event about one user. */
@@ -52,30 +57,70 @@ export interface StripeUnderTest {
   webhookSecret: string;
 }
 
-/** Billing as it runs in production: the real Postgres (a schema of its own), RabbitMQ, and Stripe's SDK. */
-export async function startBilling(options: { stripe?: StripeUnderTest; testMode?: boolean } = {}) {
+export interface BillingOptions {
+  stripe?: StripeUnderTest;
+  testMode?: boolean;
+  /** How long the SDK waits for Stripe's answer before it tries again (2 s unless a test holds answers longer). */
+  stripeTimeoutMs?: number;
+  /** How long a request about an account billing has not heard of yet waits for its sign-up event. */
+  newAccountWaitMs?: number;
+  /** On the embedded database (PGlite, one connection for every transaction) instead of Postgres. */
+  embedded?: boolean;
+}
+
+/** Billing's schema: on the real Postgres, or in an embedded database of the test's own, in memory. */
+async function billingSchema(embedded: boolean) {
+  if (embedded) {
+    const database = EmbeddedPostgres.open();
+    return {
+      settings: { schema: "billing" },
+      embedded: database,
+      connect: () => createDatabase<BillingDatabase>({ embedded: database, schema: "billing" }),
+      drop: () => database.close(),
+    };
+  }
   const schema = await createTestSchema("billing");
+  return {
+    settings: { url: schema.url, schema: schema.schema },
+    embedded: undefined,
+    connect: () => createDatabase<BillingDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 }),
+    drop: () => schema.drop(),
+  };
+}
+
+/**
+ * Billing as it runs in production: the real Postgres (a schema of its own), RabbitMQ, and Stripe's SDK;
+ * or as in the embedded product, on PGlite.
+ */
+export async function startBilling(options: BillingOptions = {}) {
+  const schema = await billingSchema(options.embedded ?? false);
   const testBus = await createTestBus("rabbitmq");
   let now: Date | undefined;
   const stripe = options.stripe;
   const app = await buildBillingApp(
     {
       identitySecret: IDENTITY_SECRET,
-      database: { url: schema.url, schema: schema.schema },
+      database: schema.settings,
       stripe: stripe
         ? {
             secretKey: stripe.secretKey,
             publishableKey: stripe.publishableKey,
             webhookSecret: stripe.webhookSecret,
             apiUrl: stripe.url,
-            timeoutMs: 2_000,
+            timeoutMs: options.stripeTimeoutMs ?? 2_000,
           }
         : undefined,
       testMode: options.testMode ?? false,
       publicUrl: "http://localhost:3000",
       sweepIntervalMs: 60 * 60 * 1000,
+      newAccountWaitMs: options.newAccountWaitMs,
     },
-    { log: pino({ level: "silent" }), events: testBus.bus, now: () => now ?? new Date() },
+    {
+      log: pino({ level: "silent" }),
+      events: testBus.bus,
+      embeddedDatabase: schema.embedded,
+      now: () => now ?? new Date(),
+    },
   ).catch(async (error: unknown) => {
     await testBus.cleanup();
     await schema.drop();
@@ -96,9 +141,15 @@ export async function startBilling(options: { stripe?: StripeUnderTest; testMode
       },
     }),
   );
-  const database = createDatabase<BillingDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
+  const database = schema.connect();
   const about = (userId: string) =>
     published.filter((event) => (event.data as { userId?: string }).userId === userId);
+  const signUp = (userId: string, email: string, at?: Date) =>
+    testBus.bus.publish(
+      "user.registered",
+      { userId, email, fullName: null, passwordless: true, selectedChannels: [] },
+      { correlationId: "signup", ...(at ? { occurredAt: at } : {}) },
+    );
   const harness: BillingUnderTest = {
     app,
     testBus,
@@ -110,15 +161,14 @@ export async function startBilling(options: { stripe?: StripeUnderTest; testMode
     async register(input = {}) {
       const userId = randomUUID();
       const email = input.email ?? `${userId.slice(0, 8)}@example.com`;
-      await testBus.bus.publish(
-        "user.registered",
-        { userId, email, fullName: null, passwordless: true, selectedChannels: [] },
-        { correlationId: "signup", ...(input.at ? { occurredAt: input.at } : {}) },
-      );
+      await signUp(userId, email, input.at);
       await eventually(() =>
         database.db.selectFrom("accounts").select("user_id").where("user_id", "=", userId).executeTakeFirst(),
       );
       return { userId, email };
+    },
+    async announceSignUp(userId, email) {
+      await signUp(userId, email);
     },
     eventsOf(userId) {
       return about(userId).map((event) => event.name);

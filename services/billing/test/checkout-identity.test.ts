@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../src/domain/messages.ts";
+import { asClaimHolder, asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+
+const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
+
+/**
+ * Who may act on an account at checkout: its signed-in owner, or the visitor whose browser holds the
+ * live claim on the password-less account it made — for that account only, and only for its first
+ * subscription. Card payments against the fake Stripe and test mode, both on.
+ */
+describe("billing acts for the account's owner, never for whoever names its e-mail", () => {
+  let stripe: FakeStripeApi;
+  let billing: BillingUnderTest;
+  beforeAll(async () => {
+    stripe = await startFakeStripeApi();
+    billing = await startBilling({ stripe, testMode: true });
+    const url = await billing.app.listen({ port: 0, host: "127.0.0.1" });
+    stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+  });
+  afterAll(async () => {
+    await billing.stop();
+    await stripe.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    billing.app.inject({ method: "POST", url, payload, headers });
+  const answerOf = (reply: { statusCode: number; json: () => unknown }) => ({
+    status: reply.statusCode,
+    body: reply.json(),
+  });
+  const summary = async (userId: string) =>
+    (await billing.app.inject({ url: "/internal/account-summary", headers: asUser(userId) })).json();
+  /** Everything that could move money or a plan: Stripe calls that change something, and billing's events. */
+  const changesSince = (stripeRequests: number, userId: string) => ({
+    stripeWrites: stripe.requests.slice(stripeRequests).filter((request) => request.method !== "GET"),
+    events: billing.eventsOf(userId),
+  });
+
+  /** A subscriber paying by card for `plan`, checked out while signed in. */
+  async function cardSubscriber(plan: "creator" | "solo", amount: number) {
+    const user = await billing.register();
+    const reply = await post("/api/create-payment-intent", { amount, plan }, asUser(user.userId));
+    const paymentIntentId = paymentIntentOf(reply.json().clientSecret);
+    stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
+    const body = { plan, channelCount: 1, paymentIntentId };
+    expect((await post("/api/subscribe", body, asUser(user.userId))).statusCode).toBe(200);
+    await stripe.deliverAll();
+    await expect.poll(() => billing.eventsOf(user.userId)).toEqual(["subscription.activated"]);
+    return { ...user, paymentIntentId };
+  }
+
+  /** A subscriber on a test-mode plan. */
+  async function testModeSubscriber() {
+    const user = await billing.register();
+    const body = { plan: "solo", testMode: true };
+    expect((await post("/api/subscribe-with-coupon", body, asUser(user.userId))).statusCode).toBe(200);
+    await expect.poll(() => billing.eventsOf(user.userId)).toEqual(["subscription.activated"]);
+    return user;
+  }
+
+  /** Every checkout call a stranger might make with someone's address, as the finding reproduced them. */
+  const checkoutCalls = (email: string, paymentIntentId: string) =>
+    [
+      ["/api/create-payment-intent", { email, plan: "solo", amount: 499 }],
+      ["/api/create-payment-intent", { email, plan: "pro", amount: 2999 }],
+      ["/api/subscribe-with-coupon", { email, plan: "pro", testMode: true }],
+      ["/api/subscribe", { email, plan: "pro", channelCount: 1, paymentIntentId }],
+      ["/api/subscribe", { email, paymentIntentId: "pi_x" }],
+    ] as const;
+
+  async function expectNothingReachable(asker: () => Record<string, string>) {
+    const alice = await cardSubscriber("creator", 999);
+    const tessa = await testModeSubscriber();
+    const stripeRequests = stripe.requests.length;
+    for (const victim of [alice, tessa]) {
+      const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+      const victimCalls = checkoutCalls(victim.email, alice.paymentIntentId);
+      const nobodyCalls = checkoutCalls(nobody, alice.paymentIntentId);
+      for (const [index, [url, body]] of victimCalls.entries()) {
+        const [, nobodyBody] = nobodyCalls[index] ?? [];
+        const aboutVictim = answerOf(await post(url, body, asker()));
+        const aboutNobody = answerOf(await post(url, nobodyBody ?? {}, asker()));
+        // The same answer whether or not the address has an account: nothing to enumerate.
+        expect(aboutVictim, `${url} ${JSON.stringify(body)}`).toEqual(aboutNobody);
+        expect(aboutVictim).toEqual({ status: 404, body: { message: messages.checkoutNotYours } });
+      }
+    }
+    expect(await summary(alice.userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "creator",
+    });
+    expect(await summary(tessa.userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    for (const victim of [alice, tessa]) {
+      expect(changesSince(stripeRequests, victim.userId)).toEqual({
+        stripeWrites: [],
+        events: ["subscription.activated"],
+      });
+    }
+  }
+
+  it("a stranger with a subscriber's e-mail switches, invoices and abandons nothing, answered as for an unknown address", async () => {
+    await expectNothingReachable(() => ({}));
+  });
+
+  it("a visitor's claim on their own account reaches no other: another's e-mail is answered as an unknown one", async () => {
+    const mallory = await billing.register();
+    await expectNothingReachable(() => asClaimHolder(mallory.userId));
+    expect(await summary(mallory.userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+  });
+
+  it("the landing page's visitor checks out their own fresh account on its claim, by card", async () => {
+    const visitor = await billing.register();
+    const asVisitor = () => asClaimHolder(visitor.userId);
+    const intent = await post(
+      "/api/create-payment-intent",
+      { email: visitor.email, plan: "solo", amount: 499 },
+      asVisitor(),
+    );
+    expect(intent.statusCode).toBe(200);
+    const paymentIntentId = paymentIntentOf(intent.json().clientSecret);
+    stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
+    const body = { email: visitor.email, plan: "solo", channelCount: 1, paymentIntentId };
+    const subscribed = await post("/api/subscribe", body, asVisitor());
+    expect(subscribed.statusCode).toBe(200);
+    expect(subscribed.json().subscription).toMatchObject({ status: "active", plan: "solo" });
+  });
+
+  it("the landing page's visitor activates a test-mode plan on their own account's claim, and again is the same", async () => {
+    const visitor = await billing.register();
+    for (let i = 0; i < 2; i++) {
+      const body = { email: visitor.email, plan: "creator", channelCount: 1, testMode: true };
+      const reply = await post("/api/subscribe-with-coupon", body, asClaimHolder(visitor.userId));
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json().subscription).toMatchObject({ status: "active", plan: "creator" });
+    }
+    await expect.poll(() => billing.eventsOf(visitor.userId)).toEqual(["subscription.activated"]);
+  });
+
+  it("only the signed-in owner changes a plan in force: on a claim the visitor is told to sign in", async () => {
+    const payer = await cardSubscriber("solo", 499);
+    const stripeRequests = stripe.requests.length;
+    const upgrade = { email: payer.email, plan: "pro", amount: 2999 };
+    const onClaim = await post("/api/create-payment-intent", upgrade, asClaimHolder(payer.userId));
+    expect(answerOf(onClaim)).toEqual({ status: 401, body: { message: messages.signInToChangePlan } });
+    expect(changesSince(stripeRequests, payer.userId)).toEqual({
+      stripeWrites: [],
+      events: ["subscription.activated"],
+    });
+
+    const tester = await testModeSubscriber();
+    const coupon = { email: tester.email, plan: "pro", testMode: true };
+    const switched = await post("/api/subscribe-with-coupon", coupon, asClaimHolder(tester.userId));
+    expect(answerOf(switched)).toEqual({ status: 401, body: { message: messages.signInToChangePlan } });
+    expect(await summary(tester.userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+
+    const owned = await post("/api/create-payment-intent", upgrade, asUser(payer.userId));
+    expect(owned.statusCode).toBe(200);
+    expect(owned.json()).toMatchObject({ clientSecret: expect.any(String), amountCents: expect.any(Number) });
+    const ownedSwitch = await post("/api/subscribe-with-coupon", coupon, asUser(tester.userId));
+    expect(ownedSwitch.json().subscription).toMatchObject({ status: "active", plan: "pro" });
+  });
+});

@@ -1,0 +1,133 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+
+/** How long Stripe keeps its answers back: far longer than any of the other requests needs. */
+const HOLD_MS = 3_000;
+/** What "at once" means for the other requests, on a shared, busy machine. */
+const QUICK_MS = 1_500;
+/** Billing's Postgres pool: as many held requests as it has connections would take them all. */
+const POOL_SIZE = 10;
+
+const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
+
+/**
+ * No billing operation holds a database connection or a row lock while it waits for Stripe: a slow
+ * Stripe slows only the requests that wait for it. On the real Postgres as many held requests as the
+ * pool has connections would otherwise leave none for anyone else; on the embedded database (PGlite)
+ * every transaction of the product shares one connection, so a single held one would stall them all.
+ */
+describe.each([
+  { database: "the real Postgres", embedded: false, held: POOL_SIZE },
+  { database: "the embedded database", embedded: true, held: 1 },
+])("Stripe holding its answer for seconds, on $database", ({ embedded, held }) => {
+  let stripe: FakeStripeApi;
+  let billing: BillingUnderTest;
+  beforeAll(async () => {
+    stripe = await startFakeStripeApi();
+    // The SDK waits out the held answer instead of giving up and asking again.
+    billing = await startBilling({ stripe, embedded, stripeTimeoutMs: 4 * HOLD_MS });
+    const url = await billing.app.listen({ port: 0, host: "127.0.0.1" });
+    stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+  });
+  afterAll(async () => {
+    await billing.stop();
+    await stripe.close();
+  });
+
+  const post = (url: string, payload: object | undefined, userId: string) =>
+    billing.app.inject({ method: "POST", url, ...(payload ? { payload } : {}), headers: asUser(userId) });
+  const checkout = (userId: string) =>
+    post("/api/create-payment-intent", { amount: 499, plan: "solo" }, userId);
+  /** Requests Stripe has received on `route` and not answered yet. */
+  const waitingAt = (route: string) =>
+    stripe.requests.filter((request) => request.route === route && request.status === 0).length;
+
+  async function paidSubscriber() {
+    const { userId } = await billing.register();
+    const paymentIntentId = paymentIntentOf((await checkout(userId)).json().clientSecret);
+    stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
+    const body = { plan: "solo", channelCount: 1, paymentIntentId };
+    expect((await post("/api/subscribe", body, userId)).statusCode).toBe(200);
+    return userId;
+  }
+
+  /** The requests that must not wait for Stripe, timed together once `held` requests are waiting on it. */
+  async function othersWhileHeld(
+    route: string,
+    others: Record<string, () => Promise<{ statusCode: number }>>,
+  ) {
+    await expect.poll(() => waitingAt(route), { timeout: HOLD_MS / 2 }).toBe(held);
+    const started = Date.now();
+    const timed = await Promise.all(
+      Object.entries(others).map(async ([name, ask]) => {
+        const reply = await ask();
+        return { name, status: reply.statusCode, quick: Date.now() - started < QUICK_MS };
+      }),
+    );
+    expect(waitingAt(route), "Stripe still holds its answers while the others were answered").toBe(held);
+    return timed;
+  }
+
+  it("answers another user's checkout, the plans and a subscription at once while first checkouts wait for Stripe", async () => {
+    const waiting = await Promise.all(Array.from({ length: held }, () => billing.register()));
+    const other = await billing.register();
+    const reader = await paidSubscriber();
+
+    stripe.fail("POST /v1/customers", { kind: "slow", delayMs: HOLD_MS }, held);
+    const slow = Promise.all(waiting.map(({ userId }) => checkout(userId)));
+    const timed = await othersWhileHeld("POST /v1/customers", {
+      "another user's checkout": () => checkout(other.userId),
+      "the plans": () => billing.app.inject({ url: "/api/plans" }),
+      "a subscription": () => billing.app.inject({ url: "/api/subscription", headers: asUser(reader) }),
+    });
+    expect(timed).toEqual(timed.map(({ name }) => ({ name, status: 200, quick: true })));
+
+    const replies = await slow;
+    expect(replies.map((reply) => reply.statusCode)).toEqual(waiting.map(() => 200));
+    const secrets = new Set(replies.map((reply) => reply.json().clientSecret));
+    expect(secrets.size).toBe(held);
+    // Each waited-for account got one customer, recorded once.
+    const customers = await billing.database.db
+      .selectFrom("accounts")
+      .select("stripe_customer_id")
+      .where(
+        "user_id",
+        "in",
+        waiting.map(({ userId }) => userId),
+      )
+      .execute();
+    expect(new Set(customers.map((row) => row.stripe_customer_id)).size).toBe(held);
+  });
+
+  it("answers other requests at once while captures of single-video charges wait for Stripe", async () => {
+    const subscriber = await paidSubscriber();
+    await stripe.deliverAll();
+    const holds = await Promise.all(
+      Array.from({ length: held }, async (_, index) => {
+        const body = { holdKey: `video-${index}`, videoId: "dQw4w9WgXcQ", durationSeconds: 600 };
+        const reply = await post("/internal/holds", body, subscriber);
+        expect(reply.statusCode).toBe(200);
+        return reply.json().id as string;
+      }),
+    );
+    const other = await billing.register();
+
+    const capture = "POST /v1/payment_intents/:id/capture";
+    stripe.fail(capture, { kind: "slow", delayMs: HOLD_MS }, held);
+    const slow = Promise.all(holds.map((id) => post(`/internal/holds/${id}/capture`, undefined, subscriber)));
+    const timed = await othersWhileHeld(capture, {
+      "another user's checkout": () => checkout(other.userId),
+      "the subscriber's own subscription": () =>
+        billing.app.inject({ url: "/api/subscription", headers: asUser(subscriber) }),
+    });
+    expect(timed).toEqual(timed.map(({ name }) => ({ name, status: 200, quick: true })));
+    const captured = await slow;
+    expect(captured.map((reply) => reply.json().status)).toEqual(holds.map(() => "captured"));
+    // Once, however often it is asked.
+    await sleep(0);
+    const again = await post(`/internal/holds/${holds[0]}/capture`, undefined, subscriber);
+    expect(again.json().status).toBe("captured");
+  });
+});
