@@ -1,3 +1,4 @@
+import { rawHttpRequest } from "@tubedigest/testing";
 import { describe, expect, it } from "vitest";
 import { createServiceApp } from "./create-service-app.ts";
 import { addCounter, addHistogram, listenForMetrics } from "./metrics.ts";
@@ -13,7 +14,17 @@ describe("metrics", () => {
     expect(await metrics.text()).toContain(
       'http_request_duration_seconds_count{service="probe",method="GET",route="/healthz"',
     );
-    expect((await fetch(`${url}/healthz`)).status).toBe(404);
+    const elsewhere = await fetch(`${url}/healthz`);
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toEqual({ message: "No route for GET /healthz" });
+    const oversized = await rawHttpRequest(Number(new URL(url).port), {
+      target: "/metrics",
+      headers: { "x-filler": "a".repeat(20_000) },
+    });
+    expect([oversized.status, JSON.parse(oversized.body)]).toEqual([
+      431,
+      { message: "The request's address or headers are too large." },
+    ]);
     await probe.close();
     await expect(fetch(`${url}/metrics`)).rejects.toThrow();
   });

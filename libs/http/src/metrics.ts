@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
-import { handleNotFound } from "./error-handler.ts";
+import { answerClientError, DEFAULT_CLIENT_TIMEOUTS, timeoutOptions } from "./client-connections.ts";
+import { handleError, handleNotFound } from "./error-handler.ts";
 
 /**
  * Where `/metrics` is answered: on the app's own port (a service only the network reaches), or only on a
@@ -55,7 +56,14 @@ export function registerMetrics(app: FastifyInstance, service: string, exposure:
 export async function listenForMetrics(app: FastifyInstance, address: { port: number; host: string }) {
   const apart = servedApart.get(app);
   if (!apart) throw new Error('listenForMetrics needs an app made with metrics: "apart"');
-  const listener = Fastify();
+  // The services' own timeouts and `{ message }` refusals: this port is for scrapers, not slow clients.
+  const listener = Fastify({
+    ...timeoutOptions(DEFAULT_CLIENT_TIMEOUTS),
+    clientErrorHandler: answerClientError,
+    frameworkErrors: handleError,
+  });
+  listener.setErrorHandler(handleError);
+  listener.setNotFoundHandler(handleNotFound);
   listener.get("/metrics", async (_request, reply) => {
     return reply.type(apart.registry.contentType).send(await apart.registry.metrics());
   });
