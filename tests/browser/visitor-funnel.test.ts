@@ -175,7 +175,27 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await page.getByRole("heading", { name: "Payment Setup Issue" }).waitFor();
     await page.getByText("Card payment is not set up on this server.").waitFor();
     await page.getByRole("button", { name: "Go Back" }).waitFor();
+    expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(0);
     await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it("offers to sign in when the card form is refused for the account's owner only", async () => {
+    await chooseChannels(page, "orbit", 1, uniqueEmail("owner-only"));
+    await page.route("**/api/plans", async (route) => {
+      const plans = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...plans, stripePublishableKey: "pk_test_checkout" } });
+    });
+    await page.route("https://js.stripe.com/**", (route) => route.abort());
+    const ownerOnly = "Please sign in to change the plan of your subscription.";
+    await page.route("**/api/create-payment-intent", (route) =>
+      route.fulfill({ status: 401, json: { message: ownerOnly } }),
+    );
+    await page.goto("/checkout/pro");
+    await page.getByRole("heading", { name: "Payment Setup Issue" }).waitFor();
+    await page.getByText(ownerOnly).waitFor();
+    expect(await page.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
+    await page.getByRole("button", { name: "Go Back" }).waitFor();
     await expectAccessible(page);
   });
 
@@ -222,18 +242,15 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     it("tells an active subscriber so, with the way to manage it", async () => {
       const email = uniqueEmail("subscribed");
       await registerIn(page, email);
-      // Billing learns of a new account from auth's event: until then it answers 409 "still being set up".
+      // Billing learns of a new account from auth's event, and waits for it rather than refuse.
       const status = await page.evaluate(async () => {
-        for (let attempt = 0; ; attempt += 1) {
-          const response = await fetch("/api/subscribe-with-coupon", {
-            method: "POST",
-            credentials: "include",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ plan: "pro", channelCount: 0, testMode: true }),
-          });
-          if (response.status !== 409 || attempt === 50) return response.status;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        const response = await fetch("/api/subscribe-with-coupon", {
+          method: "POST",
+          credentials: "include",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ plan: "pro", channelCount: 0, testMode: true }),
+        });
+        return response.status;
       });
       expect(status).toBe(200);
       await page.goto("/subscribe");

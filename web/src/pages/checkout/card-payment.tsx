@@ -3,7 +3,7 @@ import type { Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { apiFetch, serverMessage } from "../../lib/api.ts";
+import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
 import type { Plan } from "../../lib/plans.ts";
 import { useApi } from "../../lib/use-api.ts";
 import { PaymentSetupIssue } from "./payment-setup-issue.tsx";
@@ -53,7 +53,9 @@ export default function CardPayment({
 
   const clientSecret = intent.data?.clientSecret;
   if (intent.error || stripe === null || (intent.data && !clientSecret)) {
-    return <PaymentSetupIssue message={serverMessage(intent.error)} />;
+    // 401: the plan in force changes only for its signed-in owner; 404: this browser holds no claim on the account.
+    const forOwnerOnly = intent.error instanceof ApiError && [401, 404].includes(intent.error.status);
+    return <PaymentSetupIssue message={serverMessage(intent.error)} offerSignIn={forOwnerOnly} />;
   }
   if (!stripe || !clientSecret) return <p className="checkout-initializing">Initializing Payment</p>;
 

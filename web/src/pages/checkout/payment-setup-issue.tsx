@@ -1,9 +1,20 @@
-import { Button } from "../../components/button.tsx";
+import { Link } from "wouter";
+import { Button, buttonClass } from "../../components/button.tsx";
 
 const FALLBACK = "Unable to initialize the payment system. Please try again later.";
 
-/** SPEC §2/§8 'Payment Setup Issue': no card form could be prepared; the server's reason when it gave one. */
-export function PaymentSetupIssue({ message }: { message?: string | undefined }) {
+/**
+ * SPEC §2/§8 'Payment Setup Issue': no card form could be prepared; the server's reason when it gave one.
+ * Where the reason is that only the account's signed-in owner may do this (a plan already paid for, or a
+ * checkout opened in another browser), the way to sign in is offered beside the way back.
+ */
+export function PaymentSetupIssue({
+  message,
+  offerSignIn = false,
+}: {
+  message?: string | undefined;
+  offerSignIn?: boolean;
+}) {
   const goBack = () => {
     if (window.history.length > 1) window.history.back();
     else window.location.assign("/");
@@ -12,6 +23,11 @@ export function PaymentSetupIssue({ message }: { message?: string | undefined })
     <div className="checkout-setup-issue" role="alert">
       <h2>Payment Setup Issue</h2>
       <p>{message ?? FALLBACK}</p>
+      {offerSignIn ? (
+        <Link className={buttonClass("primary")} href="/login">
+          Sign In
+        </Link>
+      ) : null}
       <Button variant="secondary" onClick={goBack}>
         Go Back
       </Button>
