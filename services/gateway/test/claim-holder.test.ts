@@ -1,7 +1,10 @@
 import {
   CLAIM_HOLDER_HEADER,
   CLAIM_HOLDER_PROOF_HEADER,
+  CLIENT_ADDRESS_HEADER,
   claimHolderHeaders,
+  clientAddress,
+  clientAddressHeaders,
   createServiceApp,
   optionalClaimHolder,
   optionalUserId,
@@ -18,6 +21,7 @@ async function startProbe(): Promise<{ app: ServiceApp; url: string }> {
     claimHolder: optionalClaimHolder(request) ?? null,
     caller: optionalUserId(request) ?? null,
     holderHeader: request.headers[CLAIM_HOLDER_HEADER] ?? null,
+    clientAddress: clientAddress(request),
   }));
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { app, url };
@@ -68,7 +72,7 @@ describe("a visitor's claim, beyond auth", () => {
 
     // The claim is spent by signing in: from then on the visitor is that account's signed-in caller.
     expect((await browser.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(200);
-    expect((await checkout(browser, email)).json()).toEqual({
+    expect((await checkout(browser, email)).json()).toMatchObject({
       claimHolder: null,
       caller: first.claimHolder,
       holderHeader: null,
@@ -82,7 +86,7 @@ describe("a visitor's claim, beyond auth", () => {
   it("names nobody for a stranger who only knows the address", async () => {
     const { email } = await landingVisitor();
     const stranger = new Browser(stack.gateway);
-    expect((await checkout(stranger, email)).json()).toEqual({
+    expect((await checkout(stranger, email)).json()).toMatchObject({
       claimHolder: null,
       caller: null,
       holderHeader: null,
@@ -100,7 +104,7 @@ describe("a visitor's claim, beyond auth", () => {
       { email, plan: "solo", amount: 499 },
       claimHolderHeaders(IDENTITY_SECRET, holder, "req-forged"),
     );
-    expect(forged.json()).toEqual({ claimHolder: null, caller: null, holderHeader: null });
+    expect(forged.json()).toMatchObject({ claimHolder: null, caller: null, holderHeader: null });
     const bare = await new Browser(stack.gateway).call(
       "POST",
       "/api/subscribe",
@@ -125,6 +129,23 @@ describe("a visitor's claim, beyond auth", () => {
     const response = await browser.call("POST", "/api/plans", { email: "someone@example.com" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ claimHolder: null, caller: null });
+  });
+});
+
+describe("the client's address", () => {
+  it("reaches the service as the gateway saw it, whatever the client claims", async () => {
+    const response = await stack.gateway.inject({
+      method: "POST",
+      url: "/api/subscribe",
+      remoteAddress: "203.0.113.7",
+      headers: {
+        "x-forwarded-for": "198.51.100.1",
+        ...clientAddressHeaders("another-secret-of-at-least-32-characters", "198.51.100.2", "r"),
+        [CLIENT_ADDRESS_HEADER]: "198.51.100.3",
+      },
+      payload: {},
+    });
+    expect(response.json().clientAddress).toBe("203.0.113.7");
   });
 });
 

@@ -4,8 +4,11 @@ import {
   CALLER_PROOF_HEADER,
   CLAIM_HOLDER_HEADER,
   CLAIM_HOLDER_PROOF_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_PROOF_HEADER,
   callerHeaders,
   claimHolderHeaders,
+  clientAddressHeaders,
   END_OTHER_SESSIONS_HEADER,
   HttpError,
   SESSION_USER_HEADER,
@@ -41,6 +44,8 @@ const GATEWAY_HEADERS = [
   CALLER_PROOF_HEADER,
   CLAIM_HOLDER_HEADER,
   CLAIM_HOLDER_PROOF_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_PROOF_HEADER,
   SESSION_USER_HEADER,
   END_OTHER_SESSIONS_HEADER,
 ];
@@ -122,7 +127,8 @@ export async function registerProxyRoutes(
         const userId = incoming.session.userId;
         return {
           ...forwarded,
-          "x-request-id": incoming.id,
+          // The client as the gateway knows it (after TRUST_PROXY), for limits a service keeps per visitor.
+          ...clientAddressHeaders(options.identitySecret, incoming.ip, incoming.id),
           ...(userId ? callerHeaders(options.identitySecret, userId, incoming.id) : {}),
           ...(claimHolder ? claimHolderHeaders(options.identitySecret, claimHolder, incoming.id) : {}),
         };
