@@ -6,15 +6,17 @@ import { childEnvironment, testInfra } from "@tubedigest/testing";
 import { describe, expect, it } from "vitest";
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-const secret = "s".repeat(32);
+// A secret of its own for each: one value for two secrets is refused at start-up.
+const claimSecret = "c".repeat(32);
+const identitySecret = "i".repeat(32);
 
 /** Runs auth's entry point as its own process; it must stop by itself. */
 function startAuth(env: Record<string, string>) {
   return promisify(execFile)(process.execPath, ["--import", "tsx", main], {
     env: childEnvironment({
       RABBITMQ_URL: testInfra.amqpUrl,
-      CLAIM_SECRET: secret,
-      IDENTITY_SECRET: secret,
+      CLAIM_SECRET: claimSecret,
+      IDENTITY_SECRET: identitySecret,
       HOST: "127.0.0.1",
       // Never reached: each test stops the process before it listens.
       PORT: "4001",
