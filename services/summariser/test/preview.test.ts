@@ -341,6 +341,7 @@ describe("the preview's account and client (Postgres, the gateway's proofs)", ()
     expect(event.data).toMatchObject({
       userId: holder,
       channelTitle: "The Bakery",
+      channelId: CHANNEL,
       bullets: [
         expect.stringMatching(/^Point 1 about crumb/),
         expect.stringMatching(/^Point 2 about crumb/),

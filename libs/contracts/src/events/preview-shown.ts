@@ -6,6 +6,11 @@ export const PreviewShownData = Type.Object({
   /** The first chosen channel's title as catalog knows it; null when catalog had no title for it. */
   channelTitle: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
   /**
+   * The first chosen channel's YouTube id, a public id the e-mail's link back to the preview carries
+   * (`/preview?channel=`) so the page can show it again in a new tab; absent from events sent before it.
+   */
+  channelId: Type.Optional(Type.String({ pattern: "^UC[A-Za-z0-9_-]{22}$" })),
+  /**
    * Up to 3 points of the one summary the preview showed readable (SPEC §9: its key points, else its
    * sentences over 30 characters); empty when that summary was not ready.
    */
@@ -27,6 +32,7 @@ export const previewShown = defineEvent({
   example: {
     userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",
     channelTitle: "Pocket Orbit",
+    channelId: "UCsXVk37bltHxD1rDPwtNM8Q",
     bullets: ["A rocket carries its own oxidiser", "Specific impulse compares engines"],
     shownAt: "2026-11-25T14:30:00.000Z",
   },

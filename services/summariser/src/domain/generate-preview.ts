@@ -29,6 +29,7 @@ export interface Preview {
 }
 
 interface ChannelWeek {
+  youtubeId: string;
   /** Catalog's title for the channel, never the browser's. */
   title: string;
   /** This week's videos a newsletter would summarise (no Shorts, no streams still live), newest first. */
@@ -55,7 +56,7 @@ export async function generatePreview(
       const eligible = listing.videos
         .filter((video) => !video.skipInDigest)
         .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
-      return { title: listing.title, videos: eligible };
+      return { youtubeId: channel.youtubeId, title: listing.title, videos: eligible };
     }),
   );
   const first = weeks.find((week) => week.videos.length > 0)?.videos[0];
@@ -82,6 +83,8 @@ async function recordPreviewShown(
   const data = {
     userId,
     channelTitle: weeks[0]?.title.slice(0, 200) || null,
+    // A public id: the e-mail's link back to the preview carries it, so the page can show it again.
+    channelId: weeks[0]?.youtubeId,
     bullets: outcome?.status === "ready" ? previewBullets(outcome.summary) : [],
     shownAt: context.now().toISOString(),
   };
