@@ -203,6 +203,8 @@ export async function startTestStack(
     smtpUrl: options.smtpUrl,
     from: "tubedigest <digest@tubedigest.localhost>",
     devMailbox: true,
+    // A landing-page sign-up's welcome at once, as a password sign-up's: these tests read it in the mailbox.
+    landingWelcomeDelayMs: 0,
   };
   const mailer = await buildMailerApp(mailerSettings, { log, events: testBus.bus, now: options.now });
   const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });

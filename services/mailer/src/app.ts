@@ -45,7 +45,7 @@ export interface MailerApp extends ServiceApp {
 function siteLinks(publicUrl: string): SiteLinks {
   const at = (page: string) => new URL(page, publicUrl).toString();
   return {
-    preview: at("/preview"),
+    preview: (channelId) => at(channelId ? `/preview?channel=${encodeURIComponent(channelId)}` : "/preview"),
     dashboard: at("/dashboard"),
     settings: at("/settings"),
     subscribe: at("/subscribe"),
@@ -112,6 +112,7 @@ export async function buildMailerApp(
     log: app.log,
     now,
     metrics,
+    landingWelcomeDelayMs: settings.landingWelcomeDelayMs,
   };
   registerAbandonmentRoutes(app, context);
   registerUnsubscribeRoutes(app, context);

@@ -17,6 +17,11 @@ export const MailEnvironment = {
   DKIM_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** The address people write to unsubscribe by e-mail (the mailto of List-Unsubscribe). */
   UNSUBSCRIBE_MAILTO: Type.Optional(Type.String({ pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" })),
+  /**
+   * How long the welcome of a landing-page sign-up (e-mail only) waits: a visitor who leaves the preview
+   * meanwhile gets one message, the welcome carrying the preview, instead of two.
+   */
+  LANDING_WELCOME_DELAY_MINUTES: Type.Integer({ minimum: 0, maximum: 120, default: 15 }),
 };
 
 /** The mailer's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
@@ -56,15 +61,17 @@ export interface MailerSettings {
   unsubscribeMailto?: string | undefined;
   /** Serve /dev/mailbox (never in production). */
   devMailbox: boolean;
+  /** How long a landing-page sign-up's welcome waits (LANDING_WELCOME_DELAY_MINUTES). */
+  landingWelcomeDelayMs: number;
 }
 
 const MailVariables = Type.Object(MailEnvironment);
 type MailVariables = Static<typeof MailVariables>;
 
-/** The SMTP, sender and DKIM settings from the environment. */
+/** The SMTP, sender and DKIM settings, and how long a landing-page sign-up's welcome waits, from the environment. */
 export function mailSettingsFrom(
   env: MailVariables,
-): Pick<MailerSettings, "smtpUrl" | "from" | "dkim" | "unsubscribeMailto"> {
+): Pick<MailerSettings, "smtpUrl" | "from" | "dkim" | "unsubscribeMailto" | "landingWelcomeDelayMs"> {
   return {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -73,6 +80,7 @@ export function mailSettingsFrom(
         ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
         : undefined,
     unsubscribeMailto: env.UNSUBSCRIBE_MAILTO,
+    landingWelcomeDelayMs: env.LANDING_WELCOME_DELAY_MINUTES * 60_000,
   };
 }
 

@@ -3,9 +3,19 @@ import { callerHeaders, claimHolderHeaders } from "@tubedigest/http";
 import { ANY_CONTENT_TYPE, emailAddress, hostileBodies, hostileText } from "@tubedigest/testing";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { IDENTITY_SECRET, linksOf, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
+import {
+  IDENTITY_SECRET,
+  LANDING_WELCOME_DELAY_MS,
+  linksOf,
+  type MailerUnderTest,
+  startMailer,
+} from "./support/mailer-harness.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+/** The previewed channel's public id, which the link back to the preview carries. */
+const CHANNEL_ID = `UC${"o".repeat(22)}`;
+const PREVIEW_LINK = `https://digest.example.com/preview?channel=${CHANNEL_ID}`;
 const BULLETS = [
   "A rocket carries its own oxidiser.",
   "Specific impulse compares engines.",
@@ -18,11 +28,11 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     mailer = await startMailer();
   });
   afterAll(() => mailer.stop());
-  /** Two days on: the accounts' welcomes, sent a moment ago by the real clock, are more than a day old. */
+  /** The test's moment, two days on (the accounts' welcomes go out on the day before it). */
   let started: number;
   beforeEach(() => {
     started = Date.now() + 2 * DAY;
-    mailer.setNow(new Date(started));
+    setClock(started);
   });
   afterEach(() => mailer.setNow(undefined));
 
@@ -44,21 +54,37 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
   const reminders = async (email: string) =>
     (await mailer.mailTo(email)).filter((mail) => mail.subject?.includes("one step away"));
 
-  /** An account welcomed (its trial started) whose preview of Pocket Orbit the summariser recorded. */
-  async function previewed(input: { preview?: boolean } = {}) {
-    const account = await mailer.registered();
-    await mailer.deliver("trial.started", {
-      userId: account.userId,
-      trialEndsAt: new Date(Date.now() + 7 * DAY).toISOString(),
+  const shown = (userId: string, shownAt: Date) =>
+    mailer.deliver("preview.shown", {
+      userId,
+      channelTitle: "Pocket Orbit",
+      channelId: CHANNEL_ID,
+      bullets: BULLETS,
+      shownAt: shownAt.toISOString(),
     });
-    if (input.preview ?? true) {
-      await mailer.deliver("preview.shown", {
-        userId: account.userId,
-        channelTitle: "Pocket Orbit",
-        bullets: BULLETS,
-        shownAt: new Date().toISOString(),
-      });
-    }
+  const trialStarted = (userId: string) =>
+    mailer.deliver("trial.started", {
+      userId,
+      trialEndsAt: new Date(clock + 7 * DAY).toISOString(),
+    });
+  /** The mailer's clock, as the test last set it. */
+  let clock = 0;
+  const setClock = (at: number) => {
+    clock = at;
+    mailer.setNow(new Date(at));
+  };
+
+  /**
+   * An account (a password sign-up) welcomed the day before the test's moment, whose preview of Pocket
+   * Orbit the summariser recorded.
+   */
+  async function previewed(input: { preview?: boolean } = {}) {
+    setClock(started - DAY);
+    const account = await mailer.registered();
+    await trialStarted(account.userId);
+    await mailer.settle();
+    setClock(started);
+    if (input.preview ?? true) await shown(account.userId, new Date());
     return account;
   }
 
@@ -73,7 +99,8 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     expect(`${mail?.subject} ${mail?.text} ${mail?.html}`).not.toMatch(
       /evil\.example|locked|Reset your password/,
     );
-    expect(linksOf(String(mail?.html))).toContain("https://digest.example.com/preview");
+    expect(linksOf(String(mail?.html))).toContain(PREVIEW_LINK);
+    expect(mail?.text).toContain(`Pick up where you left off: ${PREVIEW_LINK}`);
     expect(mail?.text).not.toContain("You have no account");
   });
 
@@ -112,20 +139,10 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     expect(await reminders(account.email)).toHaveLength(2);
   });
 
-  it("sends none without a recorded preview, nor within a day of the welcome, which invites back to the preview itself", async () => {
+  it("sends none without a recorded preview", async () => {
     const unpreviewed = await previewed({ preview: false });
     expect((await ask(body(unpreviewed.email), holding(unpreviewed.userId))).statusCode).toBe(202);
     expect(await reminders(unpreviewed.email)).toHaveLength(0);
-
-    const newcomer = await previewed();
-    mailer.setNow(new Date(Date.now() + 23 * 3_600_000));
-    expect((await ask(body(newcomer.email), holding(newcomer.userId))).statusCode).toBe(202);
-    const mails = await mailer.mailTo(newcomer.email);
-    expect(mails.map((mail) => mail.subject)).toEqual([
-      "Welcome to tubedigest: your 7-day trial has started",
-    ]);
-    expect(linksOf(String(mails[0]?.html))).toContain("https://digest.example.com/preview");
-    expect(mails[0]?.text).toContain("Pick up where you left off");
   });
 
   it("sends none to an account that pays or unsubscribed, answering exactly as for a stranger", async () => {
@@ -164,6 +181,85 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     await ask(body(account.email), holding(account.userId));
     const [mail] = await reminders(account.email);
     expect(mail?.subject).toBe("Your weekly digest of Pocket Orbit is one step away");
+  });
+
+  describe("a landing-page visitor's first sitting: one message, the welcome, worded for both", () => {
+    const WAITING = "Welcome to tubedigest: your preview of Pocket Orbit is waiting";
+    const WELCOME = "Welcome to tubedigest: your 7-day trial has started";
+    const subjects = async (email: string) => (await mailer.mailTo(email)).map((mail) => mail.subject);
+
+    /** Signed up on the landing page at the test's moment (e-mail only), its trial started, its preview recorded. */
+    async function visitor() {
+      const account = await mailer.registered({ passwordless: true });
+      await shown(account.userId, new Date());
+      await trialStarted(account.userId);
+      return account;
+    }
+
+    it("holds the welcome a while; leaving the preview meanwhile sends it at once, carrying catalog's title, the preview's points and the link back", async () => {
+      const account = await visitor();
+      expect(await subjects(account.email)).toEqual([]);
+
+      setClock(started + 5 * 60_000);
+      const replies = await Promise.all(
+        Array.from({ length: 4 }, () => ask(body(account.email), holding(account.userId))),
+      );
+      for (const reply of replies) expect(reply.statusCode).toBe(202);
+      const [mail, ...more] = await mailer.mailTo(account.email);
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe(WAITING);
+      expect(mail?.text).toContain("Your 7-day free trial has started");
+      expect(mail?.text).toContain("You previewed tubedigest's weekly summary of Pocket Orbit.");
+      for (const bullet of BULLETS) expect(mail?.text).toContain(bullet);
+      expect(mail?.text).toContain(`Back to your preview: ${PREVIEW_LINK}`);
+      expect(linksOf(String(mail?.html))).toContain(PREVIEW_LINK);
+      expect(`${mail?.subject} ${mail?.text} ${mail?.html}`).not.toMatch(
+        /evil\.example|locked|Reset your password/,
+      );
+
+      // Past the welcome's wait, a retried request and the next day: nothing more (its week is taken).
+      setClock(started + LANDING_WELCOME_DELAY_MS + 60_000);
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      setClock(started + DAY);
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([WAITING]);
+    });
+
+    it("carries a reminder asked for before the trial started in the welcome, sent as soon as it is queued", async () => {
+      const account = await mailer.registered({ passwordless: true });
+      await shown(account.userId, new Date());
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([]);
+      await trialStarted(account.userId);
+      expect(await subjects(account.email)).toEqual([WAITING]);
+    });
+
+    it("sends no reminder after a welcome that went out earlier the same day, and the ordinary one the next day", async () => {
+      const account = await visitor();
+      setClock(started + LANDING_WELCOME_DELAY_MS + 60_000);
+      const [welcome] = await mailer.mailTo(account.email);
+      expect(welcome?.subject).toBe(WELCOME);
+      expect(welcome?.text).toContain(
+        `Pick up where you left off, and choose a plan there. Back to your preview: ${PREVIEW_LINK}`,
+      );
+
+      setClock(started + 3 * HOUR);
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([WELCOME]);
+
+      setClock(started + DAY);
+      expect((await ask(body(account.email), signedIn(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([
+        WELCOME,
+        "Your weekly digest of Pocket Orbit is one step away",
+      ]);
+    });
+
+    it("keeps a password sign-up's welcome immediate", async () => {
+      const account = await mailer.registered();
+      await trialStarted(account.userId);
+      expect(await subjects(account.email)).toEqual([WELCOME]);
+    });
   });
 
   it.each([

@@ -11,8 +11,11 @@ export interface MailerLogger {
 
 /** The site's pages an e-mail links to, all absolute. */
 export interface SiteLinks {
-  /** The newsletter preview the landing page leads to. */
-  preview: string;
+  /**
+   * The newsletter preview the landing page leads to; with the previewed channel's (public) YouTube id,
+   * `/preview?channel=`, so the page opened from an e-mail in a new tab can show that preview again.
+   */
+  preview(channelId: string | null): string;
   dashboard: string;
   settings: string;
   subscribe: string;
@@ -36,4 +39,6 @@ export interface MailerContext {
   log: MailerLogger;
   now: () => Date;
   metrics: MailerMetrics;
+  /** How long a landing-page sign-up's welcome waits, so that leaving the preview meanwhile folds into it. */
+  landingWelcomeDelayMs: number;
 }

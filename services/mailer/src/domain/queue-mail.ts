@@ -5,6 +5,19 @@ import { MessageRepository } from "../store/message-repository.ts";
 import type { TemplateData } from "../templates/template-data.ts";
 import type { TemplateName } from "../templates/template-names.ts";
 import type { MailerContext } from "./mailer-context.ts";
+import { renderMail } from "./render-mail.ts";
+
+/** A message to queue: what it is (its natural key), its template and data, and to whom. */
+export interface MailToQueue<Name extends TemplateName> {
+  naturalKey: string;
+  template: Name;
+  data: TemplateData[Name];
+  to: string;
+  userId: string | null;
+  headers?: Record<string, string>;
+  /** When it may go out; at once when absent. */
+  dueAt?: Date;
+}
 
 /**
  * Renders a message and queues it for the dispatcher, in the caller's transaction. `naturalKey` says what
@@ -15,18 +28,9 @@ import type { MailerContext } from "./mailer-context.ts";
 export async function queueMail<Name extends TemplateName>(
   context: MailerContext,
   trx: Transaction<MailerDatabase>,
-  mail: {
-    naturalKey: string;
-    template: Name;
-    data: TemplateData[Name];
-    to: string;
-    userId: string | null;
-    headers?: Record<string, string>;
-  },
+  mail: MailToQueue<Name>,
 ): Promise<boolean> {
-  const renderStarted = performance.now();
-  const rendered = context.templates.render(mail.template, mail.data);
-  context.metrics.rendered(mail.template, (performance.now() - renderStarted) / 1000);
+  const rendered = renderMail(context, mail.template, mail.data);
   return new MessageRepository(trx).enqueue({
     naturalKey: mail.naturalKey,
     template: mail.template,
@@ -36,5 +40,6 @@ export async function queueMail<Name extends TemplateName>(
     html: rendered.html,
     text: rendered.text,
     headers: mail.headers ?? {},
+    ...(mail.dueAt ? { dueAt: mail.dueAt } : {}),
   });
 }

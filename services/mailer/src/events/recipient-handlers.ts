@@ -6,8 +6,8 @@ import { RecipientRepository } from "../store/recipient-repository.ts";
 /** Where to write to a new account, and under what name. */
 export const recordNewRecipient = (context: MailerContext) =>
   handleOnce<MailerDatabase, "user.registered">(context.db, async (event, { trx }) => {
-    const { userId, email, fullName } = event.data;
-    await new RecipientRepository(trx).save({ userId, email, fullName });
+    const { userId, email, fullName, passwordless } = event.data;
+    await new RecipientRepository(trx).save({ userId, email, fullName, passwordless });
   });
 
 /** A profile's new address or name is the one later mail uses. */

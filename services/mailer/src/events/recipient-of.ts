@@ -10,9 +10,17 @@ export class RecipientNotYetKnownError extends Error {
   }
 }
 
-/** The recipient an event about a user writes to; thrown for retry when their sign-up is still on its way. */
-export async function recipientOf(trx: Transaction<MailerDatabase>, userId: string): Promise<Recipient> {
-  const recipient = await new RecipientRepository(trx).find(userId);
+/**
+ * The recipient an event about a user writes to; thrown for retry when their sign-up is still on its way.
+ * With `lock`, held until the transaction ends.
+ */
+export async function recipientOf(
+  trx: Transaction<MailerDatabase>,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<Recipient> {
+  const recipients = new RecipientRepository(trx);
+  const recipient = await (options.lock ? recipients.lock(userId) : recipients.find(userId));
   if (!recipient) throw new RecipientNotYetKnownError(userId);
   return recipient;
 }

@@ -17,11 +17,11 @@ export function registerAbandonmentRoutes(app: ServiceApp, context: MailerContex
     "/api/send-abandonment-email",
     { schema: { body: AbandonmentBody, response: { 202: MessageReply, ...errors } } },
     async (request, reply) => {
-      const queued = await requestAbandonmentEmail(context, {
+      const outcome = await requestAbandonmentEmail(context, {
         userId: optionalUserId(request) ?? optionalClaimHolder(request),
         email: request.body.email,
       });
-      request.log.info({ queued }, "abandonment e-mail requested");
+      request.log.info({ outcome }, "abandonment e-mail requested");
       return reply.code(202).send({ message: RECEIVED });
     },
   );

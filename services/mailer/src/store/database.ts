@@ -36,6 +36,10 @@ export interface RecipientsTable {
   canonical_email: string;
   full_name: string | null;
   paying: Generated<boolean>;
+  /** Signed up on the landing page with an e-mail only: its welcome waits a little (see mailWelcome). */
+  passwordless: Generated<boolean>;
+  /** From trial.started: the welcome, if rendered again with a preview, says it. */
+  trial_ends_at: Date | null;
   unsubscribed_at: Date | null;
   updated_at: Generated<Date>;
 }
@@ -51,7 +55,11 @@ export interface PreviewsTable {
   channel_title: string | null;
   /** Up to 3 points of the summary the preview showed; read as the list, written as its JSON text. */
   bullets: ColumnType<string[], string, string>;
+  /** The first channel's YouTube id, for the link back to the preview; null in events from before it. */
+  channel_id: string | null;
   shown_at: Date;
+  /** A reminder asked for (its 7 days taken) before the welcome was queued: the welcome carries it. */
+  reminder_owed_at: Date | null;
 }
 
 export interface MailerDatabase extends BusTables {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { MailerDatabase, MessagesTable } from "./database.ts";
 
 export type Message = Selectable<MessagesTable>;
@@ -15,7 +15,12 @@ export interface NewMessage {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** When it may go out; at once when absent. */
+  dueAt?: Date;
 }
+
+/** A message's content, as rendered. */
+export type MessageContent = Pick<NewMessage, "subject" | "html" | "text">;
 
 /** An attempt the dispatcher holds: the row, as of its claim. */
 export type Claimed = Pick<Message, "id" | "attempts">;
@@ -51,6 +56,7 @@ export class MessageRepository {
         text: message.text,
         headers: JSON.stringify(message.headers),
         status: "pending",
+        ...(message.dueAt ? { next_attempt_at: message.dueAt } : {}),
         // Chosen now, so every attempt of this message carries the same id.
         message_id: `<${id}@${this.messageIdDomain}>`,
       })
@@ -60,14 +66,34 @@ export class MessageRepository {
     return inserted !== undefined;
   }
 
-  /** When the message with this natural key was queued; undefined when none was. */
-  async queuedAt(naturalKey: string): Promise<Date | undefined> {
-    const row = await this.db
+  /**
+   * The message with this natural key, locked until the transaction ends: a dispatcher claiming it
+   * (`SKIP LOCKED`) passes it by meanwhile, so what is read of its status holds until then.
+   */
+  lock(naturalKey: string): Promise<Message | undefined> {
+    return this.db
       .selectFrom("messages")
-      .select("created_at")
+      .selectAll()
       .where("natural_key", "=", naturalKey)
+      .forUpdate()
       .executeTakeFirst();
-    return row?.created_at;
+  }
+
+  /**
+   * Writes a message not yet sent anew, due at `dueAt` if never tried (one a server refused for now keeps
+   * its wait); answers false once a dispatcher has taken it.
+   */
+  async rewritePending(naturalKey: string, content: MessageContent, dueAt: Date): Promise<boolean> {
+    const updated = await this.db
+      .updateTable("messages")
+      .set({
+        ...content,
+        next_attempt_at: sql<Date>`case when attempts = 0 then ${dueAt} else next_attempt_at end`,
+      })
+      .where("natural_key", "=", naturalKey)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return updated.numUpdatedRows > 0n;
   }
 
   /**

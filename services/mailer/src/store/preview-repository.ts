@@ -11,11 +11,13 @@ export class PreviewRepository {
   async record(preview: {
     userId: string;
     channelTitle: string | null;
+    channelId: string | null;
     bullets: string[];
     shownAt: Date;
   }): Promise<void> {
     const values = {
       channel_title: preview.channelTitle,
+      channel_id: preview.channelId,
       bullets: JSON.stringify(preview.bullets),
       shown_at: preview.shownAt,
     };
@@ -30,5 +32,14 @@ export class PreviewRepository {
 
   find(userId: string): Promise<Preview | undefined> {
     return this.db.selectFrom("previews").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  }
+
+  /** A reminder was taken before the account's welcome was queued: the welcome is to carry it. */
+  async oweReminder(userId: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable("previews")
+      .set({ reminder_owed_at: at })
+      .where("user_id", "=", userId)
+      .execute();
   }
 }

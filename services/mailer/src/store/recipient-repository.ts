@@ -12,6 +12,19 @@ export class RecipientRepository {
     return this.db.selectFrom("recipients").selectAll().where("user_id", "=", userId).executeTakeFirst();
   }
 
+  /**
+   * The recipient, locked until the transaction ends: what decides between an account's welcome and its
+   * abandonment reminder takes it first, so the two never decide on what the other has not committed.
+   */
+  lock(userId: string): Promise<Recipient | undefined> {
+    return this.db
+      .selectFrom("recipients")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
   findByEmail(email: string): Promise<Recipient | undefined> {
     return this.db
       .selectFrom("recipients")
@@ -20,7 +33,13 @@ export class RecipientRepository {
       .executeTakeFirst();
   }
 
-  async save(input: { userId: string; email: string; fullName: string | null }): Promise<void> {
+  /** A new account's or a changed profile's; how the account was made is known only from its sign-up. */
+  async save(input: {
+    userId: string;
+    email: string;
+    fullName: string | null;
+    passwordless?: boolean;
+  }): Promise<void> {
     const values = {
       email: input.email,
       canonical_email: canonicalEmail(input.email),
@@ -29,8 +48,16 @@ export class RecipientRepository {
     };
     await this.db
       .insertInto("recipients")
-      .values({ user_id: input.userId, ...values })
+      .values({ user_id: input.userId, passwordless: input.passwordless ?? false, ...values })
       .onConflict((conflict) => conflict.column("user_id").doUpdateSet(values))
+      .execute();
+  }
+
+  async setTrialEnd(userId: string, trialEndsAt: Date): Promise<void> {
+    await this.db
+      .updateTable("recipients")
+      .set({ trial_ends_at: trialEndsAt, updated_at: sql<Date>`now()` })
+      .where("user_id", "=", userId)
       .execute();
   }
 

@@ -73,13 +73,14 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
   abandonment: {
     channelName: "Pocket Orbit",
     summaryBullets: POINTS.slice(0, 3),
-    continueUrl: "https://tubedigest.example/preview",
+    continueUrl: "https://tubedigest.example/preview?channel=UCsXVk37bltHxD1rDPwtNM8Q",
   },
   welcome: {
     recipientName: "Ana",
     trialEndsAt: "2026-11-30T09:00:00Z",
     dashboardUrl: "https://tubedigest.example/dashboard",
     previewUrl: "https://tubedigest.example/preview",
+    preview: null,
   },
   "trial-ending": {
     recipientName: null,

@@ -9,6 +9,14 @@ export interface DigestVideo {
   summaryMarkdown: string;
 }
 
+/** What a visitor's preview showed, as the summariser recorded it: an e-mail may quote it. */
+export interface PreviewShown {
+  /** The first chosen channel's title; null when the visitor chose none. */
+  channelName: string | null;
+  /** At most 3. */
+  summaryBullets: string[];
+}
+
 /**
  * What each template is filled with. Dates arrive as ISO 8601 instants and are written out by the
  * template; amounts arrive in cents; every link is absolute (https in production).
@@ -33,11 +41,7 @@ export interface TemplateData {
     basis: "transcript" | "description";
     dashboardUrl: string;
   };
-  abandonment: {
-    /** The first chosen channel's title; null when the visitor chose none. */
-    channelName: string | null;
-    /** At most 3. */
-    summaryBullets: string[];
+  abandonment: PreviewShown & {
     /** Where to pick up: the newsletter preview. */
     continueUrl: string;
   };
@@ -47,6 +51,8 @@ export interface TemplateData {
     dashboardUrl: string;
     /** The newsletter preview, which a landing-page visitor is invited back to. */
     previewUrl: string;
+    /** The preview the visitor left before this welcome went out: the welcome is then the reminder too. */
+    preview: PreviewShown | null;
   };
   "trial-ending": { recipientName: string | null; trialEndsAt: string; subscribeUrl: string };
   receipt: {

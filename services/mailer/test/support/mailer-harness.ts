@@ -9,6 +9,8 @@ import { buildMailerApp, type MailerApp } from "../../src/app.ts";
 import type { MailerDatabase } from "../../src/store/database.ts";
 
 export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
+/** How long a landing-page sign-up's welcome waits here: the default of LANDING_WELCOME_DELAY_MINUTES. */
+export const LANDING_WELCOME_DELAY_MS = 15 * 60_000;
 
 export interface MailerUnderTest {
   app: MailerApp;
@@ -19,11 +21,17 @@ export interface MailerUnderTest {
   setNow(now: Date | undefined): void;
   /** Publishes an event as its service's relay would, and waits until the mailer's queue has handled it. */
   deliver<Name extends EventName>(name: Name, data: EventData<Name>): Promise<void>;
-  /** A user the mailer knows (their sign-up delivered). */
-  registered(input?: { fullName?: string | null }): Promise<{ userId: string; email: string }>;
+  /** A user the mailer knows (their sign-up delivered); `passwordless`: made on the landing page. */
+  registered(input?: {
+    fullName?: string | null;
+    passwordless?: boolean;
+  }): Promise<{ userId: string; email: string }>;
   /** Sends what is due, then answers every message the SMTP server accepted for `to`, parsed. */
   mailTo(to: string): Promise<ParsedMail[]>;
-  /** Returns once no message waits or is being sent (the dispatcher's short test retries included). */
+  /**
+   * Returns once no message due by the mailer's clock waits or is being sent (the dispatcher's short test
+   * retries included); one due later, such as a landing-page sign-up's waiting welcome, is left waiting.
+   */
   settle(): Promise<void>;
   /** Events the mailer wrote to its outbox. */
   published<Name extends EventName>(name: Name): Promise<EventEnvelope<Name>[]>;
@@ -46,6 +54,7 @@ export async function startMailer(): Promise<MailerUnderTest> {
       from: "tubedigest <digest@tubedigest.test>",
       unsubscribeMailto: "unsubscribe@tubedigest.test",
       devMailbox: false,
+      landingWelcomeDelayMs: LANDING_WELCOME_DELAY_MS,
     },
     {
       log: pino({ level: "silent" }),
@@ -77,7 +86,7 @@ export async function startMailer(): Promise<MailerUnderTest> {
         userId,
         email,
         fullName: input.fullName ?? null,
-        passwordless: false,
+        passwordless: input.passwordless ?? false,
         selectedChannels: [],
       });
       return { userId, email };
@@ -95,7 +104,12 @@ export async function startMailer(): Promise<MailerUnderTest> {
         const open = await database.db
           .selectFrom("messages")
           .select("id")
-          .where("status", "in", ["pending", "sending"])
+          .where((eb) =>
+            eb.or([
+              eb("status", "=", "sending"),
+              eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now ?? new Date())]),
+            ]),
+          )
           .executeTakeFirst();
         return open ? undefined : true;
       });

@@ -1,8 +1,10 @@
 import type { Migrations } from "@tubedigest/db";
 import * as createMailer from "./20261123T2000-create-mailer.ts";
 import * as previews from "./20261125T1530-previews.ts";
+import * as welcomeWithPreview from "./20261125T1700-welcome-with-preview.ts";
 
 export const migrations: Migrations = {
   "20261123T2000-create-mailer": createMailer,
   "20261125T1530-previews": previews,
+  "20261125T1700-welcome-with-preview": welcomeWithPreview,
 };

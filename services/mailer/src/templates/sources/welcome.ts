@@ -1,7 +1,9 @@
+import { escapeHtml } from "../escape-html.ts";
 import { formatDate, greeting } from "../formatting.ts";
+import { linkHtml, paragraphHtml } from "../html-fragments.ts";
 import { button, card, heading, layout } from "../layout.ts";
 import { httpUrl, settingsUrl } from "../links.ts";
-import { INLINE } from "../mail-look.ts";
+import { previewQuote } from "../preview-quote.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 
@@ -9,8 +11,12 @@ const REASON = "You get this e-mail because a tubedigest account was created wit
 const HOW_IT_WORKS =
   "Every Monday morning we e-mail you short summaries of the new videos from the channels you follow, with links to the moments that matter. Your first digest arrives within 7 days.";
 const CHANNELS = "You can add or change your channels any time in your dashboard.";
-// The one e-mail of a landing-page sign-up's first day: no separate reminder follows the preview that day.
-const PREVIEW = "Previewed a digest on our home page? Pick up where you left off, and choose a plan there.";
+// No separate reminder follows a welcome the same day, so every welcome invites back to the preview…
+const INVITE = "Previewed a digest on our home page? Pick up where you left off, and choose a plan there.";
+// …and one that had not gone out when the visitor left the preview carries the preview itself.
+const WAITING =
+  "Your preview is waiting: pick up where you left off, and choose a plan to keep your digest coming after the trial.";
+const BACK = "Back to your preview";
 
 export const welcome: TemplateSource<"welcome"> = {
   name: "welcome",
@@ -18,10 +24,10 @@ export const welcome: TemplateSource<"welcome"> = {
     body: card(`${heading("Welcome to tubedigest")}
           <mj-text>{{greeting}}</mj-text>
           <mj-text>Your 7-day free trial has started and runs until <strong>{{trialEnds}}</strong>. No card needed.</mj-text>
+          <mj-text>{{{preview}}}</mj-text>
           <mj-text>${HOW_IT_WORKS}</mj-text>
           <mj-text>${CHANNELS}</mj-text>
-          ${button("Open your dashboard", "{{dashboardUrl}}")}
-          <mj-text>${PREVIEW} <a href="{{previewUrl}}" style="${INLINE.a}">Back to your preview</a></mj-text>`),
+          ${button("Open your dashboard", "{{dashboardUrl}}")}`),
     reason: REASON,
     links: [{ label: "Settings", href: "{{settingsUrl}}" }],
   }),
@@ -30,25 +36,31 @@ export const welcome: TemplateSource<"welcome"> = {
     const dashboardUrl = httpUrl(data.dashboardUrl);
     const previewUrl = httpUrl(data.previewUrl);
     const settings = settingsUrl(dashboardUrl);
+    const quote = data.preview && previewQuote(data.preview);
+    const back = linkHtml(BACK, previewUrl);
     return {
-      subject: "Welcome to tubedigest: your 7-day trial has started",
-      preheader: `Your free trial runs until ${trialEnds}. Your first digest arrives within 7 days.`,
-      values: {
-        greeting: greeting(data.recipientName),
-        trialEnds,
-        dashboardUrl,
-        previewUrl,
-        settingsUrl: settings,
+      subject: quote
+        ? `Welcome to tubedigest: your preview${quote.channel ? ` of ${quote.channel}` : ""} is waiting`
+        : "Welcome to tubedigest: your 7-day trial has started",
+      preheader: quote
+        ? `Your free trial runs until ${trialEnds}, and your preview is waiting.`
+        : `Your free trial runs until ${trialEnds}. Your first digest arrives within 7 days.`,
+      values: { greeting: greeting(data.recipientName), trialEnds, dashboardUrl, settingsUrl: settings },
+      fragments: {
+        preview: quote
+          ? `${paragraphHtml(quote.intro)}${quote.bulletsHtml}<p style="margin:0;">${escapeHtml(WAITING)} ${back}</p>`
+          : `${escapeHtml(INVITE)} ${back}`,
       },
-      fragments: {},
       text: textMail({
         blocks: [
           greeting(data.recipientName),
           `Welcome to tubedigest. Your 7-day free trial has started and runs until ${trialEnds}. No card needed.`,
+          ...(quote
+            ? [quote.intro, quote.bulletsText, `${WAITING} ${BACK}: ${previewUrl}`]
+            : [`${INVITE} ${BACK}: ${previewUrl}`]),
           HOW_IT_WORKS,
           CHANNELS,
           `Open your dashboard: ${dashboardUrl}`,
-          `${PREVIEW} Back to your preview: ${previewUrl}`,
         ],
         reason: REASON,
         links: [{ label: "Settings", url: settings }],
