@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
+import { handleError } from "./error-handler.ts";
 
 /** How long a client may take: a slow client holds a connection, and its memory, for as long as it is let. */
 export interface ClientTimeouts {
@@ -20,10 +21,12 @@ export interface ClientTimeouts {
 export const DEFAULT_CLIENT_TIMEOUTS: ClientTimeouts = { requestMs: 30_000, idleMs: 120_000 };
 
 /**
- * Fastify's options for the timeouts. Node checks for overdue requests on a timer (every 30 s by
- * default); checking four times per allowed time keeps a refusal close to when it is due.
+ * The Node and Fastify options every listener of ours is made with: the timeouts, and the answers Node and
+ * Fastify would write themselves handed to ours, so each is `{ message }` (with
+ * `refuseHostlessAndClosingRequests` on the app). Node checks for overdue requests on a timer (every 30 s
+ * by default); checking four times per allowed time keeps a refusal close to when it is due.
  */
-export function timeoutOptions(timeouts: ClientTimeouts) {
+export function serverOptions(timeouts: ClientTimeouts) {
   return {
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
@@ -31,7 +34,14 @@ export function timeoutOptions(timeouts: ClientTimeouts) {
       requestTimeout: timeouts.requestMs,
       headersTimeout: timeouts.requestMs,
       connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.round(timeouts.requestMs / 4))),
+      // Node's answer is an empty 400.
+      requireHostHeader: false,
     },
+    // Fastify's answer carries its own error and statusCode beside the message.
+    return503OnClosing: false,
+    // What Node refuses before Fastify reads a request, and what the router refuses before any route.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: handleError,
   };
 }
 
@@ -59,7 +69,7 @@ const MALFORMED = { status: 400, reason: "Bad Request", message: "The request is
  * Fastify's `clientErrorHandler`: the request Node could not read (too slow, headers too large, not
  * HTTP) is answered `{ message }` like every other refusal, then the connection is closed.
  */
-export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   // A reset connection has no one left to answer.
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const { status, reason, message } = CLIENT_ERRORS[error.code ?? ""] ?? MALFORMED;

@@ -10,17 +10,13 @@ import Fastify, {
 } from "fastify";
 import type { Logger } from "pino";
 import { registerCallerCheck } from "./caller.ts";
-import {
-  answerClientError,
-  type ClientTimeouts,
-  DEFAULT_CLIENT_TIMEOUTS,
-  timeoutOptions,
-} from "./client-connections.ts";
+import { type ClientTimeouts, DEFAULT_CLIENT_TIMEOUTS, serverOptions } from "./client-connections.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
 import { type MetricsExposure, registerMetrics } from "./metrics.ts";
 import { type ApiDescriptionExposure, collectRoutes, registerApiDescription } from "./openapi.ts";
 import { parseQueryString, refuseMalformedQueries } from "./query-string.ts";
+import { refuseHostlessAndClosingRequests } from "./server-refusals.ts";
 import { createServiceLogger } from "./service-logger.ts";
 import { formatValidationError, validatorCompiler } from "./validation.ts";
 
@@ -85,11 +81,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    ...timeoutOptions({ ...DEFAULT_CLIENT_TIMEOUTS, ...options.timeouts }),
-    // What Node refuses before Fastify reads a request, and what the router refuses before any route,
-    // answer `{ message }` like the rest.
-    clientErrorHandler: answerClientError,
-    frameworkErrors: handleError,
+    ...serverOptions({ ...DEFAULT_CLIENT_TIMEOUTS, ...options.timeouts }),
     trustProxy: trustedProxies(options.trustProxy),
     schemaErrorFormatter: formatValidationError,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
@@ -104,6 +96,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  refuseHostlessAndClosingRequests(app);
   refuseMalformedQueries(app);
   if (options.identitySecret !== undefined) registerCallerCheck(app, options.identitySecret);
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });

@@ -25,6 +25,14 @@ describe("metrics", () => {
       431,
       { message: "The request's address or headers are too large." },
     ]);
+    const hostless = await rawHttpRequest(Number(new URL(url).port), {
+      target: "/metrics",
+      headers: { host: undefined },
+    });
+    expect([hostless.status, JSON.parse(hostless.body)]).toEqual([
+      400,
+      { message: "The request has no Host header, which HTTP/1.1 requires." },
+    ]);
     await probe.close();
     await expect(fetch(`${url}/metrics`)).rejects.toThrow();
   });

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
-import { answerClientError, DEFAULT_CLIENT_TIMEOUTS, timeoutOptions } from "./client-connections.ts";
+import { DEFAULT_CLIENT_TIMEOUTS, serverOptions } from "./client-connections.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
+import { refuseHostlessAndClosingRequests } from "./server-refusals.ts";
 
 /**
  * Where `/metrics` is answered: on the app's own port (a service only the network reaches), or only on a
@@ -57,13 +58,10 @@ export async function listenForMetrics(app: FastifyInstance, address: { port: nu
   const apart = servedApart.get(app);
   if (!apart) throw new Error('listenForMetrics needs an app made with metrics: "apart"');
   // The services' own timeouts and `{ message }` refusals: this port is for scrapers, not slow clients.
-  const listener = Fastify({
-    ...timeoutOptions(DEFAULT_CLIENT_TIMEOUTS),
-    clientErrorHandler: answerClientError,
-    frameworkErrors: handleError,
-  });
+  const listener = Fastify(serverOptions(DEFAULT_CLIENT_TIMEOUTS));
   listener.setErrorHandler(handleError);
   listener.setNotFoundHandler(handleNotFound);
+  refuseHostlessAndClosingRequests(listener);
   listener.get("/metrics", async (_request, reply) => {
     return reply.type(apart.registry.contentType).send(await apart.registry.metrics());
   });

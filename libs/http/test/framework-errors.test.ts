@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { type RawResponse, rawHttpRequest } from "@tubedigest/testing";
 import Type from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,6 +68,12 @@ const REFUSALS: [string, Request, number, string][] = [
     "Send the request body as application/json.",
   ],
   ["a route that does not exist (404)", { target: "/nowhere?token=x" }, 404, "No route for GET /nowhere"],
+  [
+    "an HTTP/1.1 request without a Host header",
+    { target: "/channels/UC1", headers: { host: undefined } },
+    400,
+    "The request has no Host header, which HTTP/1.1 requires.",
+  ],
 ];
 
 describe("every refusal Fastify or Node makes itself", () => {
@@ -79,4 +86,41 @@ describe("every refusal Fastify or Node makes itself", () => {
       expect(JSON.parse(answer.body)).toEqual({ message });
     },
   );
+});
+
+describe("a request arriving while the service shuts down", () => {
+  it("is answered 503 with a { message } on its kept-alive connection, after the one in flight", async () => {
+    const closing = createServiceApp({ name: "probe", logLevel: "silent" });
+    let entered: () => void = () => undefined;
+    const slowStarted = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    closing.get("/slow", async () => {
+      entered();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { ok: true };
+    });
+    closing.get("/things", async () => ({ ok: true }));
+    await closing.listen({ port: 0, host: "127.0.0.1" });
+    const socket = connect((closing.server.address() as { port: number }).port, "127.0.0.1");
+    const received: Buffer[] = [];
+    socket.on("data", (chunk) => received.push(chunk));
+    const ended = new Promise((resolve) => socket.on("close", resolve));
+    socket.write("GET /slow HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n");
+    await slowStarted;
+    const closed = closing.close();
+    socket.write("GET /things HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n");
+    await Promise.all([ended, closed]);
+
+    const [first = "", second = ""] = Buffer.concat(received)
+      .toString("utf8")
+      .split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(second.slice(second.indexOf("\r\n\r\n") + 4))).toEqual({
+      message: "This server is shutting down. Please try again in a moment.",
+    });
+  });
 });

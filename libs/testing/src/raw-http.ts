@@ -9,11 +9,17 @@ export interface RawResponse {
 /**
  * One HTTP/1.1 request written byte for byte onto a socket. Clients (fetch, inject, curl without
  * --path-as-is) tidy a path before sending it — resolve `..`, turn `\` into `/`, encode what they
- * dislike — so only this shows what a server does with the spelling an attacker really sends.
+ * dislike — so only this shows what a server does with the spelling an attacker really sends. A header
+ * given as undefined is not sent, Host and Connection included.
  */
 export function rawHttpRequest(
   port: number,
-  request: { method?: string; target: string; headers?: Record<string, string>; body?: string },
+  request: {
+    method?: string;
+    target: string;
+    headers?: Record<string, string | undefined>;
+    body?: string;
+  },
   timeoutMs = 5_000,
 ): Promise<RawResponse> {
   const body = Buffer.from(request.body ?? "", "utf8");
@@ -24,6 +30,7 @@ export function rawHttpRequest(
     ...request.headers,
   };
   const head = `${request.method ?? "GET"} ${request.target} HTTP/1.1\r\n${Object.entries(headers)
+    .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
   const bodyless = (request.method ?? "GET") === "HEAD";
