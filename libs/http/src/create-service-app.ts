@@ -13,6 +13,7 @@ import { registerCallerCheck } from "./caller.ts";
 import { type ClientTimeouts, DEFAULT_CLIENT_TIMEOUTS, serverOptions } from "./client-connections.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { type ReadinessChecks, registerHealthRoutes } from "./health-routes.ts";
+import { refuseForeignHosts } from "./loopback-hosts.ts";
 import { type MetricsExposure, registerMetrics } from "./metrics.ts";
 import { type ApiDescriptionExposure, collectRoutes, registerApiDescription } from "./openapi.ts";
 import { parseQueryString, refuseMalformedQueries } from "./query-string.ts";
@@ -61,6 +62,11 @@ export interface ServiceAppOptions {
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Rewrites a request's URL before routing (the gateway's one canonical path). */
   rewriteUrl?: (request: IncomingMessage) => string;
+  /**
+   * Answer only requests addressed to localhost, 127.0.0.1 or [::1] and sent by their pages, so no other
+   * site can read the app through DNS rebinding: development on this machine. Off when absent.
+   */
+  loopbackOnly?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -97,6 +103,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     reply.header("x-request-id", request.id);
   });
   refuseHostlessAndClosingRequests(app);
+  if (options.loopbackOnly) refuseForeignHosts(app);
   refuseMalformedQueries(app);
   if (options.identitySecret !== undefined) registerCallerCheck(app, options.identitySecret);
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });

@@ -4,7 +4,6 @@ import type { Logger } from "pino";
 import type { GatewaySettings } from "./config.ts";
 import { refuseNonCanonicalPaths, rewriteToCanonicalPath } from "./plugins/canonical-paths.ts";
 import { connectGatewayRedis } from "./plugins/gateway-redis.ts";
-import { refuseForeignHosts } from "./plugins/loopback-hosts.ts";
 import { redisOrLocalRateLimitStore } from "./plugins/rate-limit-store.ts";
 import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -46,6 +45,7 @@ export async function buildGatewayApp(
     apiDescription: "kept",
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
+    loopbackOnly: settings.loopbackOnly,
     readiness: {
       essential: { ...dependencies.readiness?.essential },
       degradable: { ...(redis ? { redis: redisAnswers } : {}), ...dependencies.readiness?.degradable },
@@ -57,7 +57,6 @@ export async function buildGatewayApp(
   // Headers first, so even a refused path is answered with them; then the path, before anything else.
   await registerSecurityHeaders(app, { https: settings.secureCookies });
   refuseNonCanonicalPaths(app);
-  if (settings.loopbackOnly) refuseForeignHosts(app);
   registerSameOriginGuard(app, settings.publicOrigin);
   // Before sessions, which would otherwise load one from the webhook's cookies.
   registerSessionlessCalls(app);

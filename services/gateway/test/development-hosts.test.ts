@@ -48,12 +48,14 @@ describe("the development gateway answers only for this machine", () => {
     expect(mailboxArrivals(edge).length).toBe(before);
   });
 
-  it("names the port the request was sent to in the address to open", async () => {
+  it("names the port the request was sent to in the address to open, under the security headers", async () => {
     const response = await rawHttpRequest(edge.port, {
       target: "/dev/mailbox",
       headers: { host: "rebind.attacker.example:3000" },
     });
     expect(JSON.parse(response.body).message).toContain("Open http://localhost:3000 instead.");
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("refuses a request a page of another origin sends, even to localhost, with a 403", async () => {

@@ -1,13 +1,14 @@
-import { HttpError, type ServiceApp } from "@tubedigest/http";
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "./http-error.ts";
 
 /**
  * The names by which this machine reaches itself. A page on another site can point a name of its own at
  * 127.0.0.1 (DNS rebinding), but its requests then carry that name as Host: refusing every other name
- * keeps the development server, and its mailbox of sign-in links, to pages of this machine.
+ * keeps a development server, and the mailbox of sign-in links behind it, to pages of this machine.
  */
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Probes reach the gateway by the pod's or container's address, and learn only up or down. */
+/** Probes reach a service by the pod's or container's address, and learn only up or down. */
 const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
 
 /** `name` or `name:port`, an IPv6 address in brackets. */
@@ -24,11 +25,13 @@ function isLoopbackOrigin(origin: string): boolean {
 }
 
 /**
- * Development only: refuses a request whose Host is not localhost, 127.0.0.1 or [::1] (any port) with a
- * 421, and one sent by a page of another origin with a 403, each saying which address to open instead.
+ * Refuses a request whose Host is not localhost, 127.0.0.1 or [::1] (any port) with a 421, and one sent
+ * by a page of another origin with a 403, each saying which address to open instead. Runs once the
+ * app's own onRequest hooks have (the gateway's security headers among them), before any body is read
+ * or any handler, and so anything forwarded, runs.
  */
-export function refuseForeignHosts(app: ServiceApp): void {
-  app.addHook("onRequest", async (request) => {
+export function refuseForeignHosts(app: FastifyInstance): void {
+  app.addHook("preParsing", async (request) => {
     if (PROBE_PATHS.has(request.url.split("?")[0] ?? "")) return;
     const host = HOST.exec(request.headers.host ?? "");
     const port = host?.[2] ? `:${host[2]}` : "";
