@@ -23,6 +23,8 @@ export interface AuthDependencies {
   embeddedDatabase?: EmbeddedPostgres;
   /** The clock claims and sign-in links expire by; tests move it. */
   now?: () => Date;
+  /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
+  loopbackOnly?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function buildAuthApp(
   const app = createServiceApp({
     name: "auth",
     logger: dependencies.log,
+    loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
     readiness: store.readiness,
   });

@@ -29,6 +29,8 @@ export interface BillingDependencies {
   embeddedDatabase?: EmbeddedPostgres;
   /** The clock; tests move it to a trial's or a period's end. */
   now?: () => Date;
+  /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
+  loopbackOnly?: boolean;
 }
 
 /** The built service, with the sweep that ends trials and test-mode periods, for tests to run on demand. */
@@ -55,6 +57,7 @@ export async function buildBillingApp(
   const app = createServiceApp({
     name: "billing",
     logger: dependencies.log,
+    loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
     readiness: store.readiness,
   });

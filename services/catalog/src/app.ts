@@ -31,6 +31,8 @@ export interface CatalogDependencies {
   events: EventBus;
   /** The embedded product's one database, where catalog keeps to its schema; settings say where otherwise. */
   embeddedDatabase?: EmbeddedPostgres;
+  /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
+  loopbackOnly?: boolean;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function buildCatalogApp(
   const app = createServiceApp({
     name: "catalog",
     logger: dependencies.log,
+    loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
     readiness: {
       essential: store.readiness.essential,

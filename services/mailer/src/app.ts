@@ -35,6 +35,8 @@ export interface MailerDependencies {
   now?: () => Date;
   /** Tests shorten the dispatcher's waits, and its lease to see a dead dispatcher's messages taken over. */
   dispatcher?: { pollMs?: number; retryDelaysMs?: readonly number[]; leaseMs?: number };
+  /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
+  loopbackOnly?: boolean;
 }
 
 export interface MailerApp extends ServiceApp {
@@ -78,6 +80,7 @@ export async function buildMailerApp(
   const app = createServiceApp({
     name: "mailer",
     logger: dependencies.log,
+    loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
     readiness: {
       essential: store.readiness.essential,

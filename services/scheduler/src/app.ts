@@ -14,6 +14,8 @@ export interface SchedulerDependencies {
   log: Logger;
   events: EventBus;
   scheduler: Scheduler;
+  /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
+  loopbackOnly?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function buildSchedulerApp(
   const app = createServiceApp({
     name: "scheduler",
     logger: dependencies.log,
+    loopbackOnly: dependencies.loopbackOnly,
     // Nothing routes requests to it, so readiness only says whether it can do its work: both are needed.
     readiness: {
       essential: {

@@ -97,6 +97,9 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   try {
     const secrets = localSecrets(dataDir);
     const development = env.APP_ENV === "development";
+    // In development each service, not only the gateway, answers only at localhost, 127.0.0.1 or [::1]:
+    // their ports are this machine's too, where a page using DNS rebinding could find the mailer's
+    // sign-in links by scanning. The product's own calls address them at 127.0.0.1.
     const identitySecret = env.IDENTITY_SECRET ?? secrets.identitySecret;
     // The summary gives people the address to open; auth's and catalog's loopback ports are not for them.
     const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL, { quietListening: true });
@@ -121,7 +124,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         identitySecret,
         database: database("auth"),
       },
-      { log: logger("auth"), events, embeddedDatabase: embedded },
+      { log: logger("auth"), events, embeddedDatabase: embedded, loopbackOnly: development },
     );
     const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
 
@@ -132,7 +135,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         redisUrl: env.REDIS_URL,
         youtube: { apiKey: env.YOUTUBE_API_KEY, dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS },
       },
-      { log: logger("catalog"), events, embeddedDatabase: embedded },
+      { log: logger("catalog"), events, embeddedDatabase: embedded, loopbackOnly: development },
     );
     const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
 
@@ -144,7 +147,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         testMode: billingTestMode(env),
         publicUrl: env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url,
       },
-      { log: logger("billing"), events, embeddedDatabase: embedded },
+      { log: logger("billing"), events, embeddedDatabase: embedded, loopbackOnly: development },
     );
     const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
 
@@ -161,7 +164,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         digest: digestSettingsFrom(env),
         development,
       },
-      { log: logger("summariser"), events, embeddedDatabase: embedded },
+      { log: logger("summariser"), events, embeddedDatabase: embedded, loopbackOnly: development },
     );
     const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
 
@@ -175,14 +178,17 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         devMailbox: development,
         ...mailSettingsFrom(env),
       },
-      { log: logger("mailer"), events, embeddedDatabase: embedded },
+      { log: logger("mailer"), events, embeddedDatabase: embedded, loopbackOnly: development },
     );
     const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
 
     // Last of the services, so every consumer of its events is subscribed before the first slot fires.
     // Timers in this process, or BullMQ when REDIS_URL is set.
     schedules = createScheduleRunner({ redisUrl: env.REDIS_URL, log: logger("scheduler") });
-    scheduler = await buildSchedulerApp({}, { log: logger("scheduler"), events, scheduler: schedules });
+    scheduler = await buildSchedulerApp(
+      {},
+      { log: logger("scheduler"), events, scheduler: schedules, loopbackOnly: development },
+    );
     const schedulerUrl = await scheduler.listen({ port: 0, host: "127.0.0.1" });
 
     const bus = events;

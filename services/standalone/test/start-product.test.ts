@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { createServer, Server } from "node:net";
 import path from "node:path";
-import { eventually } from "@tubedigest/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually, rawHttpRequest } from "@tubedigest/testing";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningProduct, StartUpError, startProduct } from "../src/index.ts";
 import { newDataDir, permissionsUnder, productEnv, signIn, signUp } from "./support.ts";
 
@@ -13,10 +13,24 @@ describe("the embedded product", () => {
   let dataDir: string;
   let product: RunningProduct;
   const others: string[] = [];
+  /** Every server the product opened, as a page scanning this machine's ports would find them. */
+  const opened: Server[] = [];
 
   beforeAll(async () => {
     dataDir = newDataDir();
-    product = await startProduct(productEnv(dataDir));
+    const listen = Server.prototype.listen;
+    const recordListen = vi.spyOn(Server.prototype, "listen").mockImplementation(function (
+      this: Server,
+      ...args: unknown[]
+    ) {
+      opened.push(this);
+      return listen.apply(this, args as Parameters<typeof listen>);
+    });
+    try {
+      product = await startProduct(productEnv(dataDir));
+    } finally {
+      recordListen.mockRestore();
+    }
   });
   afterAll(async () => {
     await product.stop();
@@ -77,6 +91,32 @@ describe("the embedded product", () => {
         scheduler: true,
       },
     });
+  });
+
+  it("answers on none of its ports, each service's loopback one included, a page that reached it by another name", async () => {
+    const ports = opened.flatMap((server) => {
+      const address = server.address();
+      return address !== null && typeof address === "object" ? [address.port] : [];
+    });
+    // The gateway, auth, catalog, billing, the summariser, the mailer and the scheduler.
+    expect(ports).toHaveLength(7);
+    const mailboxes: number[] = [];
+    for (const port of ports) {
+      const own = await rawHttpRequest(port, { target: "/dev/mailbox" });
+      if (own.status === 200) mailboxes.push(port);
+      const rebound = await rawHttpRequest(port, {
+        target: "/dev/mailbox",
+        headers: { host: `rebind.attacker.example:${port}` },
+      });
+      expect(rebound.status, `port ${port}`).toBe(421);
+      const foreignPage = await rawHttpRequest(port, {
+        target: "/dev/mailbox",
+        headers: { origin: "http://rebind.attacker.example" },
+      });
+      expect(foreignPage.status, `port ${port}`).toBe(403);
+    }
+    // The gateway's mailbox and the mailer's behind it, which the gateway reaches at 127.0.0.1.
+    expect(mailboxes).toHaveLength(2);
   });
 
   it("says where to go and which parts are embedded", () => {

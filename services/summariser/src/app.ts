@@ -50,6 +50,8 @@ export interface SummariserDependencies {
   jobs?: JobQueue<DigestJobs>;
   /** How long "generate newsletter" waits for its newsletter (20 s). */
   generateWaitMs?: number;
+  /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
+  loopbackOnly?: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ export async function buildSummariserApp(
   const app = createServiceApp({
     name: "summariser",
     logger: dependencies.log,
+    loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
     readiness: {
       essential: store.readiness.essential,
