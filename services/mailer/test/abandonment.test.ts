@@ -234,6 +234,16 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
       expect(await subjects(account.email)).toEqual([WAITING]);
     });
 
+    it("waits for a preview still on its way when the visitor leaves the moment it appeared", async () => {
+      const account = await mailer.registered({ passwordless: true });
+      await trialStarted(account.userId);
+      const leaving = ask(body(account.email), holding(account.userId));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await shown(account.userId, new Date());
+      expect((await leaving).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([WAITING]);
+    });
+
     it("sends no reminder after a welcome that went out earlier the same day, and the ordinary one the next day", async () => {
       const account = await visitor();
       setClock(started + LANDING_WELCOME_DELAY_MS + 60_000);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { canonicalEmail } from "@tubedigest/contracts";
 import { sql, type Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
@@ -18,6 +19,12 @@ const RESEND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
  * to the preview the next morning on their claim is reminded as anyone else.
  */
 const WELCOME_DAY_MS = 12 * 60 * 60 * 1000;
+/**
+ * A visitor may leave a moment after the preview appeared, before the summariser's preview.shown has reached
+ * the mailer: the request waits this long for it rather than mailing nothing.
+ */
+const PREVIEW_WAIT_MS = 3_000;
+const PREVIEW_POLL_MS = 100;
 
 /**
  * What became of a request: a reminder queued, the waiting welcome rewritten to carry the preview, the
@@ -42,6 +49,8 @@ export async function requestAbandonmentEmail(
 ): Promise<AbandonmentOutcome> {
   const { userId } = input;
   if (userId === undefined) return "none";
+  // Outside the transaction: nothing is locked while it waits.
+  await previewRecorded(context, userId);
   const now = context.now();
   const outcome = await context.db.transaction().execute(async (trx): Promise<AbandonmentOutcome> => {
     // Locked first, as the welcome's handler does: neither decides on what the other has not committed.
@@ -81,6 +90,13 @@ export async function requestAbandonmentEmail(
   });
   if (outcome === "reminder" || outcome === "in-welcome") context.wakeDispatcher();
   return outcome;
+}
+
+/** Waits (up to PREVIEW_WAIT_MS) until the account's preview has reached the mailer. */
+async function previewRecorded(context: MailerContext, userId: string): Promise<void> {
+  const previews = new PreviewRepository(context.db);
+  const deadline = performance.now() + PREVIEW_WAIT_MS;
+  while (!(await previews.find(userId)) && performance.now() < deadline) await sleep(PREVIEW_POLL_MS);
 }
 
 /**
