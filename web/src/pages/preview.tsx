@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { Link, useLocation } from "wouter";
 import { buttonClass } from "../components/button.tsx";
 import { Spinner } from "../components/spinner.tsx";
@@ -6,33 +6,29 @@ import { useToast } from "../components/toast.tsx";
 import { serverMessage } from "../lib/api.ts";
 import type { Plan } from "../lib/plans.ts";
 import { usePlans } from "../lib/plans.ts";
-import {
-  readSelectedChannels,
-  readUserEmail,
-  writeCalculatedPrice,
-  writeSelectedPlan,
-} from "../lib/session-state.ts";
+import { writeCalculatedPrice, writeSelectedPlan } from "../lib/session-state.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { MockInbox } from "./preview/mock-inbox.tsx";
 import { PlanCards } from "./preview/plan-cards.tsx";
 import { PreviewChannels } from "./preview/preview-channels.tsx";
+import { PreviewEmailForm } from "./preview/preview-email-form.tsx";
 import { summaryBullets } from "./preview/summary-bullets.ts";
 import { useAbandonmentOnLeave } from "./preview/use-abandonment-on-leave.ts";
 import { usePreview } from "./preview/use-preview.ts";
+import { usePreviewInput } from "./preview/use-preview-input.ts";
 import "./preview/preview.css";
 
 const MISSING_INPUT = "No channels or email found. Please return to the homepage and try again.";
 const PREVIEW_FAILED = "Failed to generate newsletter preview";
 const PREVIEW_FAILED_FALLBACK = "Failed to generate newsletter preview. Please try again.";
 
-/** SPEC §2 /preview: the newsletter the chosen channels would make, then the plans. */
+/**
+ * SPEC §2 /preview: the newsletter the chosen channels would make, then the plans. Opened from an e-mail's
+ * link back (`?channel=`), it shows that channel's preview again.
+ */
 export default function PreviewPage() {
-  // Read once per visit: the landing page wrote them before coming here.
-  const [{ email, channels }] = useState(() => ({
-    email: readUserEmail(),
-    channels: readSelectedChannels(),
-  }));
-  const { preview, error, isLoading } = usePreview(email, channels);
+  const { email, channels, giveEmail } = usePreviewInput();
+  const { preview, error, isLoading } = usePreview(email ?? null, channels);
   const { plans } = usePlans();
   const [, navigate] = useLocation();
   const toast = useToast();
@@ -60,8 +56,10 @@ export default function PreviewPage() {
     }
   }, [error, toast]);
 
-  const missingInput = !email || channels.length === 0;
+  const missingInput = channels.length === 0;
   usePageTitle(missingInput || error ? "Unable to Generate Preview" : "Your Newsletter Preview");
+
+  if (!missingInput && email === null) return <PreviewEmailForm onEmail={giveEmail} />;
 
   if (missingInput || error) {
     return (
@@ -75,7 +73,7 @@ export default function PreviewPage() {
     );
   }
 
-  if (isLoading || !preview) {
+  if (isLoading || !preview || !email) {
     return (
       <section className="container preview-state" aria-busy="true">
         <Spinner />
