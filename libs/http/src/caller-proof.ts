@@ -32,72 +32,68 @@ export const CLIENT_ADDRESS_HEADER = "x-tubedigest-client-address";
 export const CLIENT_ADDRESS_PROOF_HEADER = "x-tubedigest-client-address-proof";
 
 /** What a proof vouches for: a signed-in caller, a claim holder, or a client's address; each signed apart. */
-type Standing = "caller" | "claim-holder" | "client-address";
+export type Standing = "caller" | "claim-holder" | "client-address";
+
+/** The header naming each standing's subject (a user id, an address) and the header with its proof. */
+export const STANDING_HEADERS: Record<Standing, { subject: string; proof: string }> = {
+  caller: { subject: CALLER_HEADER, proof: CALLER_PROOF_HEADER },
+  "claim-holder": { subject: CLAIM_HOLDER_HEADER, proof: CLAIM_HOLDER_PROOF_HEADER },
+  "client-address": { subject: CLIENT_ADDRESS_HEADER, proof: CLIENT_ADDRESS_PROOF_HEADER },
+};
+
 /** Accepted either side of the service's clock, so a little skew between hosts does no harm. */
 const MAX_AGE_SECONDS = 300;
 
 // Header values cannot hold a line break, so the fields cannot run into one another.
-// A caller's proof keeps the fields it always had; a claim holder's adds its standing, so neither proof
-// can be passed off as the other.
-const mac = (secret: string, standing: Standing, userId: string, requestId: string, timestamp: string) =>
+// A caller's proof keeps the fields it always had; the others add their standing, so no proof can be
+// passed off as another's.
+const mac = (secret: string, standing: Standing, subject: string, requestId: string, timestamp: string) =>
   createHmac("sha256", secret)
     .update(
       (standing === "caller"
-        ? [VERSION, userId, requestId, timestamp]
-        : [VERSION, standing, userId, requestId, timestamp]
+        ? [VERSION, subject, requestId, timestamp]
+        : [VERSION, standing, subject, requestId, timestamp]
       ).join("\n"),
     )
     .digest();
 
-function proofHeader(secret: string, standing: Standing, userId: string, requestId: string): string {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = mac(secret, standing, userId, requestId, timestamp).toString("base64url");
-  return `${VERSION}.${timestamp}.${signature}`;
-}
-
 /**
- * What the gateway adds to a request it sends a service on a user's behalf: the user id, its proof,
- * and the request id the proof is bound to.
+ * What the gateway adds to a request it sends a service: the subject of a standing (who is calling, whose
+ * claim the visitor holds, the client's address), its proof, and the request id the proof is bound to.
  */
-export function callerHeaders(secret: string, userId: string, requestId: string): Record<string, string> {
-  return {
-    [CALLER_HEADER]: userId,
-    [CALLER_PROOF_HEADER]: proofHeader(secret, "caller", userId, requestId),
-    "x-request-id": requestId,
-  };
-}
-
-/** What the gateway adds for a visitor holding a live claim on the account `userId`. */
-export function claimHolderHeaders(
+function provedHeaders(
   secret: string,
-  userId: string,
+  standing: Standing,
+  subject: string,
   requestId: string,
 ): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = mac(secret, standing, subject, requestId, timestamp).toString("base64url");
+  const headers = STANDING_HEADERS[standing];
   return {
-    [CLAIM_HOLDER_HEADER]: userId,
-    [CLAIM_HOLDER_PROOF_HEADER]: proofHeader(secret, "claim-holder", userId, requestId),
+    [headers.subject]: subject,
+    [headers.proof]: `${VERSION}.${timestamp}.${signature}`,
     "x-request-id": requestId,
   };
 }
 
-/** What the gateway adds to every request it forwards: the address of the client it came from. */
-export function clientAddressHeaders(
-  secret: string,
-  address: string,
-  requestId: string,
-): Record<string, string> {
-  return {
-    [CLIENT_ADDRESS_HEADER]: address,
-    [CLIENT_ADDRESS_PROOF_HEADER]: proofHeader(secret, "client-address", address, requestId),
-    "x-request-id": requestId,
-  };
-}
+/** For a request on the signed-in user's behalf. */
+export const callerHeaders = (secret: string, userId: string, requestId: string) =>
+  provedHeaders(secret, "caller", userId, requestId);
 
-/** Why a proof does not hold for this user id and request id; undefined when it does. */
+/** For a visitor holding a live claim on the account `userId`. */
+export const claimHolderHeaders = (secret: string, userId: string, requestId: string) =>
+  provedHeaders(secret, "claim-holder", userId, requestId);
+
+/** For every request the gateway forwards: the address of the client it came from. */
+export const clientAddressHeaders = (secret: string, address: string, requestId: string) =>
+  provedHeaders(secret, "client-address", address, requestId);
+
+/** Why a proof does not hold for this subject and request id; undefined when it does. */
 export function callerProofProblem(
   secret: string,
   standing: Standing,
-  userId: string,
+  subject: string,
   requestId: string,
   proof: string | string[] | undefined,
 ): string | undefined {
@@ -106,7 +102,7 @@ export function callerProofProblem(
   if (!match) return "malformed proof";
   const [, timestamp = "", signature = ""] = match;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > MAX_AGE_SECONDS) return "expired proof";
-  const expected = mac(secret, standing, userId, requestId, timestamp);
+  const expected = mac(secret, standing, subject, requestId, timestamp);
   const given = Buffer.from(signature, "base64url");
   return given.length === expected.length && timingSafeEqual(given, expected) ? undefined : "wrong signature";
 }

@@ -1,35 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  CALLER_HEADER,
-  CALLER_PROOF_HEADER,
-  CLAIM_HOLDER_HEADER,
-  CLAIM_HOLDER_PROOF_HEADER,
-  CLIENT_ADDRESS_HEADER,
-  CLIENT_ADDRESS_PROOF_HEADER,
-  callerProofProblem,
-} from "./caller-proof.ts";
+import { callerProofProblem, STANDING_HEADERS, type Standing } from "./caller-proof.ts";
 import { HttpError } from "./http-error.ts";
 
-const provenCallers = new WeakMap<FastifyRequest, string>();
-const provenClaimHolders = new WeakMap<FastifyRequest, string>();
-const provenClientAddresses = new WeakMap<FastifyRequest, string>();
+/** What the gateway proved of each request, by standing. */
+const proven: Record<Standing, WeakMap<FastifyRequest, string>> = {
+  caller: new WeakMap(),
+  "claim-holder": new WeakMap(),
+  "client-address": new WeakMap(),
+};
 
-/** The user a header names, when the gateway's proof for it holds; anything else is logged and ignored. */
-function believe(
-  request: FastifyRequest,
-  identitySecret: string,
-  standing: "caller" | "claim-holder" | "client-address",
-  headers: { user: string; proof: string },
-): string | undefined {
-  const userId = request.headers[headers.user];
+/** The subject a standing's header names, when the gateway's proof for it holds; anything else is logged and ignored. */
+function believe(request: FastifyRequest, identitySecret: string, standing: Standing): string | undefined {
+  const headers = STANDING_HEADERS[standing];
+  const subject = request.headers[headers.subject];
   const proof = request.headers[headers.proof];
-  if (userId === undefined && proof === undefined) return undefined;
-  const named = typeof userId === "string" && userId !== "" ? userId : undefined;
+  if (subject === undefined && proof === undefined) return undefined;
+  const named = typeof subject === "string" && subject !== "" ? subject : undefined;
   const problem = named
     ? callerProofProblem(identitySecret, standing, named, request.id, proof)
     : "no user id";
   if (named && problem === undefined) return named;
-  request.log.warn({ reason: problem, claimedUserId: userId, standing }, "caller not believed");
+  request.log.warn({ reason: problem, claimedUserId: subject, standing }, "caller not believed");
   return undefined;
 }
 
@@ -40,27 +31,16 @@ function believe(
  */
 export function registerCallerCheck(app: FastifyInstance, identitySecret: string): void {
   app.addHook("onRequest", async (request) => {
-    const caller = believe(request, identitySecret, "caller", {
-      user: CALLER_HEADER,
-      proof: CALLER_PROOF_HEADER,
-    });
-    if (caller !== undefined) provenCallers.set(request, caller);
-    const holder = believe(request, identitySecret, "claim-holder", {
-      user: CLAIM_HOLDER_HEADER,
-      proof: CLAIM_HOLDER_PROOF_HEADER,
-    });
-    if (holder !== undefined) provenClaimHolders.set(request, holder);
-    const address = believe(request, identitySecret, "client-address", {
-      user: CLIENT_ADDRESS_HEADER,
-      proof: CLIENT_ADDRESS_PROOF_HEADER,
-    });
-    if (address !== undefined) provenClientAddresses.set(request, address);
+    for (const standing of Object.keys(proven) as Standing[]) {
+      const subject = believe(request, identitySecret, standing);
+      if (subject !== undefined) proven[standing].set(request, subject);
+    }
   });
 }
 
 /** The signed-in user's id, when the gateway named them and proved it; a 401 otherwise. */
 export function requireCaller(request: FastifyRequest): string {
-  const userId = provenCallers.get(request);
+  const userId = proven.caller.get(request);
   if (userId === undefined) throw new HttpError(401, "Please sign in to continue.");
   return userId;
 }
@@ -80,7 +60,7 @@ export function requireUserId(request: FastifyRequest): string {
 
 /** As requireUserId, for a route a visitor may call too: undefined when no user is named. */
 export function optionalUserId(request: FastifyRequest): string | undefined {
-  return provenCallers.has(request) ? requireUserId(request) : undefined;
+  return proven.caller.has(request) ? requireUserId(request) : undefined;
 }
 
 /**
@@ -90,8 +70,8 @@ export function optionalUserId(request: FastifyRequest): string | undefined {
  * who acts as themselves.
  */
 export function optionalClaimHolder(request: FastifyRequest): string | undefined {
-  if (provenCallers.has(request)) return undefined;
-  const userId = provenClaimHolders.get(request);
+  if (proven.caller.has(request)) return undefined;
+  const userId = proven["claim-holder"].get(request);
   return userId !== undefined && UUID.test(userId) ? userId.toLowerCase() : undefined;
 }
 
@@ -100,5 +80,5 @@ export function optionalClaimHolder(request: FastifyRequest): string | undefined
  * own (a process inside the network that called the service directly).
  */
 export function clientAddress(request: FastifyRequest): string {
-  return provenClientAddresses.get(request) ?? request.ip;
+  return proven["client-address"].get(request) ?? request.ip;
 }

@@ -15,6 +15,7 @@ export {
   callerHeaders,
   claimHolderHeaders,
   clientAddressHeaders,
+  STANDING_HEADERS,
 } from "./caller-proof.ts";
 export type { ClientTimeouts } from "./client-connections.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";

@@ -1,11 +1,5 @@
 import replyFrom from "@fastify/reply-from";
 import {
-  CALLER_HEADER,
-  CALLER_PROOF_HEADER,
-  CLAIM_HOLDER_HEADER,
-  CLAIM_HOLDER_PROOF_HEADER,
-  CLIENT_ADDRESS_HEADER,
-  CLIENT_ADDRESS_PROOF_HEADER,
   callerHeaders,
   claimHolderHeaders,
   clientAddressHeaders,
@@ -13,6 +7,7 @@ import {
   HttpError,
   SESSION_USER_HEADER,
   type ServiceApp,
+  STANDING_HEADERS,
 } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
@@ -40,12 +35,7 @@ type Directives = { signIn?: string; endOtherSessions?: string };
 
 /** Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is dropped. */
 const GATEWAY_HEADERS = [
-  CALLER_HEADER,
-  CALLER_PROOF_HEADER,
-  CLAIM_HOLDER_HEADER,
-  CLAIM_HOLDER_PROOF_HEADER,
-  CLIENT_ADDRESS_HEADER,
-  CLIENT_ADDRESS_PROOF_HEADER,
+  ...Object.values(STANDING_HEADERS).flatMap((headers) => [headers.subject, headers.proof]),
   SESSION_USER_HEADER,
   END_OTHER_SESSIONS_HEADER,
 ];
