@@ -1,7 +1,13 @@
 import type { RunningProduct } from "@tubedigest/standalone";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, openPageForEachTest, screenshotBoth, uniqueEmail } from "./support.ts";
+import {
+  expectAccessible,
+  linkInMailbox,
+  openPageForEachTest,
+  screenshotBoth,
+  uniqueEmail,
+} from "./support.ts";
 
 const ABANDONMENT_PATH = "/api/send-abandonment-email";
 const PREVIEW_PATH = "/api/generate-newsletter-preview";
@@ -9,6 +15,8 @@ const PREVIEW_PATH = "/api/generate-newsletter-preview";
 const PREVIEW_WAIT_MS = 45_000;
 
 const isAbandonment = (request: Request) => new URL(request.url()).pathname === ABANDONMENT_PATH;
+// The day's one e-mail of a landing-page visitor who left the preview: the welcome, carrying the preview.
+const WELCOME_WITH_PREVIEW = "Welcome to tubedigest: your preview of Pocket Orbit is waiting";
 
 /**
  * Keeps the funnel's session state as the landing page would, from the product's own search. A string
@@ -91,14 +99,15 @@ describe("/preview: its views and the abandonment request", () => {
     expect(body.summaryBullets.length).toBeGreaterThan(0);
     expect(body.summaryBullets.length).toBeLessThanOrEqual(3);
     expect((await request.response())?.status()).toBe(202);
-    // Signed up today: the welcome, which invites back to the preview, is the day's one e-mail.
+    // Signed up a moment ago: the welcome, which was still waiting, goes at once carrying the preview,
+    // the day's one e-mail.
     await eventually(
       async () => (await mailbox(page)).includes(email),
       "the welcome e-mail is in the mailbox",
     );
     const rows = (await mailbox(page)).split("<tr>").filter((row) => row.includes(email));
-    expect(rows.map((row) => /Welcome to tubedigest|one step away/.exec(row)?.[0])).toEqual([
-      "Welcome to tubedigest",
+    expect(rows.map((row) => /Welcome to tubedigest[^<]*|[^<>]*one step away/.exec(row)?.[0])).toEqual([
+      WELCOME_WITH_PREVIEW,
     ]);
     expect(
       await page.evaluate<string | null>(`localStorage.getItem("abandonmentEmailSent:${email}")`),
@@ -115,6 +124,45 @@ describe("/preview: its views and the abandonment request", () => {
     await page.waitForURL("**/login");
     await page.waitForTimeout(1000);
     expect(later).toEqual([]);
+  });
+
+  it("rebuilds the preview from the e-mail's link back in a new tab, asking only for the address", {
+    timeout: 90_000,
+  }, async () => {
+    const email = uniqueEmail("link-back");
+    await keepChannel(page, "orbit", email);
+    await registerOnLanding(page, email);
+    await openPreview(page);
+    await page.getByRole("banner").getByRole("link", { name: "Log In" }).click();
+    await page.waitForURL("**/login");
+    const link = await linkInMailbox(
+      page,
+      email,
+      new RegExp(WELCOME_WITH_PREVIEW),
+      /https?:\/\/\S+\/preview\?channel=UC[\w-]{22}/,
+    );
+    expect(link).toMatch(/^\/preview\?channel=UC[\w-]{22}$/);
+
+    // A new tab: no funnel memory in session storage, nobody signed in; the link names the channel.
+    const fromMail = await context.newPage();
+    await fromMail.goto(link);
+    await fromMail.getByRole("heading", { level: 1, name: "Your Newsletter Preview" }).waitFor();
+    await fromMail
+      .getByText("Enter the e-mail address you signed up with to see your preview again.")
+      .waitFor();
+    await expectAccessible(fromMail);
+    await screenshotBoth(fromMail, "preview-link-back-asks-email");
+
+    await fromMail.getByRole("button", { name: "Show My Preview" }).click();
+    await fromMail.getByText("Please enter a valid email address").waitFor();
+    await fromMail.getByLabel("Your email address").fill(email);
+    await fromMail.getByRole("button", { name: "Show My Preview" }).click();
+    await fromMail.getByText(/^We analyzed \d+ videos this week$/).waitFor({ timeout: PREVIEW_WAIT_MS });
+    // The channel's title is the server's (catalog's), not the id the link carried.
+    await fromMail.locator(".preview-channel-title").getByText("Pocket Orbit").waitFor();
+    await fromMail.getByText(`This is what lands in ${email} every Monday at 9:00 AM.`).waitFor();
+    await expectAccessible(fromMail);
+    await screenshotBoth(fromMail, "preview-link-back");
   });
 
   it("sends a beacon when the tab is closed", { timeout: 90_000 }, async () => {
