@@ -191,6 +191,8 @@ export async function startTestStack(
   const summariser = await buildSummariserApp(summariserSettings, {
     log,
     events: testBus.bus,
+    // A newsletter asked for by someone with no channel answers within a moment (the wait has tests of its own).
+    followsWaitMs: 100,
     ...(options.digest ? { claims: { leaseMs: options.digest.claimLeaseMs, pollMs: 50 } } : {}),
   });
   const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });

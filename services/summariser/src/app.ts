@@ -50,6 +50,8 @@ export interface SummariserDependencies {
   jobs?: JobQueue<DigestJobs>;
   /** How long "generate newsletter" waits for its newsletter (20 s). */
   generateWaitMs?: number;
+  /** How long "generate newsletter" waits for a channel followed a moment ago to arrive (3 s). */
+  followsWaitMs?: number;
   /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
   loopbackOnly?: boolean;
 }
@@ -123,6 +125,7 @@ export async function buildSummariserApp(
       catchUpHours: digest.catchUpHours,
       // Within the gateway's 30-second wait for an answer.
       generateWaitMs: dependencies.generateWaitMs ?? 20_000,
+      followsWaitMs: dependencies.followsWaitMs ?? 3_000,
     },
     metrics: prometheusMetrics(app),
   };

@@ -263,7 +263,7 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       });
     });
 
-    it("waits for a channel followed a moment ago rather than ask for channels the user has", async () => {
+    it("waits (3 s) for a channel followed a moment ago rather than ask for channels the user has", async () => {
       const userId = randomUUID();
       await events.register(userId);
       await events.applied();

@@ -12,8 +12,6 @@ import type { SummariserContext } from "./summariser-context.ts";
 
 /** Requests within the same five minutes are one newsletter: a double click, a retried request. */
 const SAME_REQUEST_MS = 5 * 60 * 1000;
-/** How long a channel followed a moment ago may take to reach this service through catalog's events. */
-const FOLLOWS_ARRIVE_MS = 3_000;
 
 export type GeneratedNewsletter =
   | { status: 200; body: { message: string; newsletterId: string } }
@@ -54,7 +52,7 @@ export async function generateNewsletterNow(
  */
 async function followsAnyChannel(context: SummariserContext, userId: string): Promise<boolean> {
   const follows = new FollowRepository(context.db);
-  const deadline = Date.now() + FOLLOWS_ARRIVE_MS;
+  const deadline = Date.now() + context.digest.followsWaitMs;
   for (;;) {
     if ((await follows.channelsOf(userId)).length > 0) return true;
     if (Date.now() >= deadline) return false;

@@ -52,6 +52,11 @@ export interface SummariserContext {
     catchUpHours: number;
     /** How long "generate newsletter" waits for its newsletter before answering that it is on its way. */
     generateWaitMs: number;
+    /**
+     * How long "generate newsletter" waits, for a user with no channel yet, for one followed a moment ago
+     * (at sign-up, or just before asking) to arrive through catalog's events.
+     */
+    followsWaitMs: number;
   };
   metrics: SummariserMetrics;
 }
