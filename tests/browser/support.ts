@@ -44,8 +44,19 @@ export async function launchChromium(): Promise<Browser> {
 /** Where screenshots go: a test artifact, not a file in the repository. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL("../../test-results/screenshots", import.meta.url));
 
-/** Fails on any serious or critical accessibility violation axe finds in the page as it is now. */
+/**
+ * Fails on any serious or critical accessibility violation axe finds in the page as it settles: a toast
+ * fading in or a button's colour mid-transition is judged as it ends, not at whatever frame a busy machine
+ * happened to reach (endless ones, a spinner, are left running).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Run in the page (this project's Node types have no DOM): every finite animation's end.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  )`);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const severe = violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
