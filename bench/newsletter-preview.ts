@@ -53,7 +53,10 @@ try {
   let started = performance.now();
   const cold = await post("/api/generate-newsletter-preview", payload);
   const coldMs = performance.now() - started;
+  // Every video is a heading; only the one shown readable is summarised, the rest are titles.
   const videos = (cold.content.match(/^### /gm) ?? []).length;
+  const summarised =
+    videos - (cold.content.match(/^_Summarised in your weekly newsletter\._$/gm) ?? []).length;
 
   const times: number[] = [];
   for (let run = 0; run < warmRuns; run++) {
@@ -65,7 +68,9 @@ try {
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(1);
   const rssAfter = process.memoryUsage().rss;
 
-  console.error(`channels ${channels.length}, videos summarised ${videos}, pending ${cold.pending}`);
+  console.error(
+    `channels ${channels.length}, videos ${videos}, summarised ${summarised}, pending ${cold.pending}`,
+  );
   console.error(`cold preview ${coldMs.toFixed(0)} ms`);
   console.error(
     `warm preview over ${warmRuns} runs: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`,
