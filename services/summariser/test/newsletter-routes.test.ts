@@ -276,6 +276,17 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       expect(reply.json().message).toBe("Newsletter generated and sent to your email.");
     });
 
+    it("tells a paying reader who unsubscribed that, not that a trial ended", async () => {
+      const userId = await subscriber([[FRESH, "Fresh Channel"]]);
+      await events.unsubscribe(userId);
+      await events.applied();
+      const reply = await generate(userId, {});
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json()).toEqual({
+        message: "You unsubscribed from newsletter e-mails, so we cannot send you one.",
+      });
+    });
+
     it("still refuses once billing has spoken: an ended trial, an expired plan", async () => {
       const expired = await subscriber([[FRESH, "Fresh Channel"]]);
       await events.expire(expired);

@@ -29,7 +29,11 @@ export async function generateNewsletterNow(
 ): Promise<GeneratedNewsletter> {
   const now = context.now();
   const recipients = new RecipientRepository(context.db);
-  if (!(await recipients.isEligible(userId, now))) throw new HttpError(403, messages.trialOver);
+  if (!(await recipients.isEligible(userId, now))) {
+    // The refusal says why: a paying reader who unsubscribed has no trial that ended.
+    const unsubscribed = (await recipients.find(userId))?.unsubscribed === true;
+    throw new HttpError(403, unsubscribed ? messages.unsubscribed : messages.trialOver);
+  }
   if (!(await followsAnyChannel(context, userId))) throw new HttpError(422, messages.addChannelsFirst);
   const timeZone = (await recipients.find(userId))?.time_zone ?? DEFAULT_TIME_ZONE;
   const requested = new Date(Math.floor(now.getTime() / SAME_REQUEST_MS) * SAME_REQUEST_MS);

@@ -25,6 +25,7 @@ export const messages = {
   noSummaries: "The new videos from your channels could not be summarised. Please try again later.",
   addChannelsFirst: "Add channels first to generate a newsletter.",
   trialOver: "Your free trial has ended. Subscribe to get newsletters again.",
+  unsubscribed: "You unsubscribed from newsletter e-mails, so we cannot send you one.",
   newsletterFailed: "We could not generate your newsletter just now. Please try again in a few minutes.",
 } as const;
 
