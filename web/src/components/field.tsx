@@ -58,3 +58,8 @@ export function TextField({ id, label, hint, error, className, ...input }: TextF
     </Field>
   );
 }
+
+/** A TextField for one e-mail address: the e-mail keyboard and the browser's saved address. */
+export function EmailField(props: Omit<TextFieldProps, "type" | "autoComplete" | "inputMode">) {
+  return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
+}

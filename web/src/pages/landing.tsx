@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { Button } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
 import { ChannelSearch } from "../components/channel-search.tsx";
-import { TextField } from "../components/field.tsx";
+import { EmailField } from "../components/field.tsx";
 import { useToast } from "../components/toast.tsx";
 import { apiFetch, serverMessage } from "../lib/api.ts";
 import { type ChannelSearchResult, toSelectedChannel } from "../lib/channels.ts";
@@ -84,12 +84,9 @@ export default function LandingPage() {
           <ChannelSearch mode="single" maxResults={6} selected={selected} onSelectedChange={setSelected} />
           {selected.length > 0 ? (
             <form className="landing-email" onSubmit={submit} noValidate>
-              <TextField
+              <EmailField
                 id="landing-email"
                 label="Your email address"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
                 placeholder="you@example.com"
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
-import { TextField } from "../components/field.tsx";
+import { EmailField, TextField } from "../components/field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { OrDivider } from "../components/or-divider.tsx";
 import { useToast } from "../components/toast.tsx";
@@ -61,11 +61,9 @@ export default function LoginPage() {
         <h1 className="auth-title">Sign In</h1>
         <p className="muted">Welcome back. Sign in to manage your channels and read past newsletters.</p>
         <form className="stack" onSubmit={submit} noValidate>
-          <TextField
+          <EmailField
             id="login-email"
             label="Email"
-            type="email"
-            autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             error={problems.email}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
-import { TextField } from "../components/field.tsx";
+import { EmailField } from "../components/field.tsx";
 import { useToast } from "../components/toast.tsx";
 import { apiFetch, serverMessage } from "../lib/api.ts";
 import { readUserEmail } from "../lib/session-state.ts";
@@ -55,11 +55,9 @@ export default function SignInLinkPage() {
         ) : (
           <form className="stack" onSubmit={submit} noValidate>
             <p className="muted">No password, or forgot it? We'll e-mail you a link that signs you in.</p>
-            <TextField
+            <EmailField
               id="sign-in-link-email"
               label="Email"
-              type="email"
-              autoComplete="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               error={problem}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
-import { TextField } from "../components/field.tsx";
+import { EmailField, TextField } from "../components/field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { OrDivider } from "../components/or-divider.tsx";
 import { useToast } from "../components/toast.tsx";
@@ -99,11 +99,9 @@ export default function SignupPage() {
         ) : null}
         {kept.plan && kept.price !== null ? <SelectedPlanBox plan={kept.plan} price={kept.price} /> : null}
         <form className="stack" onSubmit={submit} noValidate>
-          <TextField
+          <EmailField
             id="signup-email"
             label="Email"
-            type="email"
-            autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             error={problems.email}
