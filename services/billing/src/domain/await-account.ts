@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { waitForRow } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http";
 import { type Account, AccountRepository } from "../store/account-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
@@ -14,11 +14,10 @@ const POLL_MS = 100;
  */
 export async function awaitAccount(context: BillingContext, userId: string): Promise<Account> {
   const accounts = new AccountRepository(context.db);
-  const deadline = Date.now() + context.newAccountWaitMs;
-  for (;;) {
-    const account = await accounts.find(userId);
-    if (account) return account;
-    if (Date.now() >= deadline) throw new HttpError(503, messages.accountBeingSetUp);
-    await sleep(POLL_MS);
-  }
+  const account = await waitForRow(() => accounts.find(userId), {
+    timeoutMs: context.newAccountWaitMs,
+    intervalMs: POLL_MS,
+  });
+  if (!account) throw new HttpError(503, messages.accountBeingSetUp);
+  return account;
 }

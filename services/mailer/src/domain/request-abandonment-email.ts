@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { canonicalEmail } from "@tubedigest/contracts";
+import { waitForRow } from "@tubedigest/db";
 import { sql, type Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
 import { type Message, MessageRepository } from "../store/message-repository.ts";
@@ -95,8 +95,7 @@ export async function requestAbandonmentEmail(
 /** Waits (up to PREVIEW_WAIT_MS) until the account's preview has reached the mailer. */
 async function previewRecorded(context: MailerContext, userId: string): Promise<void> {
   const previews = new PreviewRepository(context.db);
-  const deadline = performance.now() + PREVIEW_WAIT_MS;
-  while (!(await previews.find(userId)) && performance.now() < deadline) await sleep(PREVIEW_POLL_MS);
+  await waitForRow(() => previews.find(userId), { timeoutMs: PREVIEW_WAIT_MS, intervalMs: PREVIEW_POLL_MS });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import { waitForRow } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
@@ -56,12 +57,11 @@ export async function generateNewsletterNow(
  */
 async function followsAnyChannel(context: SummariserContext, userId: string): Promise<boolean> {
   const follows = new FollowRepository(context.db);
-  const deadline = Date.now() + context.digest.followsWaitMs;
-  for (;;) {
-    if ((await follows.channelsOf(userId)).length > 0) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(context.claims.pollMs);
-  }
+  const followed = await waitForRow(
+    async () => ((await follows.channelsOf(userId)).length > 0 ? true : undefined),
+    { timeoutMs: context.digest.followsWaitMs, intervalMs: context.claims.pollMs },
+  );
+  return followed === true;
 }
 
 /** The digest once it has ended, or as it stands when the wait is over. */
