@@ -23,14 +23,16 @@ export function PaymentSetupIssue({
     <div className="checkout-setup-issue" role="alert">
       <h2>Payment Setup Issue</h2>
       <p>{message ?? FALLBACK}</p>
-      {offerSignIn ? (
-        <Link className={buttonClass("primary")} href="/login">
-          Sign In
-        </Link>
-      ) : null}
-      <Button variant="secondary" onClick={goBack}>
-        Go Back
-      </Button>
+      <div className="checkout-actions">
+        {offerSignIn ? (
+          <Link className={buttonClass("primary")} href="/login">
+            Sign In
+          </Link>
+        ) : null}
+        <Button variant="secondary" onClick={goBack}>
+          Go Back
+        </Button>
+      </div>
     </div>
   );
 }
