@@ -1,6 +1,6 @@
 /**
- * Where the real parts the integration tests talk to live. The global setup fills these from
- * testcontainers when no URL is set and a Docker engine exists; otherwise the local services answer.
+ * Where the real parts the integration tests talk to live: the local services, or, where one does not
+ * answer, no URL is set and a Docker engine exists, a container the global setup started.
  */
 export const testInfra = {
   get postgresUrl(): string {
