@@ -1,5 +1,3 @@
-# syntax=docker/dockerfile:1
-#
 # One image per service, chosen with a build argument:
 #
 #   docker build --build-arg SERVICE=gateway -t tubedigest/gateway .
@@ -13,8 +11,14 @@
 # The last stage is `runtime-${SERVICE}`, so BuildKit builds only what that service needs. Each image
 # holds the production node_modules, the service's bundle (services/<svc>/dist, which already contains our
 # own libs: see tsup.service.ts) and, for the gateway, the built web app. No sources, no dev tools.
+#
+# BuildKit's built-in frontend builds it (no `# syntax=` line, which would fetch a frontend image first):
+# `docker buildx build`, or `DOCKER_BUILDKIT=1 docker build` with an engine's own CLI before 23.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The Node every image runs: an LTS line, chosen here only (make-local-images.sh reads its major from
+# this line when it makes a Node image from the npm registry instead). Where no registry can be pulled
+# from, --build-arg NODE_IMAGE=<a local image> (see docs/deploying.md, "Building without a registry").
+ARG NODE_IMAGE=node:26-bookworm-slim
 # Required: gateway | auth | catalog | billing | summariser | mailer | scheduler (no default, so a
 # forgotten argument fails instead of building the wrong service).
 ARG SERVICE
@@ -35,7 +39,9 @@ ENV npm_config_update_notifier=false
 COPY --from=manifests /manifests/ ./
 # `npm install`, not `npm ci`: the lockfile does not list other platforms' optional binaries (esbuild,
 # rolldown, turbo, ...), which `npm ci` would insist on; `npm install` still installs the locked versions.
-# argon2 loads its bundled linux prebuild, so no compiler toolchain is needed here.
+# argon2 loads its bundled linux prebuild on this Node, so no compiler toolchain is needed here: on a
+# Node where that prebuild cannot load (it crashes on Node 20.19/20.20) npm would try to compile it and
+# fail for want of one. The check after the build proves it loads.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm install --no-audit --no-fund
 
@@ -65,6 +71,11 @@ RUN npm prune --omit=dev --no-audit --no-fund \
 # at build time, instead of in the cluster.
 RUN out="$(cd /out && env -i PATH="$PATH" node services/$SERVICE/dist/main.js 2>&1 || true)"; \
     case "$out" in *"Invalid configuration"*) ;; *) echo "$out" >&2; exit 1 ;; esac
+# Native addons are loaded lazily by some packages, so the one we ship (argon2, auth's password hashes)
+# must also hash and verify in the staged tree.
+RUN if [ "$SERVICE" = auth ]; then cd /out/services/auth && node --input-type=module -e \
+      "import argon2 from 'argon2'; const h = await argon2.hash('check'); if (!(await argon2.verify(h, 'check'))) process.exit(1);"; \
+    fi
 
 # ---- runtime: shared by every image. The package.json files stay because they carry
 # "type": "module", which tells node that dist/main.js is ESM.
