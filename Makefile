@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack up down install build lint typecheck unit browser test bench mutate digest-now clean
+.PHONY: start stack up down install build lint typecheck unit browser test-containers test bench mutate digest-now clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -27,15 +27,15 @@ stack: build
 	node --import tsx scripts/stack.mjs
 
 ## The services as containers with Postgres, Redis, RabbitMQ and Mailpit (docker-compose.yml), built
-## from this checkout. The first run writes .env with fresh random secrets; an existing .env is kept.
+## from this checkout; returns once every container is healthy. Compose v2 or v1. The first run writes
+## .env with fresh random secrets; an existing .env is kept.
 up: install
 	node --import tsx scripts/write-compose-env.ts
-	docker compose up --build --detach --wait
-	@echo "tubedigest is up on http://localhost:3000; the e-mails it sends are at http://localhost:8025"
+	containers/up.sh
 
-## Stops and removes the containers; the data stays in the compose volumes (`docker compose down -v` erases it).
+## Stops and removes the containers; the data stays in the compose volumes (`down -v` erases it).
 down:
-	docker compose down
+	source containers/docker-cli.sh && pick_docker && pick_compose && "$${COMPOSE[@]}" down
 
 lint: install
 	npx biome ci .
@@ -53,7 +53,13 @@ unit: install
 browser: build
 	npm run test:browser
 
-test: lint typecheck unit browser
+## The compose stack built from this checkout and checked through the gateway (tests/containers/run.sh):
+## installs Debian's docker engine and compose where missing, makes base images locally where none can
+## be pulled, and removes what it started.
+test-containers: install
+	tests/containers/run.sh
+
+test: lint typecheck unit browser test-containers
 	@echo "make test: format/lint, typecheck, unit + integration and browser checks all passed"
 
 ## Benchmarks, not part of `make test` (under 10 minutes on 2 cores): each prints its figures and rewrites

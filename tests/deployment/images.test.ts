@@ -1,0 +1,86 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { readCompose } from "./support/compose.ts";
+import { kubernetesChecksRun, ofKind, REPOSITORY, render } from "./support/kustomize.ts";
+import { SERVICES } from "./support/services.ts";
+
+const dockerfile = readFileSync(path.join(REPOSITORY, "Dockerfile"), "utf8");
+const compose = readCompose();
+const rootPackage = JSON.parse(readFileSync(path.join(REPOSITORY, "package.json"), "utf8")) as {
+  engines: { node: string };
+};
+
+/** The Dockerfile's default `ARG NAME=value`. */
+const dockerfileDefault = (name: string) => dockerfile.match(new RegExp(`^ARG ${name}=(\\S+)$`, "m"))?.[1];
+
+/** A compose value `${VARIABLE:-default}`, split into its variable and default. */
+const overridable = (value: string | undefined) => value?.match(/^\$\{([A-Z_]+):-([^}]+)\}$/)?.slice(1);
+
+describe("the images", () => {
+  it("run a maintained Node LTS line (even-numbered, 22 or newer), named once in the Dockerfile", () => {
+    const nodeImage = dockerfileDefault("NODE_IMAGE");
+    const major = Number(nodeImage?.match(/^node:(\d+)-/)?.[1]);
+    expect(major).toBeGreaterThanOrEqual(22);
+    expect(major % 2).toBe(0);
+    // Every stage starts from it (or from a stage that does); no other base image is named.
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    expect(
+      bases.filter(
+        (base) => !/^(\$\{NODE_IMAGE\}|deps|runtime|runtime-[a-z]+|runtime-\$\{SERVICE\})$/.test(base ?? ""),
+      ),
+    ).toEqual([]);
+    // The local development floor is older than the images' line, never newer.
+    expect(Number(rootPackage.engines.node.match(/(\d+)/)?.[1])).toBeLessThanOrEqual(major);
+  });
+
+  it("are built by one Dockerfile, one runtime stage per service, as compose tags them", () => {
+    const stages = [...dockerfile.matchAll(/^FROM runtime AS runtime-([a-z]+)$/gm)].map((match) => match[1]);
+    expect(stages.sort()).toEqual(Object.keys(SERVICES).sort());
+    for (const service of Object.keys(SERVICES)) {
+      const entry = compose.services[service];
+      expect(entry?.build, service).toEqual({ context: ".", args: { SERVICE: service } });
+      expect(entry?.image, service).toBe(`tubedigest/${service}:dev`);
+    }
+  });
+
+  it("take their infrastructure images from variables, defaulting to the official ones", () => {
+    for (const [service, variable] of Object.entries({
+      postgres: "POSTGRES_IMAGE",
+      redis: "REDIS_IMAGE",
+      rabbitmq: "RABBITMQ_IMAGE",
+      mailpit: "MAILPIT_IMAGE",
+    })) {
+      const [name, fallback] = overridable(compose.services[service]?.image) ?? [];
+      expect(name, service).toBe(variable);
+      expect(fallback, service).toMatch(/^[a-z/]+:[\w.-]+$/);
+    }
+  });
+});
+
+describe.skipIf(!kubernetesChecksRun())("the Kubernetes manifests' images", () => {
+  it("are the ones compose builds and runs: each service's image from the Dockerfile, the same infrastructure", () => {
+    const objects = render("k8s/overlays/dev");
+    const workloads = [...ofKind(objects, "Deployment"), ...ofKind(objects, "StatefulSet")];
+    const images = Object.fromEntries(
+      workloads.map((workload) => [workload.metadata.name, workload.spec.template.spec.containers[0].image]),
+    );
+    for (const [service, entry] of Object.entries(compose.services)) {
+      const fallback = overridable(entry.image)?.[1];
+      expect(images[service], service).toBe(fallback ?? entry.image);
+    }
+    expect(Object.keys(images).sort()).toEqual(Object.keys(compose.services).sort());
+  });
+
+  it("are pinned by the production overlay to a registry and release of the same service images", () => {
+    const production = parse(
+      readFileSync(path.join(REPOSITORY, "k8s/overlays/production/kustomization.yaml"), "utf8"),
+    ) as { images: { name: string }[] };
+    expect(production.images.map((image) => image.name).sort()).toEqual(
+      Object.keys(SERVICES)
+        .map((service) => `tubedigest/${service}`)
+        .sort(),
+    );
+  });
+});
