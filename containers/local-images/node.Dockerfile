@@ -4,7 +4,6 @@ ARG DEBIAN_IMAGE
 FROM ${DEBIAN_IMAGE}
 # libatomic1: the official Node binary links it.
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get upgrade -y \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libatomic1 \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --gid 1000 node \

@@ -58,7 +58,9 @@ trap 'exit 130' INT TERM
 
 if ! "$DOCKER" info >/dev/null 2>&1; then
   say "starting a docker engine (log: $work/dockerd.log)"
-  as_root dockerd >"$work/dockerd.log" 2>&1 &
+  # Started directly (not through a function, whose subshell would get the signal instead): sudo passes
+  # signals on to its command.
+  if [ "$(id -u)" = 0 ]; then dockerd >"$work/dockerd.log" 2>&1 & else sudo -n dockerd >"$work/dockerd.log" 2>&1 & fi
   engine_pid=$!
   for _ in $(seq 1 60); do "$DOCKER" info >/dev/null 2>&1 && break; sleep 1; done
   "$DOCKER" info >/dev/null 2>&1 || { cat "$work/dockerd.log" >&2; say "the docker engine did not start"; exit 1; }
