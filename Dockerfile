@@ -41,12 +41,25 @@ COPY --from=manifests /manifests/ ./
 # rolldown, turbo, ...), which `npm ci` would insist on; `npm install` still installs the locked versions.
 # argon2 loads its bundled linux prebuild on this Node, so no compiler toolchain is needed here: on a
 # Node where that prebuild cannot load (it crashes on Node 20.19/20.20) npm would try to compile it and
-# fail for want of one. The check after the build proves it loads.
+# fail for want of one. The runtime stage's check proves it loads.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm install --no-audit --no-fund
 
-# ---- build: one service's bundle (+ the web app for the gateway), then production dependencies only,
-# staged under /out exactly as the runtime image lays them out.
+# ---- production-deps: the runtime dependencies, pruned once for every service (npm prunes the whole
+# workspace tree). The bundles import every npm package from node_modules (tsup keeps them external) and
+# inline our own @tubedigest/* libs, so the workspace links in node_modules/@tubedigest are not needed at
+# run time. Staged under /prod, this is the same layer in all seven images: built and stored once.
+FROM deps AS production-deps
+RUN npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/@tubedigest node_modules/.cache node_modules/.package-lock.json \
+ && mkdir /prod \
+ && cp -a package.json node_modules /prod/ \
+ && for nested in services/*/node_modules; do \
+      if [ -d "$nested" ]; then mkdir -p "/prod/${nested%/node_modules}" && cp -a "$nested" "/prod/$nested"; fi; \
+    done
+
+# ---- build: one service's bundle (+ the web app for the gateway), staged under /out as the runtime
+# image lays it out.
 FROM deps AS build
 ARG SERVICE
 ENV TURBO_TELEMETRY_DISABLED=1
@@ -56,34 +69,29 @@ RUN case "$SERVICE" in \
       auth|catalog|billing|summariser|mailer|scheduler) filters="--filter=@tubedigest/$SERVICE" ;; \
       *) echo "SERVICE must be gateway, auth, catalog, billing, summariser, mailer or scheduler (got '$SERVICE')" >&2; exit 1 ;; \
     esac \
- && npx turbo run build $filters
-# The bundles import every npm package from node_modules (tsup keeps them external) and inline our own
-# @tubedigest/* libs, so the workspace links in node_modules/@tubedigest are not needed at run time.
-RUN npm prune --omit=dev --no-audit --no-fund \
- && rm -rf node_modules/@tubedigest node_modules/.cache node_modules/.package-lock.json \
+ && npx turbo run build $filters \
  && mkdir -p /out/services/$SERVICE \
- && cp -a package.json node_modules /out/ \
  && cp -a services/$SERVICE/package.json services/$SERVICE/dist /out/services/$SERVICE/ \
- && if [ -d services/$SERVICE/node_modules ]; then cp -a services/$SERVICE/node_modules /out/services/$SERVICE/; fi \
  && if [ "$SERVICE" = gateway ]; then mkdir -p /out/web && cp -a web/dist /out/web/; fi
-# Smoke test of the staged tree: with no environment the service must get as far as its configuration
-# check, which runs after every static import has resolved. A package pruned by mistake fails here,
-# at build time, instead of in the cluster.
-RUN out="$(cd /out && env -i PATH="$PATH" node services/$SERVICE/dist/main.js 2>&1 || true)"; \
-    case "$out" in *"Invalid configuration"*) ;; *) echo "$out" >&2; exit 1 ;; esac
-# Native addons are loaded lazily by some packages, so the one we ship (argon2, auth's password hashes)
-# must also hash and verify in the staged tree.
-RUN if [ "$SERVICE" = auth ]; then cd /out/services/auth && node --input-type=module -e \
-      "import argon2 from 'argon2'; const h = await argon2.hash('check'); if (!(await argon2.verify(h, 'check'))) process.exit(1);"; \
-    fi
 
 # ---- runtime: shared by every image. The package.json files stay because they carry
 # "type": "module", which tells node that dist/main.js is ESM.
 FROM ${NODE_IMAGE} AS runtime
+ARG SERVICE
 ENV NODE_ENV=production
 WORKDIR /app
 # Files stay owned by root: the service can read its code but not change it.
+COPY --from=production-deps /prod/ /app/
 COPY --from=build /out/ /app/
+# Checks of the image itself, so a broken one fails the build instead of the rollout. With no environment
+# the service must get as far as its configuration check, which runs after every static import has
+# resolved (a package pruned by mistake fails here). Native addons load lazily, so the one we ship
+# (argon2, auth's password hashes) must also hash and verify.
+RUN out="$(env -i PATH="$PATH" node services/$SERVICE/dist/main.js 2>&1 || true)"; \
+    case "$out" in *"Invalid configuration"*) ;; *) echo "$out" >&2; exit 1 ;; esac \
+ && if [ "$SERVICE" = auth ]; then cd services/auth && node --input-type=module -e \
+      "import argon2 from 'argon2'; const h = await argon2.hash('check'); if (!(await argon2.verify(h, 'check'))) process.exit(1);"; \
+    fi
 # The `node` user of the official image. Numeric, so Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
 # No HEALTHCHECK here: Kubernetes uses its own probes (/healthz, /readyz) and docker-compose.yml declares

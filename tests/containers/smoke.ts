@@ -471,13 +471,15 @@ async function phaseFirst(options: Options): Promise<void> {
       NEWSLETTER_WAIT_MS,
       (message) => message.subject.replace(/\s+/g, " ").trim() === wanted,
     );
-    // The subject names the channels too: the body must, or the e-mail holds no digest.
+    // A digest holds the followed channels that uploaded this week (which of the demo channels did
+    // depends on the day). The subject names them: the body must name them too, or it holds no digest.
     const body = readableBody(await rawSource(options.mail, mail.id));
-    const missing = followed.filter((channel) => !body.includes(channel.title));
-    if (missing.length > 0) {
+    const inSubject = followed.filter((channel) => wanted.includes(channel.title));
+    const missing = inSubject.filter((channel) => !body.includes(channel.title));
+    if (inSubject.length === 0 || missing.length > 0) {
       fail(
         `the newsletter e-mail ${mail.id}`,
-        `${missing.map((channel) => JSON.stringify(channel.title)).join(" and ")} in its body`,
+        `the followed channels its subject names (${JSON.stringify(wanted)}) in its body`,
         excerpt(body),
       );
     }
