@@ -60,7 +60,7 @@ test-containers: install
 	tests/containers/run.sh
 
 test: lint typecheck unit browser test-containers
-	@echo "make test: format/lint, typecheck, unit + integration and browser checks all passed"
+	@echo "make test: format/lint, typecheck, unit + integration, browser and container checks all passed"
 
 ## Benchmarks, not part of `make test` (under 10 minutes on 2 cores): each prints its figures and rewrites
 ## its own section of docs/performance.md with the command and the machine. Needs the local Postgres,

@@ -2,8 +2,8 @@
 # `make test-containers`: the product as an operator runs it with compose, built from this checkout and
 # checked through the gateway's published port.
 #
-#  1. Installs what a bare Debian machine lacks (Debian's docker.io, docker-compose, debootstrap) and
-#     starts a docker engine if none answers.
+#  1. Installs what a bare Debian machine lacks (Debian's docker.io and docker-compose; debootstrap when
+#     base images must be made) and starts a docker engine if none answers.
 #  2. Uses the official infrastructure and Node images when they can be pulled; otherwise makes stand-ins
 #     locally (containers/local-images, named tubedigest-local/*) and passes them in through NODE_IMAGE,
 #     POSTGRES_IMAGE, REDIS_IMAGE, RABBITMQ_IMAGE and MAILPIT_IMAGE. Images the caller names in those
@@ -22,15 +22,28 @@ say() { echo "test-containers: $*"; }
 began=$SECONDS
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
-missing=()
-command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
-if ! command -v docker-compose >/dev/null 2>&1 && ! docker compose version >/dev/null 2>&1; then missing+=(docker-compose); fi
-command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
-if [ "${#missing[@]}" -gt 0 ]; then
-  say "installing ${missing[*]} (Debian's packages)"
+install_debian_packages() {
+  say "installing $* (Debian's packages)"
+  if ! command -v apt-get >/dev/null 2>&1; then
+    say "cannot install $* here: install Docker's engine and compose (and debootstrap where no registry answers)"
+    exit 1
+  fi
   as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
+}
+engine_answers() {
+  local candidate
+  for candidate in $(type -ap docker); do "$candidate" info >/dev/null 2>&1 && return 0; done
+  return 1
+}
+# An engine that answers (Docker Desktop, a rootless one) is used as it is; otherwise Debian's is installed
+# where missing and started below.
+missing=()
+if ! engine_answers && ! command -v dockerd >/dev/null 2>&1; then missing+=(docker.io); fi
+if ! command -v docker-compose >/dev/null 2>&1 && ! docker compose version >/dev/null 2>&1; then
+  missing+=(docker-compose)
 fi
+if [ "${#missing[@]}" -gt 0 ]; then install_debian_packages "${missing[@]}"; fi
 
 # shellcheck source=../../containers/docker-cli.sh
 source containers/docker-cli.sh
@@ -74,6 +87,7 @@ if [ -z "${NODE_IMAGE:-}" ]; then
     say "pulled $official_node; the infrastructure images are pulled by compose"
   else
     say "$official_node cannot be pulled: making the images locally"
+    command -v debootstrap >/dev/null 2>&1 || install_debian_packages debootstrap
     started=$SECONDS
     as_root containers/local-images/make-local-images.sh >"$work/images.env"
     while IFS='=' read -r name value; do
