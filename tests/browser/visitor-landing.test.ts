@@ -12,6 +12,24 @@ describe("landing page: search, one channel, e-mail, preview", () => {
   const results = () => page.getByRole("list", { name: "Search results" }).getByRole("button");
   const toast = (role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
 
+  it("arrives compressed: its entry script and stylesheet in brotli", async () => {
+    const encodings = new Map<string, string | undefined>();
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (/^\/assets\/.+\.(?:js|css)$/.test(pathname)) {
+        encodings.set(pathname, response.headers()["content-encoding"]);
+      }
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const entry = await page.locator('script[type="module"]').getAttribute("src");
+    const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+    expect(entry).toMatch(/^\/assets\/.+\.js$/);
+    expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);
+    expect(encodings.get(entry as string)).toBe("br");
+    expect(encodings.get(stylesheet as string)).toBe("br");
+  });
+
   it("searches, replaces the one selected channel, checks the e-mail and goes to /preview", async () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();

@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { ServiceApp } from "@tubedigest/http";
 import { uniqueName } from "@tubedigest/testing";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGatewayApp } from "../src/app.ts";
 import { IDENTITY_SECRET } from "./test-stack.ts";
+
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i % 50}`))};`;
 
 function gatewayServing(webDist: string): Promise<ServiceApp> {
   return buildGatewayApp(
@@ -40,6 +43,10 @@ describe("the web app the gateway serves", () => {
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>tubedigest</title>");
     writeFileSync(path.join(webDist, "assets", "app-1a2b3c.js"), "console.log('app')");
+    // As the build leaves a large file: a brotli and a gzip copy beside it (web/precompress.ts).
+    writeFileSync(path.join(webDist, "assets", "big-4d5e6f.js"), BIG_SCRIPT);
+    writeFileSync(path.join(webDist, "assets", "big-4d5e6f.js.br"), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(path.join(webDist, "assets", "big-4d5e6f.js.gz"), gzipSync(BIG_SCRIPT));
     gateway = await gatewayServing(webDist);
   });
   afterAll(async () => {
@@ -54,6 +61,39 @@ describe("the web app the gateway serves", () => {
       expect(asset.body).toBe("console.log('app')");
       expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     }
+  });
+
+  it("sends the build's compressed copy to a browser that accepts it, the file itself to others", async () => {
+    const asks = [
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const;
+    for (const [accepted, encoding, decode] of asks) {
+      const asset = await gateway.inject({
+        url: "/assets/big-4d5e6f.js",
+        headers: { "accept-encoding": accepted },
+      });
+      expect(asset.statusCode, accepted).toBe(200);
+      expect(asset.headers["content-encoding"], accepted).toBe(encoding);
+      expect(asset.headers["content-type"], accepted).toMatch(/^(text|application)\/javascript/);
+      expect(asset.headers.vary, accepted).toMatch(/accept-encoding/i);
+      expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(decode(asset.rawPayload).toString(), accepted).toBe(BIG_SCRIPT);
+      expect(asset.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 5);
+    }
+    const plain = await gateway.inject({
+      url: "/assets/big-4d5e6f.js",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // A file the build left uncompressed (too small) is sent as it is, whatever the browser accepts.
+    const small = await gateway.inject({
+      url: "/assets/app-1a2b3c.js",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe("console.log('app')");
   });
 
   it("serves an asset written after it started (a rebuild) the same way", async () => {

@@ -21,6 +21,9 @@ export async function registerWebApp(app: ServiceApp, webDist: string): Promise<
     root,
     wildcard: false,
     index: ["index.html"],
+    // The build writes a brotli and a gzip copy beside each text file (web/precompress.ts): sent as they
+    // are to browsers that accept them, with Vary: accept-encoding; the file itself to the others.
+    preCompressed: true,
     cacheControl: false,
     // Set here, for every file served: the files present at start-up get routes of their own, which a
     // handler's header would never reach. Vite names assets by content hash, so a browser may keep them
