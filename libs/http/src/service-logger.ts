@@ -4,16 +4,18 @@ import { redactUrl } from "./redact-url.ts";
 
 export interface ServiceLoggerOptions {
   /**
-   * Logs where the app listens at debug, not info: for the embedded product, which tells people the
-   * address to open once, and whose services' loopback ports are for the gateway alone.
+   * Logs where the app listens and each request at debug, not info: for the embedded product, whose
+   * console is read by a person. It tells them the address to open once, and its start-up block must
+   * stay in view rather than scroll away under two lines per request; its services' loopback ports are
+   * for the gateway alone. LOG_LEVEL=debug shows them again.
    */
-  quietListening?: boolean;
+  quietRoutine?: boolean;
   /** Where the lines go: stdout when absent. */
   destination?: DestinationStream;
 }
 
-// Fastify's own line once an app listens.
-const LISTENING = /^Server listening at /;
+// Fastify's own lines: once an app listens, and for each request as it comes and as it is answered.
+const ROUTINE = /^(?:Server listening at |incoming request$|request completed$)/;
 
 /**
  * Fastify's request fields (it logs `{ req }` for each incoming request), with the query's credentials
@@ -40,17 +42,14 @@ export function createServiceLogger(
     base: { service },
     serializers: { req: serializeRequest },
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    ...(options.quietListening
+    ...(options.quietRoutine
       ? {
           hooks: {
             logMethod(args, method, methodLevel) {
-              const [message] = args;
-              if (
-                methodLevel === this.levels.values.info &&
-                typeof message === "string" &&
-                LISTENING.test(message)
-              ) {
-                return this.debug(message);
+              // Fastify logs `(message)` or `({ req | res, responseTime }, message)`.
+              const message = args.find((arg) => typeof arg === "string");
+              if (methodLevel === this.levels.values.info && message !== undefined && ROUTINE.test(message)) {
+                return this.debug(...(args as Parameters<Logger["debug"]>));
               }
               return method.apply(this, args);
             },

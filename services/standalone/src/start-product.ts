@@ -102,7 +102,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     // sign-in links by scanning. The product's own calls address them at 127.0.0.1.
     const identitySecret = env.IDENTITY_SECRET ?? secrets.identitySecret;
     // The summary gives people the address to open; auth's and catalog's loopback ports are not for them.
-    const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL, { quietListening: true });
+    const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL, { quietRoutine: true });
     embedded = env.DATABASE_URL
       ? undefined
       : await openProductDatabase(dataDir, [

@@ -95,6 +95,20 @@ describe("make start, as a person sees it", () => {
     expect(lines.filter((line) => line.msg.startsWith("Server listening"))).toEqual([]);
   });
 
+  it("logs no line per request at info, so the block above stays in view while people use it", async () => {
+    for (const path of ["/healthz", "/readyz", "/api/plans", "/api/youtube/search?q=garden"]) {
+      expect((await fetch(`${url}${path}`)).status, path).toBeLessThan(500);
+    }
+    // Lines are written asynchronously: let any request line that was coming arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.filter((line) => /^(incoming request|request completed)$/.test(line.msg))).toEqual([]);
+  });
+
   it("refuses a second copy on the same data folder in one line naming the running one", async () => {
     const second = await startAndWait(environment(dataDir));
     expect(second).toMatchObject({ code: 1, stdout: "" });
