@@ -116,6 +116,8 @@ describe("landing page: search, one channel, e-mail, preview", () => {
   it("is usable by keyboard alone: search, then select and deselect a result", async () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
+    // The header shows Log In once it knows nobody is signed in: until then the order has one stop less.
+    await page.getByRole("banner").getByRole("link", { name: "Log In" }).waitFor();
     // From the top of the page: skip link, logo, Log In, then the search box.
     for (let step = 0; step < 4; step += 1) await page.keyboard.press("Tab");
     expect(await page.evaluate<string | undefined>("document.activeElement?.getAttribute('type')")).toBe(
