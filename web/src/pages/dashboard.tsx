@@ -13,7 +13,7 @@ import "./dashboard/dashboard.css";
 /** "3 of 5 channels": how many the reader follows of what the plan allows, when the server could say. */
 function channelsUsed(user: CurrentUser): string | undefined {
   if (user.channelAllowance === null) return undefined;
-  return `${user.channelCount} of ${user.channelAllowance} channels`;
+  return `${user.channelCount} of ${user.channelAllowance} channel${user.channelAllowance === 1 ? "" : "s"}`;
 }
 
 /** SPEC §2 /dashboard: the signed-in user's channels, single-video purchases and newsletters. */

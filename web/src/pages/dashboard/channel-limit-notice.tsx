@@ -23,7 +23,7 @@ export function ChannelLimitNotice({ user }: { user: CurrentUser }) {
   return (
     <div className="notice dashboard-limit">
       <p className="dashboard-limit-title">
-        You follow {user.channelCount} of {allowance} channels, as many as {allowanceOwner(user)} allows.
+        {`You follow ${user.channelCount} of ${allowance} channel${allowance === 1 ? "" : "s"}, as many as ${allowanceOwner(user)} allows.`}
       </p>
       {larger ? (
         <>
