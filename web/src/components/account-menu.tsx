@@ -6,6 +6,12 @@ import { Spinner } from "./spinner.tsx";
 import { useToast } from "./toast.tsx";
 import "./account-menu.css";
 
+/** The menu's places, before Sign out. */
+const PLACES = [
+  { href: "/dashboard", label: "Dashboard" },
+  { href: "/settings", label: "Settings" },
+] as const;
+
 /** Which item takes the focus when the menu opens: the first, the last, or none (a pointer opened it). */
 type OpenFocus = "first" | "last" | null;
 
@@ -112,7 +118,6 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
   const itemRef = (index: number) => (element: HTMLElement | null) => {
     items.current[index] = element;
   };
-  const current = (path: string) => (location === path ? "page" : undefined);
 
   return (
     <div className="account-menu" ref={root}>
@@ -141,31 +146,23 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
             Signed in as <span className="account-menu-email">{breakableEmail(user.email)}</span>
           </p>
           <div role="menu" id={menuId} aria-labelledby={buttonId} tabIndex={-1} onKeyDown={onMenuKey}>
-            <Link
-              ref={itemRef(0)}
-              href="/dashboard"
-              role="menuitem"
-              tabIndex={-1}
-              className="account-menu-item"
-              aria-current={current("/dashboard")}
-              onClick={() => close(false)}
-            >
-              Dashboard
-            </Link>
-            <Link
-              ref={itemRef(1)}
-              href="/settings"
-              role="menuitem"
-              tabIndex={-1}
-              className="account-menu-item"
-              aria-current={current("/settings")}
-              onClick={() => close(false)}
-            >
-              Settings
-            </Link>
+            {PLACES.map(({ href, label }, index) => (
+              <Link
+                key={href}
+                ref={itemRef(index)}
+                href={href}
+                role="menuitem"
+                tabIndex={-1}
+                className="account-menu-item"
+                aria-current={location === href ? "page" : undefined}
+                onClick={() => close(false)}
+              >
+                {label}
+              </Link>
+            ))}
             <hr className="account-menu-separator" />
             <button
-              ref={itemRef(2)}
+              ref={itemRef(PLACES.length)}
               type="button"
               role="menuitem"
               tabIndex={-1}
