@@ -102,14 +102,18 @@ describe("/dashboard", () => {
     expect((await call("GET", "/api/user/channels")).body).toEqual([]);
   });
 
-  it("shows the server's message when a sixth channel is past the trial's allowance of 5", async () => {
+  it("says calmly, with the server's words, that a sixth channel is past the trial's allowance of 5", async () => {
     await signUpAndOpen("allowance", FIVE_CHANNELS);
     await channelsList().getByText("Muddy Boots Garden").waitFor();
     await search("orbit");
     await page.getByRole("button", { name: /Pocket Orbit/, pressed: false }).click();
-    const refused = toast("alert", "Error adding channel");
+    // News, not an error: the limit is the plan's, and nothing went wrong.
+    const refused = toast("status", "Channel limit reached");
     await refused.waitFor();
-    expect(await refused.textContent()).toContain("Your free trial allows 5 channels.");
+    expect(await refused.textContent()).toContain(
+      "Your free trial allows 5 channels. The Pro plan allows up to 25 channels.",
+    );
+    expect(await page.getByRole("alert").filter({ hasText: /\S/ }).count()).toBe(0);
     expect(await channelsList().getByRole("listitem").count()).toBe(5);
     await expectAccessible(page);
   });
@@ -214,16 +218,18 @@ describe("/dashboard", () => {
         const element = document.activeElement;
         return (element?.getAttribute("role") ?? element?.tagName.toLowerCase()) + ":" + (element?.textContent ?? "");
       })()`);
-    for (let presses = 0; presses < 30 && (await focused()) !== "tab:My YouTube Channels"; presses += 1) {
+    // The channels tab also says how many of the plan's channels are used.
+    const channelsTab = "tab:My YouTube Channels0 of 5 channels";
+    for (let presses = 0; presses < 30 && (await focused()) !== channelsTab; presses += 1) {
       await page.keyboard.press("Tab");
     }
-    expect(await focused()).toBe("tab:My YouTube Channels");
+    expect(await focused()).toBe(channelsTab);
 
     await page.keyboard.press("ArrowRight");
     expect(await focused()).toBe("tab:Newsletter History");
     await page.getByText(EMPTY_NEWSLETTERS).waitFor();
     await page.keyboard.press("ArrowLeft");
-    expect(await focused()).toBe("tab:My YouTube Channels");
+    expect(await focused()).toBe(channelsTab);
     await page.getByText(EMPTY_CHANNELS).waitFor();
 
     await page.keyboard.press("Tab");

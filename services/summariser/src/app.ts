@@ -100,6 +100,11 @@ export async function buildSummariserApp(
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
   const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
   app.log.info({ writer: writer.name, transcripts: transcripts.name }, "summariser adapters chosen");
+  if (settings.toolPassword === undefined) {
+    app.log.info(
+      "the hidden summary tool (/ps) is off: set SUMMARY_TOOL_PASSWORD (8+ characters) to turn it on",
+    );
+  }
   const context: SummariserContext = {
     db: database.db,
     catalog: dependencies.catalog ?? createHttpCatalogClient(settings.catalogUrl),

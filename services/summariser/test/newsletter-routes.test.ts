@@ -174,6 +174,7 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       const ids = new Set(replies.map((reply) => reply.json().newsletterId));
       expect(ids.size).toBe(1);
       expect(replies[0]?.json()).toEqual({
+        outcome: "generated",
         message: "Newsletter generated and sent to your email.",
         newsletterId: [...ids][0],
       });
@@ -190,13 +191,15 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       expect(events.filter((event) => event.data.userId === userId)).toHaveLength(1);
     });
 
-    it("answers 422 when nothing is new since the last newsletter, or no channel is followed", async () => {
+    it("answers that nothing is new since the last newsletter as news, not a failure; no channel is a 422", async () => {
       const stale = await subscriber([[STALE, "Stale Channel"]]);
       const nothing = await generate(stale, {});
-      expect(nothing.statusCode).toBe(422);
+      expect(nothing.statusCode).toBe(200);
       expect(nothing.json()).toEqual({
+        outcome: "nothing-new",
         message: "There are no new videos from your channels since your last newsletter.",
       });
+      expect(await history("", stale).then((reply) => reply.json())).toEqual([]);
       const none = await subscriber([]);
       const noChannels = await generate(none, {});
       expect(noChannels.statusCode).toBe(422);
@@ -306,6 +309,7 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       const reply = await generate(userId, {});
       expect(reply.statusCode).toBe(202);
       expect(reply.json()).toEqual({
+        outcome: "on-its-way",
         message: "Your newsletter is being generated and will arrive in your inbox shortly.",
       });
       control.open();

@@ -1,15 +1,18 @@
 import { Link } from "wouter";
 import { useCurrentUser } from "../lib/current-user.ts";
+import { AccountMenu } from "./account-menu.tsx";
 import { buttonClass } from "./button.tsx";
 
-/** SPEC §2: 'Dashboard' for a signed-in user, 'Log In' for a visitor; nothing while that is not known. */
+/**
+ * The header's right side: the account menu for a signed-in user (never 'Log In' then), 'Log In' for a
+ * visitor; nothing while that is not known, or when asking failed (a signed-in reader must not be offered
+ * 'Log In' because the server was briefly away).
+ */
 export default function HeaderAccount() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return null;
+  const { user } = useCurrentUser();
+  if (user === undefined) return null;
   return user ? (
-    <Link href="/dashboard" className={buttonClass("primary")}>
-      Dashboard
-    </Link>
+    <AccountMenu user={user} />
   ) : (
     <Link href="/login" className={buttonClass("secondary")}>
       Log In

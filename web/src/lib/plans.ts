@@ -48,3 +48,13 @@ export function planForChannelCount(plans: PlansReply, count: number): Plan | un
   );
   return tier ? planById(plans, tier.plan) : undefined;
 }
+
+/** The tiers sold, one plan each, as every screen names them: the 5-channel tier is sold as Premium. */
+const TIERS_SOLD = ["solo", "premium", "pro"];
+
+/** The smallest tier sold that allows more channels than `allowance`; undefined when none does. */
+export function planAllowingMore(plans: PlansReply, allowance: number): Plan | undefined {
+  return TIERS_SOLD.map((id) => planById(plans, id))
+    .filter((plan): plan is Plan => plan !== undefined && plan.channelAllowance > allowance)
+    .sort((a, b) => a.channelAllowance - b.channelAllowance)[0];
+}

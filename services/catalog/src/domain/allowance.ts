@@ -14,14 +14,15 @@ export function allowanceOf(access: Access): number {
   return access?.channelAllowance ?? DEFAULT_ALLOWANCE;
 }
 
-// Names for the message only; the numbers each plan allows are billing's.
+// Names for the message only; the numbers each plan allows are billing's. Each tier has one name on
+// every screen: the 5-channel tier is Premium, whether it was sold as premium or as creator.
 const PLAN_NAMES: Readonly<Record<string, string>> = {
   solo: "Solo",
-  creator: "Creator",
+  creator: "Premium",
   premium: "Premium",
   pro: "Pro",
 };
-const LARGEST_PLAN = "pro";
+const LARGEST_PLAN_NAME = "Pro";
 
 const channels = (count: number) => `${count} channel${count === 1 ? "" : "s"}`;
 
@@ -37,10 +38,10 @@ export function allowanceReachedMessage(access: Access): string {
       : plan === null
         ? `Without a paid plan you can follow ${channels(allowance)}.`
         : `Your plan allows ${channels(allowance)}.`;
-  if (plan === LARGEST_PLAN) return `${current} Remove a channel to add another.`;
+  if (name === LARGEST_PLAN_NAME) return `${current} Remove a channel to add another.`;
   const upgrade =
     allowance < DEFAULT_ALLOWANCE
-      ? "The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25."
+      ? "The Premium plan allows up to 5 channels, and the Pro plan up to 25."
       : "The Pro plan allows up to 25 channels.";
   return `${current} ${upgrade}`;
 }

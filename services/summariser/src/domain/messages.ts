@@ -14,7 +14,8 @@ export const messages = {
   videoNotFinished: "This video is live or not published yet. Please try again once it has ended.",
   videoTooLong: "Videos over 4 hours cannot be summarised.",
   incorrectPassword: "Incorrect password",
-  toolOff: "The summary tool is not enabled on this server. Set SUMMARY_TOOL_PASSWORD to enable it.",
+  // A visitor sees this: the operator's setting is named in the log at start-up, not here.
+  toolOff: "The summary tool is not available right now.",
   stillWriting:
     "The summary is taking longer than usual. Please try again in a minute; it is still being written.",
   summaryFailed: (reason: string) => `We could not summarise this video: ${reason} Please try again later.`,

@@ -8,8 +8,9 @@ import {
   GenerateNewsletterBody,
   NewsletterHistoryItem,
   NewsletterHistoryQuery,
+  OnItsWayReply,
 } from "./newsletter-schemas.ts";
-import { errors, MessageReply } from "./schemas.ts";
+import { errors } from "./schemas.ts";
 
 /** The dashboard's newsletters: the signed-in user's history, and a newsletter made now. */
 export function registerNewsletterRoutes(app: ServiceApp, context: SummariserContext): void {
@@ -33,7 +34,7 @@ export function registerNewsletterRoutes(app: ServiceApp, context: SummariserCon
     {
       schema: {
         body: GenerateNewsletterBody,
-        response: { 200: GeneratedReply, 202: MessageReply, ...errors },
+        response: { 200: GeneratedReply, 202: OnItsWayReply, ...errors },
       },
     },
     async (request, reply) => {

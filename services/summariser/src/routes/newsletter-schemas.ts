@@ -33,7 +33,14 @@ export const GenerateNewsletterBody = Type.Union([
   Type.Null(),
 ]);
 
-export const GeneratedReply = Type.Object({ message: Type.String(), newsletterId: Type.String() });
+/** The newsletter made now, or nothing new to make one of: either way the request went well. */
+export const GeneratedReply = Type.Union([
+  Type.Object({ outcome: Type.Literal("generated"), message: Type.String(), newsletterId: Type.String() }),
+  Type.Object({ outcome: Type.Literal("nothing-new"), message: Type.String() }),
+]);
+
+/** Still being made when the wait ended: the e-mail follows. */
+export const OnItsWayReply = Type.Object({ outcome: Type.Literal("on-its-way"), message: Type.String() });
 
 export const DeliverDigestReply = Type.Object({ queued: Type.Integer({ minimum: 0 }) });
 

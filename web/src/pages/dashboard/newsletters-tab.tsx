@@ -15,6 +15,12 @@ export interface NewsletterItem {
   createdAt: string;
 }
 
+/** What asking for a newsletter now answered: one made, nothing new to make one of, or one on its way. */
+interface GenerateAnswer {
+  outcome?: "generated" | "nothing-new" | "on-its-way";
+  message?: string;
+}
+
 export const NEWSLETTERS_PATH = "/api/newsletters";
 const SNIPPET_LENGTH = 200;
 
@@ -36,14 +42,19 @@ export function NewslettersTab() {
   const generate = async () => {
     setGenerating(true);
     try {
-      const answer = await apiFetch<{ message?: string } | undefined>("/api/generate-newsletter", {
+      const answer = await apiFetch<GenerateAnswer | undefined>("/api/generate-newsletter", {
         method: "POST",
       });
-      toast({
-        title: "Newsletter generated",
-        description: answer?.message ?? "Your newsletter was generated and sent to your e-mail.",
-        variant: "success",
-      });
+      // Nothing new since the last newsletter is news, not a failure.
+      toast(
+        answer?.outcome === "nothing-new"
+          ? { title: "Nothing new yet", description: answer.message, variant: "info" }
+          : {
+              title: "Newsletter generated",
+              description: answer?.message ?? "Your newsletter was generated and sent to your e-mail.",
+              variant: "success",
+            },
+      );
     } catch (failure) {
       toast({
         title: "Error generating newsletter",
