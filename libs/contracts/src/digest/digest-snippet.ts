@@ -1,0 +1,23 @@
+import type { Digest } from "./digest.ts";
+import { inlineText } from "./read-inline.ts";
+
+/** How much of a newsletter's text its entry in the history shows. */
+export const SNIPPET_LENGTH = 200;
+
+/**
+ * The start of a newsletter as plain text, for its entry in the history: channel, video title and what the
+ * summary says, in reading order, with no markdown left in it; cut at `length` characters with "…".
+ */
+export function digestSnippet(digest: Digest, length: number = SNIPPET_LENGTH): string {
+  const parts = digest.channels.flatMap((channel) => [
+    `${channel.title}:`,
+    ...channel.notes.map((note) => inlineText(note.text)),
+    ...channel.videos.flatMap((video) => [
+      `${video.title} —`,
+      ...video.keyPoints.map((point) => inlineText(point.text)),
+      ...video.paragraphs.map((paragraph) => inlineText(paragraph.text)),
+    ]),
+  ]);
+  const text = parts.join(" ").replace(/\s+/g, " ").trim();
+  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+}
