@@ -187,7 +187,15 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
         .where("event_name", "=", "newsletter.composed")
         .execute();
       const events = outbox.map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event));
+      const [composed] = events.filter((event) => event.data.userId === userId);
       expect(events.filter((event) => event.data.userId === userId)).toHaveLength(1);
+      // The e-mail's "Read in your browser" link opens this newsletter for a reader not signed in.
+      const linked = await summariser.app.inject({
+        method: "GET",
+        url: `/api/newsletters/${item.id}?token=${composed.data.readToken}`,
+      });
+      expect(linked.statusCode, linked.body).toBe(200);
+      expect(linked.json().subject).toBe(item.subject);
     });
 
     it("answers 422 when nothing is new since the last newsletter, or no channel is followed", async () => {

@@ -81,16 +81,21 @@ function Video({ video, level }: { video: DigestVideo; level: number }) {
     <article className="digest-video">
       <div className="digest-video-head">
         {video.thumbnail ? (
-          // The title beside it is the link to the video; the picture only shows which one it is.
-          <img
-            className="digest-thumbnail"
-            src={video.thumbnail.url}
-            width={video.thumbnail.width}
-            height={video.thumbnail.height}
-            alt=""
-            loading="lazy"
-            decoding="async"
-          />
+          // The title beside it is the link to the video; the picture only shows which one it is. One
+          // that cannot load leaves the frame's quiet grey rather than a broken-image sign.
+          <span className="digest-thumbnail">
+            <img
+              src={video.thumbnail.url}
+              width={video.thumbnail.width}
+              height={video.thumbnail.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              onError={(event) => {
+                event.currentTarget.style.visibility = "hidden";
+              }}
+            />
+          </span>
         ) : null}
         <div className="digest-video-title">
           <Heading level={level} className="digest-video-heading">

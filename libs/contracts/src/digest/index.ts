@@ -9,6 +9,7 @@ export type {
   KeyPoint,
   VideoThumbnail,
 } from "./digest.ts";
+export { digestCounts } from "./digest-counts.ts";
 export { digestOfChannels, type StoredDigestChannel } from "./digest-of-channels.ts";
 export { digestSnippet, SNIPPET_LENGTH } from "./digest-snippet.ts";
 export { digestSubject } from "./digest-subject.ts";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { digestCounts } from "./digest-counts.ts";
 import { digestSubject } from "./digest-subject.ts";
+import { readDigestMarkdown } from "./read-digest-markdown.ts";
 
 describe("a digest's subject line", () => {
   it("names the week and up to two channels, then how many more", () => {
@@ -18,5 +20,14 @@ describe("a digest's subject line", () => {
     expect(subject).toMatch(/^Your week of 23 November: Very long channel name .*…$/);
     expect(subject.length).toBeLessThan(90);
     expect(digestSubject("23 November", [])).toBe("Your week of 23 November");
+  });
+});
+
+describe("a digest's counts", () => {
+  it("counts the videos and the channels that have any", () => {
+    const digest = readDigestMarkdown("## A\n\n### One\n\n### Two\n\n## Quiet\n\n## B\n\n### Three");
+    expect(digestCounts(digest)).toBe("3 new videos from 2 channels");
+    expect(digestCounts(readDigestMarkdown("## A\n\n### One"))).toBe("1 new video from 1 channel");
+    expect(digestCounts(readDigestMarkdown("## Quiet"))).toBe("no new videos");
   });
 });
