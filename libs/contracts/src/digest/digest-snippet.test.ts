@@ -19,10 +19,12 @@ describe("a newsletter's snippet in the history", () => {
     expect(snippet).not.toMatch(/[#*[\]\\]|\]\(/);
   });
 
-  it("is cut at 200 characters with an ellipsis", () => {
+  it("is cut between words within 200 characters, with an ellipsis", () => {
     const snippet = digestSnippet(readDigestMarkdown(markdown));
-    expect(snippet.endsWith("…")).toBe(true);
+    expect(snippet).toMatch(/ Liquid engines pump…$/);
     expect(snippet.length).toBeLessThanOrEqual(201);
+    expect(snippet.length).toBeGreaterThan(180);
+    expect(digestSnippet(readDigestMarkdown(`## ${"a".repeat(300)}`))).toBe(`${"a".repeat(200)}…`);
     expect(digestSnippet(readDigestMarkdown("## A\n\n### B\n\nShort."))).toBe("A: B — Short.");
   });
 });

@@ -6,7 +6,7 @@ export const SNIPPET_LENGTH = 200;
 
 /**
  * The start of a newsletter as plain text, for its entry in the history: channel, video title and what the
- * summary says, in reading order, with no markdown left in it; cut at `length` characters with "…".
+ * summary says, in reading order, with no markdown left in it; cut between words within `length` characters, with "…".
  */
 export function digestSnippet(digest: Digest, length: number = SNIPPET_LENGTH): string {
   const parts = digest.channels.flatMap((channel) => [
@@ -19,5 +19,9 @@ export function digestSnippet(digest: Digest, length: number = SNIPPET_LENGTH): 
     ]),
   ]);
   const text = parts.join(" ").replace(/\s+/g, " ").trim();
-  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+  if (text.length <= length) return text;
+  // Cut between words, unless a single word is that long.
+  const head = text.slice(0, length + 1);
+  const cut = /\s/.test(head.slice(1)) ? head.replace(/\s+\S*$/, "") : text.slice(0, length);
+  return `${cut.trimEnd()}…`;
 }

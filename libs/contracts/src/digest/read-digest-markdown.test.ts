@@ -73,7 +73,7 @@ describe("reading a newsletter's markdown", () => {
 
   it("never lets a link other than http(s) through, and leaves no markdown in the text", () => {
     const hostile = readDigestMarkdown(
-      "## [x](javascript:alert)\n\n### [Title](data:text/html,hi)\n\n- **[click](javascript:x)** <b>tag</b>",
+      "## [x](javascript:alert(1))\n\n### [Title](data:text/html,hi)\n\n- **[click](javascript:x)** <b>tag</b>",
     );
     const video = hostile.channels[0]?.videos[0];
     expect(hostile.channels[0]?.title).toBe("x");

@@ -13,6 +13,21 @@ function closing(source: string, from: number, delimiter: string): number {
   return -1;
 }
 
+/** Where a link's "(target)" that opens at `open` closes, allowing balanced parentheses inside; -1 if nowhere. */
+function targetEnd(source: string, open: number): number {
+  let depth = 0;
+  for (let index = open + 1; index < source.length; index += 1) {
+    const character = source[index];
+    if (character === "\\") index += 1;
+    else if (character === "(") depth += 1;
+    else if (character === ")") {
+      if (depth === 0) return index;
+      depth -= 1;
+    }
+  }
+  return -1;
+}
+
 /** The runs' text with their formatting dropped. */
 export function inlineText(runs: readonly DigestInline[]): string {
   return runs.map((run) => run.text).join("");
@@ -59,13 +74,13 @@ export function readInline(source: string): DigestInline[] {
     }
     if (character === "[") {
       const labelEnd = closing(source, index + 1, "]");
-      const targetEnd = labelEnd === -1 || source[labelEnd + 1] !== "(" ? -1 : source.indexOf(")", labelEnd);
-      if (targetEnd !== -1) {
+      const end = labelEnd === -1 || source[labelEnd + 1] !== "(" ? -1 : targetEnd(source, labelEnd + 1);
+      if (end !== -1) {
         const label = inlineText(readInline(source.slice(index + 1, labelEnd)));
-        const url = source.slice(labelEnd + 2, targetEnd).trim();
+        const url = source.slice(labelEnd + 2, end).trim();
         if (HTTP_URL.test(url)) push({ kind: "link", text: label, url });
         else text += label;
-        index = targetEnd + 1;
+        index = end + 1;
         continue;
       }
     }
