@@ -10,14 +10,14 @@ import {
   uniqueEmail,
 } from "./support.ts";
 
-// Made-up channels of the demo catalog (services/catalog/src/demo/demo-catalog.json): which of them
-// uploaded this week depends on the day, so a newsletter names some of them.
+// Five made-up channels of the demo catalog (services/catalog/src/demo/demo-catalog.json), each with three
+// videos a digest carries this week (its uploads are dated relative to now): fifteen videos in all.
 const FIVE_CHANNELS = [
-  "UCvM81RMemUTptIftvHQ02sb",
-  "UCv6KzIbgqc8beFl9AFlcyYA",
-  "UCncQA5f8UUJcbPTPlW6Osd_",
-  "UCsUyKAylS_HnkNxq02KhMaY",
-  "UCRkEwtRqYY0JWYc54J0p7rV",
+  "UCUgQ2RdSQEDg0c-29ODtQEX",
+  "UCLI8KULVH5012RJR-9LPpL7",
+  "UCn_8Nxm9jWwcww_76qjDZYA",
+  "UCkWHWQkWCsxgZezO4jPdw4w",
+  "UCdbQBUphu06b-KGDw9_LhOr",
 ];
 // The first summaries of a demo week are written while the request waits.
 const GENERATE_WAIT_MS = 45_000;
