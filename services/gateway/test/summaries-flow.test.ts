@@ -66,7 +66,7 @@ describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s pa
       channels.map((c) => c.title),
     );
     for (const channel of body.channels) expect(channel.videoCount).toBeGreaterThan(0);
-    expect(body.content).toMatch(/^# Your weekly digest/);
+    expect(body.content).toMatch(/^# Week of \d{1,2} \w+ \d{4}\n/);
     // The first video in full, three or more key points in bold: readable sentences, not placeholders.
     // The rest are titles under the blur, with no summary: that is what a plan pays for.
     expect((body.content.match(/^- \*\*[A-Z].{20,}\*\*/gm) ?? []).length).toBeGreaterThanOrEqual(3);

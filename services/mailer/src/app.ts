@@ -51,6 +51,8 @@ function siteLinks(publicUrl: string): SiteLinks {
     dashboard: at("/dashboard"),
     settings: at("/settings"),
     subscribe: at("/subscribe"),
+    newsletter: (id, token) =>
+      at(`/newsletters/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
     signInLink: (token) => at(`/sign-in/link?token=${encodeURIComponent(token)}`),
     unsubscribe: (token) => at(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
   };

@@ -70,6 +70,10 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     );
     expect(headerLine("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail?.text).toContain("A rocket carries its own oxidiser.");
+    // "Read in your browser": the newsletter's page, with the token the summariser made for it.
+    const page = `https://digest.example.com/newsletters/${newsletterId}?token=${composed.readToken}`;
+    expect(linksOf(mail?.html || "")).toContain(page);
+    expect(mail?.text).toContain(`Read in your browser: ${page}`);
     expectWellFormed(mail);
     const sent = (await mailer.published("newsletter.sent")).filter(
       (event) => (event.data as { newsletterId?: string }).newsletterId === newsletterId,

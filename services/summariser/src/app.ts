@@ -14,6 +14,7 @@ import {
   type SummariserSettings,
 } from "./config.ts";
 import type { DigestJobs } from "./domain/digest-jobs.ts";
+import { newsletterLinkKeyFrom } from "./domain/newsletter-link.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
 import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
@@ -120,6 +121,7 @@ export async function buildSummariserApp(
       pollMs: dependencies.claims?.pollMs ?? 250,
     },
     inFlight: new Map(),
+    newsletterLinkKey: newsletterLinkKeyFrom(settings.identitySecret),
     toolPassword: settings.toolPassword,
     previewWaitMs: settings.previewWaitMs,
     previewNewChannelsPerDay: settings.previewNewChannelsPerDay ?? DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,

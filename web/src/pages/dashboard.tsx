@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearch } from "wouter";
 import { AuthRequired } from "../components/auth-required.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { Tabs } from "../components/tabs.tsx";
@@ -19,7 +20,9 @@ function channelsUsed(user: CurrentUser): string | undefined {
 /** SPEC §2 /dashboard: the signed-in user's channels, single-video purchases and newsletters. */
 export default function DashboardPage() {
   const { user } = useAutoLogin();
-  const [tab, setTab] = useState("channels");
+  // A past newsletter's page leads back here with the history open (?tab=newsletters).
+  const opened = new URLSearchParams(useSearch()).get("tab");
+  const [tab, setTab] = useState(opened === "newsletters" ? "newsletters" : "channels");
   usePageTitle(user === null ? "Authentication Required" : "Dashboard");
 
   if (user === undefined) return <PageLoading label="Loading your dashboard" />;

@@ -96,7 +96,12 @@ export default function PreviewPage() {
       <h1>Your Newsletter Preview</h1>
       <p className="preview-lead">This is what lands in {email} every Monday at 9:00 AM.</p>
       <div className="preview-layout">
-        <MockInbox email={email} content={preview.content} videoCount={videoCount} />
+        <MockInbox
+          email={email}
+          subject={preview.subject}
+          content={preview.content}
+          videoCount={videoCount}
+        />
         <PreviewChannels channels={preview.channels} selected={channels} />
       </div>
       {plans ? <PlanCards plans={plans} onChoose={choose} /> : null}

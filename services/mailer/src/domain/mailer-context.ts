@@ -19,6 +19,11 @@ export interface SiteLinks {
   dashboard: string;
   settings: string;
   subscribe: string;
+  /**
+   * A newsletter's page, `/newsletters/{id}`, with the token of its "Read in your browser" link when the
+   * summariser made one (a reader not signed in on the device reads it with it).
+   */
+  newsletter(newsletterId: string, token: string | undefined): string;
   /** `…/sign-in/link?token=` + the token. */
   signInLink(token: string): string;
   /** `…/api/unsubscribe?token=` + the token. */

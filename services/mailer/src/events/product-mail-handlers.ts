@@ -57,6 +57,7 @@ export const mailDigest = (context: MailerContext) =>
         weekLabel: event.data.weekLabel,
         subject: event.data.subject,
         channels: event.data.channels,
+        archiveUrl: context.links.newsletter(event.data.newsletterId, event.data.readToken),
         dashboardUrl: context.links.dashboard,
         unsubscribeUrl: unsubscribe.url,
       },

@@ -29,6 +29,8 @@ export interface TemplateData {
     /** The subject the newsletter is stored under in the history; made from the channels when absent. */
     subject?: string | undefined;
     channels: { title: string; videos: DigestVideo[] }[];
+    /** The newsletter's page, /newsletters/{id}, with its signed token when the summariser gave one. */
+    archiveUrl: string;
     dashboardUrl: string;
     unsubscribeUrl: string;
   };

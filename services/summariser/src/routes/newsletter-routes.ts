@@ -1,18 +1,25 @@
-import { requireUserId, type ServiceApp } from "@tubedigest/http";
+import { optionalUserId, requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { generateNewsletterNow } from "../domain/generate-newsletter-now.ts";
 import { newsletterHistory } from "../domain/newsletter-history.ts";
+import { readNewsletter } from "../domain/read-newsletter.ts";
 import type { SummariserContext } from "../domain/summariser-context.ts";
 import {
   GeneratedReply,
   GenerateNewsletterBody,
   NewsletterHistoryItem,
   NewsletterHistoryQuery,
+  NewsletterPage,
+  NewsletterPageParams,
+  NewsletterPageQuery,
   OnItsWayReply,
 } from "./newsletter-schemas.ts";
 import { errors } from "./schemas.ts";
 
-/** The dashboard's newsletters: the signed-in user's history, and a newsletter made now. */
+/**
+ * The dashboard's newsletters: the signed-in user's history, one past newsletter's page (also for the
+ * e-mail's signed "Read in your browser" link), and a newsletter made now.
+ */
 export function registerNewsletterRoutes(app: ServiceApp, context: SummariserContext): void {
   app.get(
     "/api/newsletters",
@@ -27,6 +34,22 @@ export function registerNewsletterRoutes(app: ServiceApp, context: SummariserCon
       const { items, total } = await newsletterHistory(context, userId, request.query);
       return reply.header("x-total-count", String(total)).send(items);
     },
+  );
+
+  app.get(
+    "/api/newsletters/:id",
+    {
+      schema: {
+        params: NewsletterPageParams,
+        querystring: NewsletterPageQuery,
+        response: { 200: NewsletterPage, ...errors },
+      },
+    },
+    async (request) =>
+      readNewsletter(context, request.params.id, {
+        userId: optionalUserId(request),
+        token: request.query.token,
+      }),
   );
 
   app.post(

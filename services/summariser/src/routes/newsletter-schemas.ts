@@ -27,6 +27,39 @@ export const NewsletterHistoryItem = Type.Object({
   createdAt: Type.String(),
 });
 
+export const NewsletterPageParams = Type.Object({
+  id: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    errorMessage: "The newsletter's id is missing or too long.",
+  }),
+});
+
+export const NewsletterPageQuery = Type.Object({
+  /** The e-mail's "Read in your browser" link's token, for a reader not signed in on this device. */
+  token: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, errorMessage: "The link's token is missing or too long." }),
+  ),
+});
+
+const StoredVideo = Type.Object({
+  title: Type.String(),
+  url: Type.String(),
+  publishedAt: Type.String(),
+  /** The video's summary as the summariser wrote it (markdown; read with @tubedigest/contracts/digest). */
+  summaryMarkdown: Type.String(),
+});
+
+/** One past newsletter, as it was mailed. */
+export const NewsletterPage = Type.Object({
+  id: Type.String(),
+  subject: Type.String(),
+  weekLabel: Type.Union([Type.String(), Type.Null()]),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  channels: Type.Array(Type.Object({ title: Type.String(), videos: Type.Array(StoredVideo) })),
+});
+
 /** Nothing to say: the newsletter is the signed-in user's. An empty object, or no body at all. */
 export const GenerateNewsletterBody = Type.Union([
   Type.Object({}, { additionalProperties: false }),

@@ -52,6 +52,8 @@ export const PreviewBody = Type.Object(
 );
 
 export const PreviewReply = Type.Object({
+  /** The subject line a digest of these channels would carry. */
+  subject: Type.String(),
   content: Type.String(),
   channels: Type.Array(Type.Object({ title: Type.String(), videoCount: Type.Integer({ minimum: 0 }) })),
   /** Summaries still being written when the preview answered; the content says so too. */

@@ -1,4 +1,6 @@
+import { digestSnippet, readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { useState } from "react";
+import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -22,17 +24,20 @@ interface GenerateAnswer {
 }
 
 export const NEWSLETTERS_PATH = "/api/newsletters";
-const SNIPPET_LENGTH = 200;
+/** The dashboard with this tab open: where a past newsletter's page leads back to. */
+export const HISTORY_PATH = "/dashboard?tab=newsletters";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
+/** The first 200 characters of a newsletter's text: what it says, never its markdown. */
 export function snippetOf(content: string): string {
-  return content.length > SNIPPET_LENGTH ? `${content.slice(0, SNIPPET_LENGTH)}…` : content;
+  return digestSnippet(readDigestMarkdown(content));
 }
 
 /**
- * SPEC §2 'Newsletter History'. Mounted only while its tab is open, so the list is asked for only then
- * (SPEC §4); generating one refreshes it.
+ * SPEC §2 'Newsletter History': each newsletter's subject (opening its page, /newsletters/{id}), date and
+ * the start of its text. Mounted only while its tab is open, so the list is asked for only then (SPEC §4);
+ * generating one refreshes it.
  */
 export function NewslettersTab() {
   const toast = useToast();
@@ -95,7 +100,9 @@ export function NewslettersTab() {
         <ul className="dashboard-newsletters">
           {data.map((item) => (
             <li key={item.id} className="dashboard-newsletter">
-              <h3 className="dashboard-newsletter-subject">{item.subject}</h3>
+              <h3 className="dashboard-newsletter-subject">
+                <Link href={`/newsletters/${encodeURIComponent(item.id)}`}>{item.subject}</Link>
+              </h3>
               <time className="muted" dateTime={item.sentAt ?? item.createdAt}>
                 {dateFormat.format(new Date(item.sentAt ?? item.createdAt))}
               </time>

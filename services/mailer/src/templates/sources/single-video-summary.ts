@@ -1,10 +1,10 @@
+import { readVideoSummary } from "@tubedigest/contracts/digest";
 import { greeting, oneLine } from "../formatting.ts";
 import { button, card, heading, layout } from "../layout.ts";
 import { httpUrl, settingsUrl } from "../links.ts";
 import { INLINE, LOOK } from "../mail-look.ts";
-import { markdownHtml } from "../markdown-html.ts";
-import { markdownText } from "../markdown-text.ts";
-import { parseSummary } from "../summary-markdown.ts";
+import { summaryHtml } from "../summary-html.ts";
+import { summaryText } from "../summary-text.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 
@@ -32,17 +32,17 @@ export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
     const dashboardUrl = httpUrl(data.dashboardUrl);
     const settings = settingsUrl(dashboardUrl);
     const fromDescription = data.basis === "description";
-    const summary = parseSummary(data.summaryMarkdown);
+    const summary = readVideoSummary(data.summaryMarkdown);
     return {
       subject: `Your summary: ${title}`,
       preheader: fromDescription ? NO_CAPTIONS : `The key points of "${title}", with links to each moment.`,
       values: { title, url, greeting: greeting(data.recipientName), dashboardUrl, settingsUrl: settings },
-      fragments: { summary: markdownHtml(summary) },
+      fragments: { summary: summaryHtml(summary) },
       text: textMail({
         blocks: [
           `${greeting(data.recipientName)} here are the key points you asked for.`,
           `${title}\n${url}`,
-          markdownText(summary),
+          summaryText(summary),
         ],
         reason: REASON,
         links: [
