@@ -1,11 +1,13 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
-import { SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
+import { SingleVideoCharge, SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
 
 export const VideoSummaryFailedData = Type.Object({
   ...SingleVideoOrder.properties,
   /** Why, in words a subscriber can read. */
   reason: Type.String({ maxLength: 500 }),
+  /** The charge that is released, not taken. */
+  charge: Type.Optional(SingleVideoCharge),
 });
 export type VideoSummaryFailedData = Static<typeof VideoSummaryFailedData>;
 
@@ -17,5 +19,9 @@ export const videoSummaryFailed = defineEvent({
   name: "video-summary.failed",
   version: 1,
   schema: VideoSummaryFailedData,
-  example: { ...singleVideoOrderExample, reason: "The model kept answering in a shape we cannot use." },
+  example: {
+    ...singleVideoOrderExample,
+    reason: "The model kept answering in a shape we cannot use.",
+    charge: { amountCents: 199, testMode: false },
+  },
 });
