@@ -47,42 +47,39 @@ export async function finishPurchase(
   const order = event.data;
   const orders = new OrderRepository(trx);
   const now = context.now();
-  const meta = { correlationId: event.correlationId };
-  if (outcome.status === "ready") {
-    const markdown = summaryMarkdown(order.videoId, outcome.summary).slice(0, 20_000);
-    if (!(await orders.finish(order.orderId, { status: "delivered", summaryMarkdown: markdown }, now)))
-      return;
-    const video = await new VideoRepository(trx).find(order.videoId);
-    await context.recordEvent(
-      trx,
-      createEvent(
-        "video.summarised",
-        {
-          ...order,
-          title: (video?.title ?? order.videoId).slice(0, 500),
-          url: watchUrl(order.videoId),
-          markdown,
-          basis: outcome.summary.basis ?? "transcript",
-          ...chargeOf(await orders.find(order.orderId)),
-        },
-        meta,
-      ),
-    );
-    return;
-  }
+  const ready = outcome.status === "ready";
+  const markdown = ready ? summaryMarkdown(order.videoId, outcome.summary).slice(0, 20_000) : "";
   const reason = (outcome.status === "failed" ? outcome.reason : "The summary took too long to make.").slice(
     0,
     500,
   );
-  if (!(await orders.finish(order.orderId, { status: "failed", reason }, now))) return;
-  await context.recordEvent(
-    trx,
-    createEvent(
-      "video-summary.failed",
-      { ...order, reason, ...chargeOf(await orders.find(order.orderId)) },
-      meta,
-    ),
+  const finished = await orders.finish(
+    order.orderId,
+    ready ? { status: "delivered", summaryMarkdown: markdown } : { status: "failed", reason },
+    now,
   );
+  if (!finished) return;
+  // What the mailer needs to write to the subscriber without asking back: the title and the price.
+  const video = await new VideoRepository(trx).find(order.videoId);
+  const about = {
+    ...order,
+    title: (video?.title ?? order.videoId).slice(0, 500),
+    ...chargeOf(await orders.find(order.orderId)),
+  };
+  const meta = { correlationId: event.correlationId };
+  const finishedEvent = ready
+    ? createEvent(
+        "video.summarised",
+        {
+          ...about,
+          url: watchUrl(order.videoId),
+          markdown,
+          basis: outcome.summary.basis ?? "transcript",
+        },
+        meta,
+      )
+    : createEvent("video-summary.failed", { ...about, reason }, meta);
+  await context.recordEvent(trx, finishedEvent);
 }
 
 /** The price the subscriber confirmed, for the e-mail; purchases from before prices were shown have none. */

@@ -1,4 +1,5 @@
 import { greeting, oneLine } from "../formatting.ts";
+import { paragraphHtml } from "../html-fragments.ts";
 import { button, card, heading, layout } from "../layout.ts";
 import { httpUrl, settingsUrl } from "../links.ts";
 import { INLINE, LOOK } from "../mail-look.ts";
@@ -7,8 +8,8 @@ import { markdownText } from "../markdown-text.ts";
 import { parseSummary } from "../summary-markdown.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
+import { chargedNote, SINGLE_VIDEO_REASON } from "./single-video-charge.ts";
 
-const REASON = "You get this e-mail because you asked tubedigest for a summary of this video.";
 // The summary itself ends by saying so (the summariser writes that line); the preheader says it first.
 const NO_CAPTIONS = "This video has no captions, so the summary is made from its title and description.";
 
@@ -19,8 +20,9 @@ export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
           ${heading(`<a href="{{url}}" style="${INLINE.a}">{{title}}</a>`, "medium")}
           <mj-text>{{greeting}} here are the key points you asked for.</mj-text>
           <mj-text padding="0 24px">{{{summary}}}</mj-text>
-          ${button("Watch the video", "{{url}}")}`),
-    reason: REASON,
+          ${button("Watch the video", "{{url}}")}
+          <mj-text padding="0 24px 16px">{{{price}}}</mj-text>`),
+    reason: SINGLE_VIDEO_REASON,
     links: [
       { label: "Your dashboard", href: "{{dashboardUrl}}" },
       { label: "Settings", href: "{{settingsUrl}}" },
@@ -33,18 +35,23 @@ export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
     const settings = settingsUrl(dashboardUrl);
     const fromDescription = data.basis === "description";
     const summary = parseSummary(data.summaryMarkdown);
+    const price = chargedNote(data.charge);
     return {
       subject: `Your summary: ${title}`,
       preheader: fromDescription ? NO_CAPTIONS : `The key points of "${title}", with links to each moment.`,
       values: { title, url, greeting: greeting(data.recipientName), dashboardUrl, settingsUrl: settings },
-      fragments: { summary: markdownHtml(summary) },
+      fragments: {
+        summary: markdownHtml(summary),
+        price: price ? paragraphHtml(price, INLINE.muted) : "",
+      },
       text: textMail({
         blocks: [
           `${greeting(data.recipientName)} here are the key points you asked for.`,
           `${title}\n${url}`,
           markdownText(summary),
+          price,
         ],
-        reason: REASON,
+        reason: SINGLE_VIDEO_REASON,
         links: [
           { label: "Your dashboard", url: dashboardUrl },
           { label: "Settings", url: settings },
