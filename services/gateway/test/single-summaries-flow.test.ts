@@ -10,6 +10,7 @@ import {
 } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
+import { llmSettingsOf } from "./support/digest-rig.ts";
 import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
 
 /** Billing's tables this test reads: what was held, and for whom. */
@@ -50,14 +51,7 @@ describe("single-video summaries priced, bought on confirm and charged once (Pos
     stack = await startTestStack("real", {
       stripe,
       digest: {
-        llm: {
-          apiKey: llm.apiKey,
-          baseUrl: llm.baseUrl,
-          model: "gpt-4o-mini",
-          contextTokens: 8_192,
-          tokenBudgetPerVideo: 50_000,
-          concurrency: 2,
-        },
+        llm: llmSettingsOf(llm, 2),
         jobLockMs: 30_000,
         claimLeaseMs: 30_000,
       },

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { SingleVideoPayment } from "@tubedigest/contracts/single-summary";
 import { callerHeaders } from "@tubedigest/http";
 import { callService } from "./service-call.ts";
 
 /** A single video's price as billing decides it, and how it would be paid. */
 export interface PriceQuote {
   amountCents: number;
-  /** "card": the subscription's saved card; "test": a test charge (test mode); "none": no way to pay yet. */
-  payment: "card" | "test" | "none";
+  payment: SingleVideoPayment;
 }
 
 export interface Hold {

@@ -1,5 +1,6 @@
+import type { SingleSummary } from "@tubedigest/contracts/single-summary";
 import { OrderRepository } from "../store/order-repository.ts";
-import { type SingleSummary, singleSummaryOf } from "./single-summary.ts";
+import { singleSummaryOf } from "./single-summary.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
 /** The dashboard shows this many of a subscriber's latest single summaries; each was mailed too. */

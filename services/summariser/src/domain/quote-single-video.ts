@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import { WATCH_OR_SHORT_LINK, watchUrl, youtubeVideoId } from "@tubedigest/contracts/youtube-video-url";
 import { HttpError } from "@tubedigest/http";
-import type { PriceQuote } from "../clients/billing-client.ts";
 import { OrderRepository } from "../store/order-repository.ts";
 import { knownVideo } from "./known-video.ts";
 import { messages } from "./messages.ts";
@@ -11,19 +11,6 @@ import type { SummariserContext } from "./summariser-context.ts";
 export const QUOTE_MINUTES = 15;
 /** Prices never confirmed are kept this long after they ran out, then dropped as new ones are shown. */
 const EXPIRED_QUOTES_KEPT_MS = 24 * 60 * 60 * 1000;
-
-/** What the subscriber sees before buying one video's summary. */
-export interface SingleVideoQuote {
-  /** What the confirm names: the purchase, once confirmed. */
-  quoteId: string;
-  videoId: string;
-  title: string;
-  url: string;
-  durationSeconds: number;
-  amountCents: number;
-  payment: PriceQuote["payment"];
-  expiresAt: string;
-}
 
 /**
  * The price of one video's summary, before anything is charged: the video's title and length from

@@ -1,33 +1,10 @@
+import type {
+  SingleSummary,
+  SingleSummaryCharge,
+  SingleSummaryStatus,
+} from "@tubedigest/contracts/single-summary";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { ListedOrder } from "../store/order-repository.ts";
-
-/** Where a purchase stands, as the subscriber reads it. */
-export type SingleSummaryStatus = "queued" | "summarising" | "ready" | "failed";
-
-/**
- * What happened to the price: "held" on the card until the summary is ready; "charged" once it is;
- * "not-charged" when it could not be made and the hold was released.
- */
-export type SingleSummaryCharge = "held" | "charged" | "not-charged";
-
-/** One confirmed purchase in the dashboard's list of single summaries. */
-export interface SingleSummary {
-  id: string;
-  videoId: string;
-  title: string;
-  url: string;
-  durationSeconds: number | null;
-  /** Null for a purchase made before prices were shown. */
-  amountCents: number | null;
-  /** A test charge: no money is taken. */
-  testMode: boolean;
-  status: SingleSummaryStatus;
-  charge: SingleSummaryCharge;
-  orderedAt: string;
-  completedAt: string | null;
-  /** The summary as mailed (markdown), once it is ready. */
-  summary: string | null;
-}
 
 function statusOf(order: ListedOrder): SingleSummaryStatus {
   switch (order.status) {

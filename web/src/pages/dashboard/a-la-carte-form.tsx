@@ -1,3 +1,4 @@
+import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import {
   videoUrlMessages,
   WATCH_OR_SHORT_LINK,
@@ -12,7 +13,6 @@ import { formatUsd } from "../../lib/money.ts";
 import { type PlansReply, usePlans } from "../../lib/plans.ts";
 import "./single-summaries.css";
 import { SingleSummariesList } from "./single-summaries-list.tsx";
-import type { SingleVideoQuote } from "./single-summary.ts";
 import { SingleSummaryQuote } from "./single-summary-quote.tsx";
 import { useSingleSummaries } from "./use-single-summaries.ts";
 

@@ -1,9 +1,10 @@
+import type { SingleSummary } from "@tubedigest/contracts/single-summary";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { chargeText, formatLength, type SingleSummary, STATUS_LABELS } from "./single-summary.ts";
+import { chargeText, formatLength, STATUS_LABELS } from "./single-summary.ts";
 
 // The markdown renderer is loaded only once a summary is opened: a dashboard without one never needs it.
 const Markdown = lazy(() =>

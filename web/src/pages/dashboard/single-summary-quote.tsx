@@ -1,8 +1,9 @@
+import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { formatUsd } from "../../lib/money.ts";
-import { formatLength, paymentText, type SingleVideoQuote } from "./single-summary.ts";
+import { formatLength, paymentText } from "./single-summary.ts";
 
 /**
  * The server's price for one video, shown before anything is charged: its title, length and price, how

@@ -1,5 +1,6 @@
+import type { SingleSummary } from "@tubedigest/contracts/single-summary";
 import { describe, expect, it } from "vitest";
-import { anyInFlight, chargeText, formatLength, type SingleSummary } from "./single-summary.ts";
+import { anyInFlight, chargeText, formatLength } from "./single-summary.ts";
 
 const item = (overrides: Partial<SingleSummary>): SingleSummary => ({
   id: "1",

@@ -1,33 +1,5 @@
+import type { SingleSummary, SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import { formatUsd } from "../../lib/money.ts";
-
-/** A single video's price as the server quotes it (POST /api/process-individual-video/quote). */
-export interface SingleVideoQuote {
-  quoteId: string;
-  videoId: string;
-  title: string;
-  url: string;
-  durationSeconds: number;
-  amountCents: number;
-  /** "card": the subscription's card; "test": a test charge (test mode); "none": no way to pay yet. */
-  payment: "card" | "test" | "none";
-  expiresAt: string;
-}
-
-/** A bought single summary as GET /api/single-summaries lists it. */
-export interface SingleSummary {
-  id: string;
-  videoId: string;
-  title: string;
-  url: string;
-  durationSeconds: number | null;
-  amountCents: number | null;
-  testMode: boolean;
-  status: "queued" | "summarising" | "ready" | "failed";
-  charge: "held" | "charged" | "not-charged";
-  orderedAt: string;
-  completedAt: string | null;
-  summary: string | null;
-}
 
 export const SINGLE_SUMMARIES_PATH = "/api/single-summaries";
 

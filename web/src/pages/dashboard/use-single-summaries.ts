@@ -1,5 +1,6 @@
+import type { SingleSummary } from "@tubedigest/contracts/single-summary";
 import { useApi } from "../../lib/use-api.ts";
-import { anyInFlight, SINGLE_SUMMARIES_PATH, type SingleSummary } from "./single-summary.ts";
+import { anyInFlight, SINGLE_SUMMARIES_PATH } from "./single-summary.ts";
 
 /** How often the list asks again while a summary is being made: progress without a reload. */
 const REFRESH_WHILE_IN_FLIGHT_MS = 3_000;

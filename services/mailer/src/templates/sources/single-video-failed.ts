@@ -1,46 +1,32 @@
-import { greeting, oneLine } from "../formatting.ts";
-import { button, card, heading, layout } from "../layout.ts";
-import { httpUrl, settingsUrl } from "../links.ts";
-import { INLINE, LOOK } from "../mail-look.ts";
+import { greeting } from "../formatting.ts";
+import { button, heading } from "../layout.ts";
+import { INLINE } from "../mail-look.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
-import { notChargedNote, SINGLE_VIDEO_REASON } from "./single-video-charge.ts";
+import {
+  notChargedNote,
+  SINGLE_VIDEO_REASON,
+  singleVideoLayout,
+  singleVideoLinks,
+} from "./single-video-mail.ts";
 
 const WHAT_NEXT = "You can try again later from your dashboard, or choose another video.";
 
 /** A bought summary that could not be made: said plainly, with the news that nothing was charged. */
 export const singleVideoFailed: TemplateSource<"single-video-failed"> = {
   name: "single-video-failed",
-  mjml: layout({
-    body: card(`<mj-text padding="0 24px 8px" font-size="14px" color="${LOOK.muted}">Your summary</mj-text>
-          ${heading("We could not summarise this video", "medium")}
+  mjml: singleVideoLayout(`${heading("We could not summarise this video", "medium")}
           <mj-text>{{greeting}} we could not make the summary of <a href="{{url}}" style="${INLINE.a}">{{title}}</a> you asked for.</mj-text>
           <mj-text font-weight="600">{{notCharged}}</mj-text>
           <mj-text>${WHAT_NEXT}</mj-text>
           ${button("Open your dashboard", "{{dashboardUrl}}")}`),
-    reason: SINGLE_VIDEO_REASON,
-    links: [
-      { label: "Your dashboard", href: "{{dashboardUrl}}" },
-      { label: "Settings", href: "{{settingsUrl}}" },
-    ],
-  }),
   content(data) {
-    const title = oneLine(data.title);
-    const url = httpUrl(data.url);
-    const dashboardUrl = httpUrl(data.dashboardUrl);
-    const settings = settingsUrl(dashboardUrl);
+    const { title, url, dashboardUrl, settingsUrl, footer } = singleVideoLinks(data);
     const notCharged = notChargedNote(data.charge);
     return {
       subject: `We could not summarise "${title}": you were not charged`,
       preheader: `${notCharged} ${WHAT_NEXT}`,
-      values: {
-        title,
-        url,
-        greeting: greeting(data.recipientName),
-        notCharged,
-        dashboardUrl,
-        settingsUrl: settings,
-      },
+      values: { title, url, greeting: greeting(data.recipientName), notCharged, dashboardUrl, settingsUrl },
       fragments: {},
       text: textMail({
         blocks: [
@@ -51,10 +37,7 @@ export const singleVideoFailed: TemplateSource<"single-video-failed"> = {
           `Your dashboard: ${dashboardUrl}`,
         ],
         reason: SINGLE_VIDEO_REASON,
-        links: [
-          { label: "Your dashboard", url: dashboardUrl },
-          { label: "Settings", url: settings },
-        ],
+        links: footer,
       }),
     };
   },
