@@ -23,6 +23,7 @@ import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
@@ -138,6 +139,7 @@ export async function buildSummariserApp(
   };
   registerPreviewRoutes(app, context);
   registerVideoRoutes(app, context);
+  registerSingleSummaryRoutes(app, context);
   registerNewsletterRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context);
   await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });

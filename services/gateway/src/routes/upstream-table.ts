@@ -38,7 +38,9 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: STRIPE_WEBHOOK_PATH, service: "billing" },
   { prefix: "/api/generate-newsletter-preview", service: "summariser" },
   { prefix: "/api/process-youtube-video", service: "summariser" },
+  // A single video's price (/quote) and its purchase; then the subscriber's list of them.
   { prefix: "/api/process-individual-video", service: "summariser" },
+  { prefix: "/api/single-summaries", service: "summariser" },
   { prefix: "/api/newsletters", service: "summariser" },
   { prefix: "/api/generate-newsletter", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
@@ -66,10 +68,15 @@ export const SIGN_IN_LINK_LOOK_UP_PATH = "/api/auth/sign-in-link/preview";
 export const SEARCH_PATH = "/api/youtube/search";
 
 /**
- * Calls that make summaries, which cost model time: limited per client address. The hidden tool has a
- * limit of its own, tighter, since each call also tries its shared password.
+ * Calls that make summaries, which cost model time, or price one (which asks YouTube for the video):
+ * limited per client address. The hidden tool has a limit of its own, tighter, since each call also
+ * tries its shared password.
  */
-export const SUMMARY_PATHS = ["/api/generate-newsletter-preview", "/api/process-individual-video"] as const;
+export const SUMMARY_PATHS = [
+  "/api/generate-newsletter-preview",
+  "/api/process-individual-video/quote",
+  "/api/process-individual-video",
+] as const;
 export const SUMMARY_TOOL_PATH = "/api/process-youtube-video";
 
 /**

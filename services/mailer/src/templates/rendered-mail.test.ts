@@ -66,6 +66,7 @@ describe("subjects", () => {
     ["cancellation", "Your Creator plan is cancelled: access until 23 December 2026"],
     ["sign-in-link", "Your tubedigest sign-in link"],
     ["single-video-summary", "Your summary: How reusable rockets land"],
+    ["single-video-failed", 'We could not summarise "How reusable rockets land": you were not charged'],
     ["abandonment", "Your weekly digest of Pocket Orbit is one step away"],
   ] as const)("%s: %s", (name, subject) => {
     expect(templates.render(name, SAMPLE_DATA[name] as never).subject).toBe(subject);
@@ -134,6 +135,37 @@ describe("content", () => {
     expect(mail.text.match(/no captions/g)).toHaveLength(1);
     // The HTML also carries the preheader, hidden, at its top.
     expect(mail.html.match(/no captions/g)).toHaveLength(2);
+  });
+
+  it("says what a single summary cost: the amount charged to the card, or a test charge that took nothing", () => {
+    const charged = templates.render("single-video-summary", SAMPLE_DATA["single-video-summary"]);
+    expect(charged.text).toContain("Price: $1.99, charged to the card of your subscription.");
+    expect(charged.html).toContain("Price: $1.99, charged to the card of your subscription.");
+    const test = templates.render("single-video-summary", {
+      ...SAMPLE_DATA["single-video-summary"],
+      charge: { amountCents: 399, testMode: true },
+    });
+    expect(test.text).toContain("Price: $3.99, a test charge: no money was taken.");
+    const before = templates.render("single-video-summary", {
+      ...SAMPLE_DATA["single-video-summary"],
+      charge: null,
+    });
+    expect(before.text).not.toContain("Price:");
+  });
+
+  it("says a summary that could not be made was not charged, and what was released", () => {
+    const failed = templates.render("single-video-failed", SAMPLE_DATA["single-video-failed"]);
+    expect(failed.preheader).toBe(
+      "You were not charged: the $3.99 held on your card was released. You can try again later from your dashboard, or choose another video.",
+    );
+    expect(failed.text).toContain("You were not charged: the $3.99 held on your card was released.");
+    expect(failed.html).toContain("How reusable rockets land");
+    expect(hrefsOf(failed.html)).toContain(SAMPLE_DATA["single-video-failed"].dashboardUrl);
+    const test = templates.render("single-video-failed", {
+      ...SAMPLE_DATA["single-video-failed"],
+      charge: { amountCents: 199, testMode: true },
+    });
+    expect(test.text).toContain("You were not charged: the $1.99 test charge was released.");
   });
 
   it("puts the unsubscribe link in the digest's footer", () => {

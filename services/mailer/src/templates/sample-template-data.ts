@@ -73,6 +73,14 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     summaryMarkdown: sampleSummary("dQw4w9WgXcQ"),
     basis: "transcript",
+    charge: { amountCents: 199, testMode: false },
+    dashboardUrl: "https://tubedigest.example/dashboard",
+  },
+  "single-video-failed": {
+    recipientName: "Ana",
+    title: "How reusable rockets land",
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    charge: { amountCents: 399, testMode: false },
     dashboardUrl: "https://tubedigest.example/dashboard",
   },
   abandonment: {

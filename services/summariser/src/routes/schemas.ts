@@ -61,7 +61,7 @@ export const PreviewReply = Type.Object({
 });
 
 /** An address is checked by the shared rule in the operation; the schema only bounds it. */
-const videoUrl = (name: string, missing: string) =>
+export const videoUrl = (name: string, missing: string) =>
   singleLineText(name, {
     maxLength: MAX_VIDEO_URL_LENGTH,
     messages: { type: missing },
@@ -81,10 +81,5 @@ export const ToolBody = Type.Object(
 );
 
 export const ToolReply = Type.Object({ title: Type.String(), summary: Type.String() });
-
-export const SingleVideoBody = Type.Object(
-  { videoUrl: videoUrl("videoUrl", messages.missing) },
-  { additionalProperties: false, errorMessage: { required: { videoUrl: messages.missing } } },
-);
 
 export const MessageReply = Type.Object({ message: Type.String() });
