@@ -22,6 +22,13 @@ function summary(point: string): SummaryRow {
     retry_after: null,
     created_at: new Date(),
     completed_at: new Date(),
+    transcript_kind: null,
+    transcript_language: null,
+    sections: null,
+    asked_language: "",
+    translated_from: null,
+    upgrade_after: null,
+    upgrades: 0,
   };
 }
 

@@ -1,12 +1,7 @@
+import { readVideoSummary } from "@tubedigest/contracts/digest";
 import { describe, expect, it } from "vitest";
 import type { SummaryRow } from "../store/summary-repository.ts";
-import {
-  clockTime,
-  DESCRIPTION_BASIS_NOTE,
-  markdownText,
-  summaryMarkdown,
-  videoHeading,
-} from "./summary-markdown.ts";
+import { clockTime, markdownText, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
 
 describe("markdownText", () => {
   it.each([
@@ -59,6 +54,13 @@ const row = (overrides: Partial<SummaryRow>): SummaryRow => ({
   retry_after: null,
   created_at: new Date(),
   completed_at: new Date(),
+  transcript_kind: null,
+  transcript_language: null,
+  sections: null,
+  asked_language: "",
+  translated_from: null,
+  upgrade_after: null,
+  upgrades: 0,
   ...overrides,
 });
 
@@ -75,10 +77,59 @@ describe("summaryMarkdown", () => {
   });
 
   it("says when a summary rests on the description alone", () => {
+    expect(summaryMarkdown("dQw4w9WgXcQ", row({ basis: "description" }))).toMatch(
+      /\n\n_Source: the title and description only\._$/,
+    );
+    expect(summaryMarkdown("dQw4w9WgXcQ", row({}))).not.toContain("Source:");
+  });
+
+  it("notes where the words came from and their language, and a translation, as the digest reader reads it", () => {
+    const fromAudio = summaryMarkdown(
+      "dQw4w9WgXcQ",
+      row({ transcript_kind: "speech-to-text", transcript_language: "es" }),
+    );
+    expect(fromAudio).toMatch(/\n\n_Source: speech-to-text of the audio in Spanish\._$/);
+    expect(readVideoSummary(fromAudio).source).toEqual({
+      origin: "speech-to-text",
+      language: "Spanish",
+      translatedInto: null,
+    });
+    const translated = summaryMarkdown(
+      "dQw4w9WgXcQ",
+      row({ transcript_kind: "automatic", transcript_language: "en", language: "de", translated_from: "en" }),
+    );
+    expect(readVideoSummary(translated).source).toEqual({
+      origin: "automatic-captions",
+      language: "English",
+      translatedInto: "German",
+    });
+    expect(readVideoSummary(translated).paragraphs.map((paragraph) => paragraph.note)).toEqual([false]);
+  });
+
+  it("writes a long video's chapters as sections with their moments and points", () => {
+    const markdown = summaryMarkdown(
+      "dQw4w9WgXcQ",
+      row({
+        transcript_kind: "manual",
+        transcript_language: "en",
+        sections: [
+          { title: "Intro [1]", startSeconds: 0, keyPoints: [{ text: "Why rockets.", startSeconds: 12 }] },
+          { title: "Nozzles", startSeconds: 3_725, keyPoints: [] },
+        ],
+      }),
+    );
+    expect(markdown).toContain(
+      "#### Intro \\[1\\] ([0:00](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s))\n- **Why rockets.** ([0:12](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=12s))",
+    );
+    const read = readVideoSummary(markdown);
+    expect(read.keyPoints).toHaveLength(2);
     expect(
-      summaryMarkdown("dQw4w9WgXcQ", row({ basis: "description" })).endsWith(DESCRIPTION_BASIS_NOTE),
-    ).toBe(true);
-    expect(summaryMarkdown("dQw4w9WgXcQ", row({})).includes(DESCRIPTION_BASIS_NOTE)).toBe(false);
+      read.sections?.map((section) => [section.title, section.moment?.label, section.keyPoints.length]),
+    ).toEqual([
+      ["Intro [1]", "0:00", 1],
+      ["Nozzles", "1:02:05", 0],
+    ]);
+    expect(read.source?.origin).toBe("manual-captions");
   });
 
   it("heads a video with its escaped title linking to its watch page", () => {

@@ -1,7 +1,7 @@
 import type { BusTables } from "@tubedigest/bus";
 import type { ColumnType, Generated } from "kysely";
-import type { TranscriptSegment } from "../transcripts/transcript-source.ts";
-import type { KeyPoint } from "../writers/summary-writer.ts";
+import type { TranscriptKind, TranscriptSegment } from "../transcripts/transcript-source.ts";
+import type { KeyPoint, SummarySection } from "../writers/summary-writer.ts";
 
 /** A jsonb column: read as the value, written as its JSON text (pg would send an array as a Postgres array). */
 type Json<T> = ColumnType<T | null, string | null, string | null>;
@@ -22,7 +22,7 @@ export interface TranscriptsTable {
   video_id: string;
   source: string;
   language: string | null;
-  kind: "manual" | "automatic" | "demo" | null;
+  kind: TranscriptKind | null;
   /** Null: the video has no captions. */
   segments: Json<TranscriptSegment[]>;
   fetched_at: Date;
@@ -49,6 +49,14 @@ export interface SummariesTable {
   retry_after: Date | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
+  transcript_kind: TranscriptKind | null;
+  transcript_language: string | null;
+  sections: Json<SummarySection[]>;
+  /** The language a reader asked for; '' for the video's own. */
+  asked_language: Generated<string>;
+  translated_from: string | null;
+  upgrade_after: Date | null;
+  upgrades: Generated<number>;
 }
 
 /**
@@ -97,6 +105,9 @@ export interface RecipientsTable {
   plan_changed_at: Date | null;
   unsubscribed: Generated<boolean>;
   unsubscribed_changed_at: Date | null;
+  /** The language the reader wants summaries in; null for each video's own. */
+  summary_language: string | null;
+  summary_language_changed_at: Date | null;
 }
 
 /**

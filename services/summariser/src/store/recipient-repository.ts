@@ -9,6 +9,7 @@ const ASPECTS = {
   trial: "trial_changed_at",
   plan: "plan_changed_at",
   subscription: "unsubscribed_changed_at",
+  summaryLanguage: "summary_language_changed_at",
 } as const;
 export type RecipientAspect = keyof typeof ASPECTS;
 
