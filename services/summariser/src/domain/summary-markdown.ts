@@ -80,7 +80,7 @@ function sourceNote(summary: SummaryRow): string | null {
   if (summary.basis === "description") {
     return summarySourceNote({ origin: "description", language: null, translatedInto: null });
   }
-  if (summary.transcript_kind === null) return null;
+  if (!summary.transcript_kind) return null;
   return summarySourceNote({
     origin: ORIGINS[summary.transcript_kind],
     language: named(summary.transcript_language),
