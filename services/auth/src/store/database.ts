@@ -13,6 +13,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** The IANA zone the user's digest is timed in, as the runtime spells it canonically; 'UTC' unless given. */
   time_zone: Generated<string>;
+  /** The language the user wants summaries in (one of SUMMARY_LANGUAGES); null for each video's own. */
+  summary_language: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -3,6 +3,7 @@ import { createEvent } from "@tubedigest/contracts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
+import { RecipientRepository } from "../store/recipient-repository.ts";
 import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { COMPOSE_ATTEMPTS } from "./digest-jobs.ts";
 import { weekLabel } from "./digest-week.ts";
@@ -119,12 +120,14 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
     return { kind: "skipped", reason: SKIP_REASONS.noNewVideos, coveredUntil };
   }
 
+  // The reader's language for summaries; each video's own when they chose none.
+  const language = (await new RecipientRepository(context.db).find(row.user_id))?.summary_language ?? null;
   const summarised = await Promise.all(
     channels.map(async (channel) => ({
       title: channel.title,
       videos: await Promise.all(
         channel.videos.map(async (video): Promise<NewsletterVideo> => {
-          const outcome = await summariseVideo(context, video.youtubeVideoId);
+          const outcome = await summariseVideo(context, video.youtubeVideoId, { language });
           if (outcome.status === "failed" && outcome.passing) {
             throw new SummaryOutageError(video.youtubeVideoId, outcome.reason);
           }

@@ -15,9 +15,9 @@ export interface TranscriptChainObserver {
 /**
  * Sources tried in order (the cheapest first): the first transcript any gives is the answer. A source
  * that has none, or that fails (YouTube refusing a cloud address, an API out of credit, bad data), hands
- * on to the next. Null only when every source said the video has none; when none had one and any
- * failed, the chain is unavailable, so the summary is tried again later rather than made from the
- * description at once.
+ * on to the next. Null when none had one and at least one could say so (a summary of the description is
+ * then made, and looks again later); unavailable only when every source failed, so the summary is tried
+ * again soon.
  */
 export function transcriptChain(
   sources: TranscriptSource[],
@@ -29,18 +29,20 @@ export function transcriptChain(
     name: sources.map((source) => source.name).join("+"),
     async fetch(request: TranscriptRequest): Promise<Transcript | null> {
       const failures: string[] = [];
+      let answered = false;
       for (const source of sources) {
         try {
           const transcript = await source.fetch(request);
           observer.step(source.name, transcript ? "found" : "none", { videoId: request.videoId });
           if (transcript) return transcript;
+          answered = true;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           observer.step(source.name, "failed", { videoId: request.videoId, reason });
           failures.push(`${source.name}: ${reason}`);
         }
       }
-      if (failures.length === 0) return null;
+      if (answered) return null;
       throw new TranscriptUnavailableError(`no transcript source could answer (${failures.join("; ")})`);
     },
   };

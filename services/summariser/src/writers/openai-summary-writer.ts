@@ -388,9 +388,17 @@ function heldToShown(points: KeyPoint[], shown: readonly KeyPoint[]): KeyPoint[]
   return points.map((point) => ({ text: point.text, startSeconds: citedTime(point.startSeconds, times) }));
 }
 
+/**
+ * The summary's points with their times held to those shown; a time near nothing shown is kept as the model
+ * gave it, for the grounding check to drop the point: a point at an invented moment is not to be trusted.
+ */
 function transcriptSummary(answer: SummaryAnswer, shown: readonly KeyPoint[], video: VideoFacts): Summary {
+  const held = heldToShown(answer.keyPoints, shown);
   return {
-    keyPoints: heldToShown(answer.keyPoints, shown),
+    keyPoints: held.map((point, i) => ({
+      ...point,
+      startSeconds: point.startSeconds ?? answer.keyPoints[i]?.startSeconds ?? null,
+    })),
     paragraph: answer.paragraph,
     // The transcript's language is known; what the model calls it ("pt" for "pt-BR") is not more exact.
     language: video.language ?? answer.language,
