@@ -6,8 +6,9 @@ const WINDOW_BEFORE_SECONDS = 30;
 const WINDOW_AFTER_SECONDS = 90;
 /** Content words a point must share with its window; a point of fewer words must share them all. */
 const SHARED_WORDS = 2;
-/** Words compared by their first letters, so "simmer", "simmers" and "simmering" are one. */
-const STEM_LETTERS = 6;
+/** Words compared by their first letters once a common ending is off, so "simmer", "simmers" and "simmered" are one. */
+const STEM_LETTERS = 5;
+const ENDINGS = /(?:ing|ed|s)$/u;
 /** Words of English that say nothing of a subject; other languages' short words fall under MIN_LETTERS. */
 const STOP_WORDS = new Set(
   (
