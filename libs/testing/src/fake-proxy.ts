@@ -82,7 +82,7 @@ function httpProxy(
       return;
     }
     const target = URL.parse(request.url ?? "");
-    if (!target || target.protocol !== "http:") {
+    if (target?.protocol !== "http:") {
       response.writeHead(400).end("absolute http:// URLs only");
       return;
     }

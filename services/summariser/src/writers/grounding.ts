@@ -25,14 +25,12 @@ const MIN_LETTERS = 3;
 /** A text's content words, lower-cased, without accents, cut to their stems. */
 function contentWords(text: string): Set<string> {
   const words = new Set<string>();
-  for (const word of text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)) {
+  const plain = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  for (const word of plain.split(/[^\p{L}\p{N}]+/u)) {
     const numeric = /^\p{N}+$/u.test(word);
-    if ((word.length >= MIN_LETTERS || numeric) && !STOP_WORDS.has(word))
-      words.add(word.slice(0, STEM_LETTERS));
+    if ((word.length < MIN_LETTERS && !numeric) || STOP_WORDS.has(word)) continue;
+    const stem = word.length > MIN_LETTERS + 1 ? word.replace(ENDINGS, "") : word;
+    words.add(stem.slice(0, STEM_LETTERS));
   }
   return words;
 }
