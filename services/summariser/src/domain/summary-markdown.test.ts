@@ -1,5 +1,6 @@
 import { readVideoSummary } from "@tubedigest/contracts/digest";
 import { describe, expect, it } from "vitest";
+import { readySummaryRow } from "../../test/support/summary-row.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
 import { clockTime, markdownText, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
 
@@ -32,37 +33,15 @@ describe("clockTime", () => {
   });
 });
 
-const row = (overrides: Partial<SummaryRow>): SummaryRow => ({
-  video_id: "dQw4w9WgXcQ",
-  version: "test/1",
-  status: "ready",
-  claimed_by: null,
-  lease_until: null,
-  attempts: 1,
-  key_points: [
-    { text: "Thrust comes from pushing mass backwards.", startSeconds: 42 },
-    { text: "Nozzles shape the *exhaust*.", startSeconds: null },
-  ],
-  paragraph: "A short guide.",
-  language: "en",
-  basis: "transcript",
-  model: "test",
-  prompt_tokens: 0,
-  completion_tokens: 0,
-  llm_calls: 0,
-  failure_reason: null,
-  retry_after: null,
-  created_at: new Date(),
-  completed_at: new Date(),
-  transcript_kind: null,
-  transcript_language: null,
-  sections: null,
-  asked_language: "",
-  translated_from: null,
-  upgrade_after: null,
-  upgrades: 0,
-  ...overrides,
-});
+const row = (overrides: Partial<SummaryRow>): SummaryRow =>
+  readySummaryRow({
+    key_points: [
+      { text: "Thrust comes from pushing mass backwards.", startSeconds: 42 },
+      { text: "Nozzles shape the *exhaust*.", startSeconds: null },
+    ],
+    paragraph: "A short guide.",
+    ...overrides,
+  });
 
 describe("summaryMarkdown", () => {
   it("bolds each key point, links the moment it is said, and ends with the paragraph", () => {

@@ -44,11 +44,6 @@ const NotesAnswer = Type.Object(
 /** At most this many notes per chapter of a long video: each chapter's section in the summary. */
 export const MAX_CHAPTER_NOTES = 3;
 
-const ChapterNotesAnswer = Type.Object(
-  { notes: Type.Array(TimedPoint, { maxItems: MAX_CHAPTER_NOTES }) },
-  { additionalProperties: false },
-);
-
 export type SummaryAnswer = Static<typeof SummaryAnswer>;
 export type NotesAnswer = Static<typeof NotesAnswer>;
 
@@ -56,8 +51,6 @@ export type NotesAnswer = Static<typeof NotesAnswer>;
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 const summaryValidator = Compile(SummaryAnswer);
-const notesValidator = Compile(NotesAnswer);
-const chapterNotesValidator = Compile(ChapterNotesAnswer);
 
 /** The summary: 3 to 5 key points of a sentence each and a paragraph, in the language it names. */
 export const SUMMARY_FORMAT: AnswerFormat<SummaryAnswer> = {
@@ -78,31 +71,31 @@ export const SUMMARY_FORMAT: AnswerFormat<SummaryAnswer> = {
   },
 };
 
+/** Timed notes, at most `maxItems`, each a sentence of at most MAX_NOTE_CHARS. */
+function notesFormat(name: string, maxItems: number, maxTokens: number): AnswerFormat<NotesAnswer> {
+  const schema = Type.Object(
+    { notes: Type.Array(TimedPoint, { maxItems }) },
+    { additionalProperties: false },
+  );
+  const validator = Compile(schema);
+  return {
+    name,
+    schema,
+    maxTokens,
+    read(content) {
+      const parsed = validJson(content, validator as Validator<NotesAnswer>);
+      if (!parsed.ok) return parsed;
+      const notes = trimmedPoints(parsed.value.notes, MAX_NOTE_CHARS, "note");
+      return notes.ok ? { ok: true, value: { notes: notes.value } } : notes;
+    },
+  };
+}
+
 /** Notes on one part of a long transcript (or merged notes): at most five, each with its time. */
-export const NOTES_FORMAT: AnswerFormat<NotesAnswer> = {
-  name: "video_notes",
-  schema: NotesAnswer,
-  maxTokens: 400,
-  read(content) {
-    const parsed = validJson(content, notesValidator);
-    if (!parsed.ok) return parsed;
-    const notes = trimmedPoints(parsed.value.notes, MAX_NOTE_CHARS, "note");
-    return notes.ok ? { ok: true, value: { notes: notes.value } } : notes;
-  },
-};
+export const NOTES_FORMAT = notesFormat("video_notes", MAX_NOTES, 400);
 
 /** Notes on one chapter of a long video: at most three, each with its time. */
-export const CHAPTER_NOTES_FORMAT: AnswerFormat<NotesAnswer> = {
-  name: "chapter_notes",
-  schema: ChapterNotesAnswer,
-  maxTokens: 300,
-  read(content) {
-    const parsed = validJson(content, chapterNotesValidator);
-    if (!parsed.ok) return parsed;
-    const notes = trimmedPoints(parsed.value.notes, MAX_NOTE_CHARS, "note");
-    return notes.ok ? { ok: true, value: { notes: notes.value } } : notes;
-  },
-};
+export const CHAPTER_NOTES_FORMAT = notesFormat("chapter_notes", MAX_CHAPTER_NOTES, 300);
 
 export interface TranslationAnswer {
   points: string[];
