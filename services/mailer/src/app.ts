@@ -75,7 +75,7 @@ export async function buildMailerApp(
   const database = store.database;
   const mailDir = path.resolve(settings.mailDir);
   const transport: MailTransport = settings.smtpUrl
-    ? createSmtpTransport({ url: settings.smtpUrl, dkim: settings.dkim })
+    ? createSmtpTransport({ url: settings.smtpUrl, tls: settings.smtpTls, dkim: settings.dkim })
     : createFileTransport({ folder: mailDir });
   const app = createServiceApp({
     name: "mailer",
