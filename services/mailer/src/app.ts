@@ -17,6 +17,7 @@ import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
+import { senderDomain } from "./settings/sender-domain.ts";
 import type { MailerDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
 import { compileMjml } from "./templates/compile-mjml.ts";
@@ -44,7 +45,8 @@ export interface MailerApp extends ServiceApp {
   deliverDue(): Promise<void>;
 }
 
-function siteLinks(publicUrl: string): SiteLinks {
+/** The site's pages an e-mail links to, under `publicUrl`. */
+export function siteLinks(publicUrl: string): SiteLinks {
   const at = (page: string) => new URL(page, publicUrl).toString();
   return {
     preview: (channelId) => at(channelId ? `/preview?channel=${encodeURIComponent(channelId)}` : "/preview"),
@@ -110,6 +112,8 @@ export async function buildMailerApp(
     links: siteLinks(settings.publicUrl),
     unsubscribeKey: unsubscribeKeyFrom(settings.identitySecret),
     unsubscribeMailto: settings.unsubscribeMailto,
+    // The signing domain, which the From is aligned with; unsigned, the From's own.
+    mailDomain: settings.dkim?.domainName ?? senderDomain(settings.from) ?? "tubedigest.localhost",
     recordEvent: writeToOutbox,
     wakeDispatcher: () => dispatcher.wake(),
     log: app.log,

@@ -34,7 +34,9 @@ describe("the connection to the relay (nodemailer against a real SMTP server spe
     for (const server of servers.splice(0)) await server.close();
   });
 
-  const relay = async (tls?: Omit<FakeSmtpTls, "certificate"> & { certificate?: "server" | "selfSigned" }) => {
+  const relay = async (
+    tls?: Omit<FakeSmtpTls, "certificate"> & { certificate?: "server" | "selfSigned" },
+  ) => {
     const server = await startFakeSmtpServer(
       tls ? { tls: { mode: tls.mode, certificate: certificates[tls.certificate ?? "server"] } } : {},
     );

@@ -1,7 +1,8 @@
 import { rootCertificates } from "node:tls";
 import nodemailer from "nodemailer";
-import type { SmtpTlsSettings } from "../config.ts";
+import type { DkimSettings, SmtpTlsSettings } from "../config.ts";
 import type { MailTransport, OutgoingMail } from "./mail-transport.ts";
+import { composedMail, dkimSigning } from "./message-composition.ts";
 import { classifySmtpFailure } from "./smtp-failure.ts";
 
 export interface SmtpTransportOptions {
@@ -18,7 +19,7 @@ export interface SmtpTransportOptions {
   /** The envelope sender (MAIL FROM: where bounces go); the message's From address when absent. */
   from?: string;
   /** Signs every message (DKIM-Signature) with this key, published at `<keySelector>._domainkey.<domainName>`. */
-  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  dkim?: DkimSettings | undefined;
   /** The longest wait to connect, for the greeting, and for any reply; 30 s by default. */
   timeoutMs?: number;
   /** Connections kept open to the server; the dispatcher's concurrency should not exceed it. */
@@ -26,30 +27,6 @@ export interface SmtpTransportOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-/**
- * The headers the DKIM signature covers, when present: nodemailer's usual list lacks
- * List-Unsubscribe-Post, which one-click unsubscribe requires to be signed (RFC 8058), and the markers
- * of automatic mail, which a forwarder must not strip or add unnoticed.
- */
-const SIGNED_HEADERS = [
-  "From",
-  "Sender",
-  "Reply-To",
-  "Subject",
-  "Date",
-  "Message-ID",
-  "To",
-  "Cc",
-  "MIME-Version",
-  "Content-Type",
-  "Content-Transfer-Encoding",
-  "List-Id",
-  "List-Unsubscribe",
-  "List-Unsubscribe-Post",
-  "Auto-Submitted",
-  "Precedence",
-].join(":");
 
 /** Mail through an SMTP relay, over a pool of connections kept open between messages. */
 export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
@@ -67,25 +44,13 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
       // Node's `ca` replaces the system's authorities; a private CA is trusted besides them.
       ...(options.tls?.ca ? { ca: [...rootCertificates, options.tls.ca] } : {}),
     },
-    ...(options.dkim ? { dkim: { ...options.dkim, headerFieldNames: SIGNED_HEADERS } } : {}),
+    ...(options.dkim ? { dkim: dkimSigning(options.dkim) } : {}),
   });
   return {
     name: "smtp",
     async send(mail: OutgoingMail) {
       try {
-        // An address object, never a string: nodemailer parses a string as a header would, display names
-        // and lists included, and the envelope must carry exactly the address the dispatcher checked.
-        const to = { name: "", address: mail.to };
-        await transporter.sendMail({
-          from: mail.from,
-          to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          messageId: mail.messageId,
-          headers: mail.headers,
-          ...(options.from ? { envelope: { from: options.from, to: [to] } } : {}),
-        });
+        await transporter.sendMail(composedMail(mail, options.from));
       } catch (error) {
         throw classifySmtpFailure(error);
       }
