@@ -14,6 +14,7 @@ import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
 import { mailerSubscriptions } from "./events/subscriptions.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
+import { registerComplaintRoutes } from "./routes/complaint-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
@@ -104,6 +105,7 @@ export async function buildMailerApp(
     log: app.log,
     now,
     onSent: announceSentNewsletter,
+    counts: metrics,
     ...dependencies.dispatcher,
   });
   const context: MailerContext = {
@@ -124,6 +126,7 @@ export async function buildMailerApp(
   registerAbandonmentRoutes(app, context);
   registerUnsubscribeRoutes(app, context);
   registerInternalRoutes(app, context);
+  if (settings.complaintsSecret) registerComplaintRoutes(app, context, settings.complaintsSecret);
   if (settings.devMailbox && !settings.smtpUrl) registerMailboxRoutes(app, mailDir);
   await dependencies.events.subscribe(mailerSubscriptions(context));
   app.addHook("onClose", async () => {

@@ -53,6 +53,11 @@ export const MailEnvironment = {
         "must be an RSA private key of 1024 bits or more (2048 is usual) in PEM, -----BEGIN PRIVATE KEY----- with its line breaks",
     ),
   ),
+  /**
+   * The bearer token of `POST /api/webhooks/mail-complaints`, where feedback loops' spam complaints are
+   * posted (see docs/deploying.md); unset: the endpoint is off.
+   */
+  MAIL_COMPLAINTS_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   /** The address people write to unsubscribe by e-mail (the mailto of List-Unsubscribe). */
   UNSUBSCRIBE_MAILTO: Type.Optional(Type.String({ pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" })),
   /**
@@ -161,6 +166,8 @@ export interface MailerSettings {
   from: string;
   dkim?: DkimSettings | undefined;
   unsubscribeMailto?: string | undefined;
+  /** The bearer token feedback-loop complaints are posted with; unset: no complaint endpoint. */
+  complaintsSecret?: string | undefined;
   /** Serve /dev/mailbox (never in production). */
   devMailbox: boolean;
   /** How long a landing-page sign-up's welcome waits (LANDING_WELCOME_DELAY_MINUTES). */
@@ -175,7 +182,7 @@ export function mailSettingsFrom(
   env: MailVariables,
 ): Pick<
   MailerSettings,
-  "smtpUrl" | "smtpTls" | "from" | "dkim" | "unsubscribeMailto" | "landingWelcomeDelayMs"
+  "smtpUrl" | "smtpTls" | "from" | "dkim" | "unsubscribeMailto" | "complaintsSecret" | "landingWelcomeDelayMs"
 > {
   return {
     smtpUrl: env.SMTP_URL,
@@ -190,6 +197,7 @@ export function mailSettingsFrom(
         ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
         : undefined,
     unsubscribeMailto: env.UNSUBSCRIBE_MAILTO,
+    complaintsSecret: env.MAIL_COMPLAINTS_SECRET,
     landingWelcomeDelayMs: env.LANDING_WELCOME_DELAY_MINUTES * 60_000,
   };
 }

@@ -77,7 +77,13 @@ describe("every e-mail as a receiving server checks it (real Postgres and SMTP; 
       wakeDispatcher: () => {},
       log: pino({ level: "silent" }),
       now: () => new Date(),
-      metrics: { templatesCompiled: () => {}, rendered: () => {} },
+      metrics: {
+        templatesCompiled: () => {},
+        rendered: () => {},
+        sent: () => {},
+        hardBounced: () => {},
+        complained: () => {},
+      },
       landingWelcomeDelayMs: 0,
     };
     await delivery.database.db.transaction().execute(async (trx) => {
