@@ -7,18 +7,11 @@ import {
 } from "@tubedigest/testing";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SmtpTlsSettings } from "../src/config.ts";
-import { type MailTransport, type OutgoingMail, TransientSendError } from "../src/delivery/mail-transport.ts";
+import { type MailTransport, TransientSendError } from "../src/delivery/mail-transport.ts";
 import { createSmtpTransport } from "../src/delivery/smtp-transport.ts";
+import { SAMPLE_OUTGOING_MAIL } from "./support/outgoing-mail.ts";
 
-const MAIL: OutgoingMail = {
-  from: "tubedigest <digest@tubedigest.test>",
-  to: "ann@example.com",
-  subject: "Your digest",
-  html: "<p>Hello</p>",
-  text: "Hello",
-  messageId: "<2b7c9d1e-0f4a-4e8b-9c3d-5a6b7c8d9e0f@tubedigest.test>",
-  headers: {},
-};
+const MAIL = SAMPLE_OUTGOING_MAIL;
 
 const VERIFIED: SmtpTlsSettings = { requireTLS: false, allowInvalidCertificate: false };
 
