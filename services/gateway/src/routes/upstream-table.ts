@@ -10,8 +10,15 @@ export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 /** An e-mail's unsubscribe link (and its undo), posted by mail clients with the link's signed token. */
 export const UNSUBSCRIBE_PATHS = ["/api/unsubscribe", "/api/unsubscribe/undo"] as const;
 
+/** Mailbox providers' spam complaints (feedback loops), posted with the mailer's bearer token. */
+export const MAIL_COMPLAINTS_PATH = "/api/webhooks/mail-complaints";
+
 /** Posts that carry their own authority and never a session (see plugins/sessionless-calls.ts). */
-export const SESSIONLESS_POSTS: readonly string[] = [STRIPE_WEBHOOK_PATH, ...UNSUBSCRIBE_PATHS];
+export const SESSIONLESS_POSTS: readonly string[] = [
+  STRIPE_WEBHOOK_PATH,
+  ...UNSUBSCRIBE_PATHS,
+  MAIL_COMPLAINTS_PATH,
+];
 
 /** The abandonment e-mail: each call may send one, so it is limited per client address. */
 export const ABANDONMENT_PATH = "/api/send-abandonment-email";
@@ -45,6 +52,7 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/generate-newsletter", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
   { prefix: "/api/unsubscribe", service: "mailer" },
+  { prefix: MAIL_COMPLAINTS_PATH, service: "mailer" },
 ];
 
 /** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */

@@ -38,6 +38,8 @@ export interface MailerContext {
   /** Signs and checks unsubscribe tokens. */
   unsubscribeKey: Buffer;
   unsubscribeMailto: string | undefined;
+  /** The domain mail is sent and signed from: every Message-ID and List-Id is on it. */
+  mailDomain: string;
   recordEvent: RecordEvent;
   /** Tells the dispatcher new messages wait (after their transaction commits). */
   wakeDispatcher(): void;

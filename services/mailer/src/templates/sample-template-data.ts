@@ -87,6 +87,7 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     channelName: "Pocket Orbit",
     summaryBullets: POINTS.slice(0, 3),
     continueUrl: "https://tubedigest.example/preview?channel=UCsXVk37bltHxD1rDPwtNM8Q",
+    unsubscribeUrl: "https://tubedigest.example/unsubscribe?token=3f9c2a7e41b6",
   },
   welcome: {
     recipientName: "Ana",

@@ -62,6 +62,8 @@ export interface TemplateData {
   abandonment: PreviewShown & {
     /** Where to pick up: the newsletter preview. */
     continueUrl: string;
+    /** One-click unsubscribe: no more reminders, nor digests. */
+    unsubscribeUrl: string;
   };
   welcome: {
     recipientName: string | null;
