@@ -9,7 +9,7 @@ export const EmailChangeRequestedData = Type.Object({
   /** The address asked for: sent the link that makes the change. */
   newEmail: EmailAddress,
   /**
-   * The secret the link carries, as `/settings/email/confirm?token=<token>`. Auth keeps only its SHA-256,
+   * The secret the link carries, as `/confirm-email?token=<token>`. Auth keeps only its SHA-256,
    * so this event is the one place it can be read from; it works once, until `expiresAt`.
    */
   token: Type.String({ pattern: "^[A-Za-z0-9_-]{43}$" }),
