@@ -102,10 +102,12 @@ describe.each<Infra>(["real", "embedded"])(
         (await browser.call("POST", "/api/auth/register-with-email", { email, channels: [] })).statusCode,
       ).toBe(201);
       expect((await browser.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(200);
-      const set = await browser.call("POST", "/api/user/password", { newPassword: "my first password" });
+      expect((await browser.call("GET", "/api/user/password")).json()).toEqual({ hasPassword: false });
+    const set = await browser.call("POST", "/api/user/password", { newPassword: "my first password" });
       expect(set.statusCode).toBe(200);
       expect(set.json().message).toBe("Your password is set. From now on you can sign in with it.");
-      expect((await signIn(email, "my first password")).status).toBe(200);
+      expect((await browser.call("GET", "/api/user/password")).json()).toEqual({ hasPassword: true });
+    expect((await signIn(email, "my first password")).status).toBe(200);
       await newestMailText(stack, email, "You set a password for tubedigest");
     });
 

@@ -114,6 +114,7 @@ describe("generated hostile input to every public operation, through the gateway
       expect.arrayContaining([
         "DELETE /api/user/channels/{id}",
         // The account's settings: password, address and its link, the digest's pause, deletion.
+        "GET /api/user/password",
         "POST /api/user/password",
         "POST /api/user/email",
         "POST /api/user/email/confirm",

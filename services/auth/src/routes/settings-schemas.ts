@@ -66,4 +66,7 @@ export const DigestDeliveryReply = Type.Object({
   resumesOn: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** Whether the account has a password: settings offers to set a first one, or to change it. */
+export const PasswordStateReply = Type.Object({ hasPassword: Type.Boolean() });
+
 export const EmailChangedReply = Type.Object({ email: Type.String(), message: Type.String() });
