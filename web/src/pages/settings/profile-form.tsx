@@ -90,7 +90,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
         type="email"
         value={profile.email}
         disabled
-        hint="Your email address cannot be changed here."
+        hint="To use another address, open the Account tab."
         error={problems.email}
       />
       <Field id="settings-time-zone" label="Time Zone" hint={ZONE_HINT} error={problems.timeZone}>
