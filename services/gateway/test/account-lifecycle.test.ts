@@ -103,11 +103,11 @@ describe.each<Infra>(["real", "embedded"])(
       ).toBe(201);
       expect((await browser.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(200);
       expect((await browser.call("GET", "/api/user/password")).json()).toEqual({ hasPassword: false });
-    const set = await browser.call("POST", "/api/user/password", { newPassword: "my first password" });
+      const set = await browser.call("POST", "/api/user/password", { newPassword: "my first password" });
       expect(set.statusCode).toBe(200);
       expect(set.json().message).toBe("Your password is set. From now on you can sign in with it.");
       expect((await browser.call("GET", "/api/user/password")).json()).toEqual({ hasPassword: true });
-    expect((await signIn(email, "my first password")).status).toBe(200);
+      expect((await signIn(email, "my first password")).status).toBe(200);
       await newestMailText(stack, email, "You set a password for tubedigest");
     });
 
@@ -171,6 +171,27 @@ describe.each<Infra>(["real", "embedded"])(
       expect(again.json().message).toBe(
         "This confirmation link is invalid, expired or already used. Please ask for a new one in your settings.",
       );
+      // A move asked for and then overtaken by a password change (the owner taking the account back) is void.
+      const hijack = freshEmail("hijack");
+      expect(
+        (await browser.call("POST", "/api/user/email", { email: hijack, currentPassword: password }))
+          .statusCode,
+      ).toBe(202);
+      const hijackToken = /\/confirm-email\?token=([\w-]{43})/.exec(
+        await newestMailText(stack, hijack, "Confirm your new tubedigest address"),
+      )?.[1];
+      expect(
+        (
+          await browser.call("POST", "/api/user/password", {
+            currentPassword: password,
+            newPassword: "taken back",
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await phone.call("POST", "/api/user/email/confirm", { token: hijackToken })).statusCode).toBe(
+        410,
+      );
+      expect(await signedInAs(browser)).toBe(newEmail);
       // Every service has the new address from user.updated: the next mail goes there.
       await browser.call("POST", "/api/user/password", {
         currentPassword: password,

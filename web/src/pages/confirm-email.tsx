@@ -5,6 +5,7 @@ import { PageLoading } from "../components/page-loading.tsx";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { type EmailConfirmation, useEmailConfirmation } from "./confirm-email/use-email-confirmation.ts";
+import "./confirm-email/confirm-email.css";
 
 const TITLES: Record<EmailConfirmation["state"], string> = {
   confirming: "Confirming Your Address",
@@ -26,7 +27,7 @@ export default function ConfirmEmailPage() {
   const signedIn = Boolean(user);
   return (
     <section className="container auth-page">
-      <Card className="auth-card stack">
+      <Card className="auth-card stack confirm-email-card">
         <h1 className="auth-title">{TITLES[result.state]}</h1>
         {result.state === "confirmed" ? (
           <>

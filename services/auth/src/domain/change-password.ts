@@ -2,6 +2,7 @@ import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http";
 import { ClaimRepository } from "../store/claim-repository.ts";
+import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { checkCurrentPassword } from "./check-current-password.ts";
@@ -10,8 +11,8 @@ import { messages } from "./messages.ts";
 /**
  * The signed-in owner sets the account's first password (one made on the landing page has none) or
  * changes it, the current one checked. The account's claims end with it (the password is the way in
- * now), the mailer tells the address (`password.changed`), and the caller asks the gateway to end every
- * other session of the account.
+ * now), so does any move to another address still waiting for its link, the mailer tells the address
+ * (`password.changed`), and the caller asks the gateway to end every other session of the account.
  */
 export async function changePassword(
   context: AuthContext,
@@ -31,6 +32,8 @@ export async function changePassword(
     const changed = await users.changePassword(user.id, passwordHash);
     if (!changed) throw new HttpError(404, messages.accountGone);
     await new ClaimRepository(trx).consumeAllOf(user.id, context.now());
+    // A move to another address asked for by whoever had the old password goes with it.
+    await new EmailChangeRepository(trx).endPendingOf(user.id, context.now());
     const firstPassword = user.password_hash === null;
     await writeToOutbox(
       trx,

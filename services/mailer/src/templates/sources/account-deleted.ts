@@ -8,7 +8,7 @@ const REASON =
 const DONE =
   "As you asked, your tubedigest account is deleted. Your channels, newsletters and settings are erased, and any paid plan is cancelled: nothing more will be charged.";
 const KEPT =
-  "Stripe, our payment provider, keeps the invoices of what you paid, as tax law requires. Nothing else about you is kept.";
+  "Stripe, our payment provider, keeps the invoices of what you paid, as tax law requires. We keep nothing that names you.";
 const LAST =
   "This is the last e-mail we send to this address. If you sign up again one day, you start afresh.";
 

@@ -8,7 +8,7 @@ const REASON =
   "You get this e-mail because this is your tubedigest account's address. The confirmation link goes only to the new address, never here.";
 const IF_YOU = "If this was you, there's nothing to do here.";
 const IF_NOT =
-  "If it wasn't, change your password in settings now: that signs everyone else out of your account, and the request can be made again only with the new password.";
+  "If it wasn't, change your password in settings now: that cancels the move and signs everyone else out of your account.";
 
 export const emailChangeNotice: TemplateSource<"email-change-notice"> = {
   name: "email-change-notice",

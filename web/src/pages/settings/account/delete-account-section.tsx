@@ -70,27 +70,29 @@ export function DeleteAccountSection() {
         open={open}
         title="Delete your account?"
         confirmLabel="Delete My Account"
-        cancelLabel="Keep My Account"
+        cancelLabel="Keep Account"
         destructive
         busy={busy}
         busyLabel="Deleting..."
         onConfirm={confirm}
         onCancel={close}
       >
-        <p>{WHAT_GOES}</p>
-        <TextField
-          id="settings-delete-email"
-          label={
-            <>
-              Type <strong className="settings-address">{email}</strong> to confirm
-            </>
-          }
-          type="email"
-          autoComplete="off"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          error={problem}
-        />
+        <div className="stack">
+          <p>{WHAT_GOES}</p>
+          <TextField
+            id="settings-delete-email"
+            label={
+              <>
+                Type <strong className="settings-address">{email}</strong> to confirm
+              </>
+            }
+            type="email"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            error={problem}
+          />
+        </div>
       </Dialog>
     </section>
   );
