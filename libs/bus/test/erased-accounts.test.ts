@@ -2,16 +2,10 @@ import { randomUUID } from "node:crypto";
 import { createEvent, type EventName } from "@tubedigest/contracts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createInProcessBus,
-  forgetAccount,
-  handleOnce,
-  startOutboxRelay,
-  writeToOutbox,
-} from "../src/index.ts";
+import { forgetAccount, handleOnce, writeToOutbox } from "../src/index.ts";
 import { silentLog } from "./support/bus-fixtures.ts";
+import { relayUntilUnsent } from "./support/relay-once.ts";
 import { createTestDatabase, type TestDatabase, type TestTables } from "./support/test-database.ts";
-import { waitFor } from "./support/wait-for.ts";
 
 const updated = (userId: string, label: string) =>
   createEvent(
@@ -82,18 +76,7 @@ describe("an erased account in a service's schema", () => {
         createEvent("user.deleted", { userId, email: "gone@example.com" }, { correlationId: "d" }),
       );
     });
-    const bus = createInProcessBus({ log: silentLog });
-    const relay = startOutboxRelay({ db: database.db, publisher: bus, log: silentLog });
-    try {
-      await waitFor(
-        () => database.countUnsent(),
-        (unsent) => unsent === 0,
-        { what: "an empty outbox" },
-      );
-    } finally {
-      await relay.stop();
-      await bus.close();
-    }
+    await relayUntilUnsent(database, 0, "an empty outbox");
     const rows = await database.db.selectFrom("outbox").select(["event_name", "sent_at"]).execute();
     expect(rows.map((row) => row.event_name)).toEqual(["user.updated"]);
     expect(rows[0]?.sent_at).toBeInstanceOf(Date);

@@ -1,24 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+import { asUser, type BillingUnderTest, startBillingWithStripe } from "./support/billing-harness.ts";
 
 const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
 
 describe("a changed address and a deleted account at billing and Stripe (the SDK against a fake Stripe)", () => {
   let stripe: FakeStripeApi;
   let billing: BillingUnderTest;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    stripe = await startFakeStripeApi();
-    billing = await startBilling({ stripe, testMode: false });
-    const url = await billing.app.listen({ port: 0, host: "127.0.0.1" });
-    stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+    ({ stripe, billing, stop } = await startBillingWithStripe({ testMode: false }));
   });
-  afterAll(async () => {
-    await billing.stop();
-    await stripe.close();
-  });
+  afterAll(() => stop());
 
   const post = (url: string, payload: object, userId: string) =>
     billing.app.inject({ method: "POST", url, payload, headers: asUser(userId) });

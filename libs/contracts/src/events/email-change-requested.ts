@@ -1,6 +1,7 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
 import { EmailAddress } from "../email-address.ts";
+import { LinkToken } from "./link-token.ts";
 
 export const EmailChangeRequestedData = Type.Object({
   userId: Type.String({ format: "uuid" }),
@@ -12,7 +13,7 @@ export const EmailChangeRequestedData = Type.Object({
    * The secret the link carries, as `/confirm-email?token=<token>`. Auth keeps only its SHA-256,
    * so this event is the one place it can be read from; it works once, until `expiresAt`.
    */
-  token: Type.String({ pattern: "^[A-Za-z0-9_-]{43}$" }),
+  token: LinkToken,
   expiresAt: Type.String({ format: "date-time" }),
 });
 export type EmailChangeRequestedData = Static<typeof EmailChangeRequestedData>;

@@ -6,6 +6,7 @@ import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { checkCurrentPassword } from "./check-current-password.ts";
+import { lockAccount } from "./lock-account.ts";
 import { messages } from "./messages.ts";
 
 /**
@@ -24,8 +25,7 @@ export async function changePassword(
   const passwordHash = await context.hasher.hash(input.newPassword);
   return context.db.transaction().execute(async (trx) => {
     const users = new UserRepository(trx);
-    const locked = await users.findByIdForUpdate(user.id);
-    if (!locked) throw new HttpError(404, messages.accountGone);
+    const locked = await lockAccount(trx, user.id);
     // Checked against what the password was when it was verified: a change made meanwhile (another tab)
     // is not overwritten by a request that proved the password it replaced.
     if (locked.password_hash !== user.password_hash) throw new HttpError(400, messages.currentPasswordWrong);

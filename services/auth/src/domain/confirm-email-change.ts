@@ -1,10 +1,9 @@
-import { writeToOutbox } from "@tubedigest/bus";
-import { createEvent } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http";
 import { ClaimRepository } from "../store/claim-repository.ts";
 import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
+import { announceProfile } from "./announce-profile.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { messages } from "./messages.ts";
 
@@ -27,13 +26,7 @@ export async function confirmEmailChange(
       if (!moved) throw new HttpError(410, messages.emailChangeInvalid);
       await new EmailChangeRepository(trx).endPendingOf(moved.id, now);
       await new ClaimRepository(trx).consumeAllOf(moved.id, now);
-      const data = {
-        userId: moved.id,
-        email: moved.email,
-        fullName: moved.full_name,
-        timeZone: moved.time_zone,
-      };
-      await writeToOutbox(trx, createEvent("user.updated", data, { correlationId: input.correlationId }));
+      await announceProfile(trx, moved, input.correlationId);
       return moved;
     });
   } catch (error) {

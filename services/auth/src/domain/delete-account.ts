@@ -3,6 +3,7 @@ import { canonicalEmail, createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http";
 import { UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
+import { lockAccount } from "./lock-account.ts";
 import { messages } from "./messages.ts";
 
 /**
@@ -17,8 +18,7 @@ export async function deleteAccount(
 ): Promise<void> {
   await context.db.transaction().execute(async (trx) => {
     const users = new UserRepository(trx);
-    const user = await users.findByIdForUpdate(input.userId);
-    if (!user) throw new HttpError(404, messages.accountGone);
+    const user = await lockAccount(trx, input.userId);
     if (user.email_canonical !== canonicalEmail(input.confirmEmail)) {
       throw new HttpError(400, messages.deletionNotConfirmed);
     }

@@ -4,6 +4,7 @@ import { HttpError } from "@tubedigest/http";
 import { UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { type DigestDelivery, digestDelivery } from "./digest-delivery.ts";
+import { lockAccount } from "./lock-account.ts";
 import { messages } from "./messages.ts";
 
 /**
@@ -17,8 +18,7 @@ export async function pauseDigest(
 ): Promise<DigestDelivery> {
   return context.db.transaction().execute(async (trx) => {
     const users = new UserRepository(trx);
-    const user = await users.findByIdForUpdate(input.userId);
-    if (!user) throw new HttpError(404, messages.accountGone);
+    const user = await lockAccount(trx, input.userId);
     const now = context.now();
     if (input.until !== null) {
       const problem = pauseDateProblem(input.until, todayIn(user.time_zone, now));

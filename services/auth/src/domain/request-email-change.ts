@@ -5,6 +5,7 @@ import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { checkCurrentPassword } from "./check-current-password.ts";
+import { lockAccount } from "./lock-account.ts";
 import { messages } from "./messages.ts";
 
 /** A day: time to open the mail on another device, short enough that an old mail is no key. */
@@ -28,8 +29,7 @@ export async function requestEmailChange(
   await checkCurrentPassword(context, user, input.currentPassword);
   if (await users.findByEmail(input.newEmail)) throw new HttpError(409, messages.emailInUse);
   await context.db.transaction().execute(async (trx) => {
-    const locked = await new UserRepository(trx).findByIdForUpdate(user.id);
-    if (!locked) throw new HttpError(404, messages.accountGone);
+    const locked = await lockAccount(trx, user.id);
     const changes = new EmailChangeRepository(trx);
     const now = context.now();
     await changes.endPendingOf(user.id, now);

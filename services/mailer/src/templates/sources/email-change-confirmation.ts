@@ -1,7 +1,6 @@
 import { formatDateTime } from "../formatting.ts";
-import { button, card, heading, layout } from "../layout.ts";
+import { button, card, heading, layout, linkToCopy } from "../layout.ts";
 import { httpUrl } from "../links.ts";
-import { INLINE } from "../mail-look.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 
@@ -17,7 +16,7 @@ export const emailChangeConfirmation: TemplateSource<"email-change-confirmation"
           <mj-text>${ASKED}</mj-text>
           <mj-text>The link works once, until <strong>{{expires}}</strong>.</mj-text>
           ${button("Confirm this address", "{{link}}")}
-          <mj-text font-size="14px">If the button doesn't work, copy this address into your browser:<br /><a href="{{link}}" style="${INLINE.a}word-break:break-all;">{{link}}</a></mj-text>`),
+          ${linkToCopy("{{link}}")}`),
     reason: REASON,
     links: [{ label: "Privacy", href: "{{privacyUrl}}" }],
   }),

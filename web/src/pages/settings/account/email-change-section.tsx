@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
-import { EmailField, TextField } from "../../../components/field.tsx";
-import { ApiError, apiFetch, serverMessage } from "../../../lib/api.ts";
+import { EmailField } from "../../../components/field.tsx";
+import { apiFetch } from "../../../lib/api.ts";
 import { useCurrentUser } from "../../../lib/current-user.ts";
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from "../../../lib/validation.ts";
-import { type Outcome, OutcomeMessage } from "./outcome.tsx";
+import { CurrentPasswordField } from "./current-password-field.tsx";
+import { type Outcome, OutcomeMessage, placeFailure } from "./outcome.tsx";
 import { usePasswordState } from "./use-account-settings.ts";
 
 const CURRENT_PASSWORD_REQUIRED = "Please enter your current password.";
@@ -41,15 +42,10 @@ export function EmailChangeSection() {
       setEmail("");
       setCurrentPassword("");
     } catch (failure) {
-      const message = serverMessage(failure) ?? "Something went wrong. Please try again.";
-      // The server names the password when that is what is wrong; otherwise it is the address.
-      if (failure instanceof ApiError && failure.status < 500 && /password/i.test(message)) {
-        setProblems({ currentPassword: message });
-      } else if (failure instanceof ApiError && failure.status < 500) {
-        setProblems({ email: message });
-      } else {
-        setOutcome({ kind: "error", text: message });
-      }
+      const placed = placeFailure(failure);
+      if (placed.place === "outcome") setOutcome({ kind: "error", text: placed.text });
+      else
+        setProblems(placed.place === "password" ? { currentPassword: placed.text } : { email: placed.text });
     } finally {
       setBusy(false);
     }
@@ -73,13 +69,10 @@ export function EmailChangeSection() {
           error={problems.email}
         />
         {asksPassword ? (
-          <TextField
+          <CurrentPasswordField
             id="settings-email-password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
             value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
+            onChange={setCurrentPassword}
             error={problems.currentPassword}
           />
         ) : null}

@@ -3,8 +3,9 @@ import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/field.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useToast } from "../../../components/toast.tsx";
-import { ApiError, apiFetch, serverMessage } from "../../../lib/api.ts";
-import { type Outcome, OutcomeMessage } from "./outcome.tsx";
+import { apiFetch } from "../../../lib/api.ts";
+import { CurrentPasswordField } from "./current-password-field.tsx";
+import { type Outcome, OutcomeMessage, placeFailure } from "./outcome.tsx";
 import { usePasswordState } from "./use-account-settings.ts";
 
 // The sign-up's rule and words.
@@ -45,14 +46,12 @@ export function PasswordSection() {
       setOutcome({ kind: "success", text: reply.message });
       toast({ title: changing ? "Password changed" : "Password set", variant: "success" });
     } catch (failure) {
-      const message = serverMessage(failure) ?? "Something went wrong. Please try again.";
-      if (failure instanceof ApiError && failure.status < 500 && /current password/i.test(message)) {
-        setProblems({ currentPassword: message });
-      } else if (failure instanceof ApiError && failure.status < 500) {
-        setProblems({ newPassword: message });
-      } else {
-        setOutcome({ kind: "error", text: message });
-      }
+      const placed = placeFailure(failure);
+      if (placed.place === "outcome") setOutcome({ kind: "error", text: placed.text });
+      else
+        setProblems(
+          placed.place === "password" ? { currentPassword: placed.text } : { newPassword: placed.text },
+        );
     } finally {
       setBusy(false);
     }
@@ -73,13 +72,10 @@ export function PasswordSection() {
               : "Your account has no password yet: you sign in with links we email you. Set one to sign in with your email and password."}
           </p>
           {changing ? (
-            <TextField
+            <CurrentPasswordField
               id="settings-current-password"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
               value={currentPassword}
-              onChange={(event) => setCurrentPassword(event.target.value)}
+              onChange={setCurrentPassword}
               error={problems.currentPassword}
             />
           ) : null}
