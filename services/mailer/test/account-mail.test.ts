@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { tablesMentioning } from "@tubedigest/testing";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linksOf, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
 
@@ -13,20 +14,16 @@ describe("the account's own mail: password, address, deletion (real Postgres, Ra
   afterAll(() => mailer.stop());
 
   /** The tables of the mailer's schema holding a row whose text contains `text`. */
-  const tablesMentioning = async (text: string) => {
-    const tables = await sql<{ table_name: string }>`
-      select table_name from information_schema.tables
-      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(mailer.database.db);
-    const found: string[] = [];
-    for (const { table_name } of tables.rows) {
-      const rows = await sql<{
-        n: number;
-      }>`select count(*)::int as n from ${sql.table(table_name)} t where t::text ilike ${`%${text}%`}`.execute(
-        mailer.database.db,
-      );
-      if ((rows.rows[0]?.n ?? 0) > 0) found.push(table_name);
-    }
-    return found;
+  const tablesMentioningText = async (text: string) => {
+    const run = async (query: string, parameters: unknown[]) =>
+      (await mailer.database.db.executeQuery(CompiledQuery.raw(query, parameters))).rows as Record<
+        string,
+        unknown
+      >[];
+    const [{ schema } = { schema: "" }] = (await run("select current_schema() as schema", [])) as {
+      schema: string;
+    }[];
+    return (await tablesMentioning(run, schema, [text])).map((table) => table.slice(schema.length + 1));
   };
 
   it("tells the address its password was changed, or first set, once per change", async () => {
@@ -93,8 +90,8 @@ describe("the account's own mail: password, address, deletion (real Postgres, Ra
     expect(deleted[1]?.text).toContain("This is the last e-mail we send to this address.");
     expect(`${deleted[1]?.html}`).not.toContain("Grace");
 
-    expect(await tablesMentioning(userId)).toEqual([]);
-    expect(await tablesMentioning(email)).toEqual([]);
+    expect(await tablesMentioningText(userId)).toEqual([]);
+    expect(await tablesMentioningText(email)).toEqual([]);
     const hash = createHash("sha256").update(email).digest("hex");
     const suppressed = await mailer.database.db.selectFrom("suppressions").selectAll().execute();
     expect(suppressed.filter((row) => row.email === `sha256:${hash}`)).toMatchObject([
@@ -111,7 +108,7 @@ describe("the account's own mail: password, address, deletion (real Postgres, Ra
     } finally {
       mailer.setNow(undefined);
     }
-    expect(await tablesMentioning(userId)).toEqual([]);
+    expect(await tablesMentioningText(userId)).toEqual([]);
   });
 
   it("mails an address again once someone signs up with it anew after its account was deleted", async () => {
