@@ -66,6 +66,7 @@ export {
 export { type RawResponse, rawHttpRequest } from "./raw-http.ts";
 export { deleteRedisKeys } from "./redis-keys.ts";
 export { emailFieldsOf, fieldsOf, type JsonSchema, valuesOf } from "./schema-values.ts";
+export { type RunQuery, tablesMentioning } from "./tables-mentioning.ts";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export { type TestCertificate, type TestCertificates, testCertificates } from "./test-certificates.ts";
 export { testInfra } from "./test-infra.ts";

@@ -9,6 +9,7 @@ import { createFileTransport } from "./delivery/file-transport.ts";
 import type { MailTransport } from "./delivery/mail-transport.ts";
 import { createSmtpTransport } from "./delivery/smtp-transport.ts";
 import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
+import { forgetDeletedAccountMail } from "./domain/forget-deleted-account-mail.ts";
 import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
 import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
 import { mailerSubscriptions } from "./events/subscriptions.ts";
@@ -57,6 +58,9 @@ export function siteLinks(publicUrl: string): SiteLinks {
     newsletter: (id, token) =>
       at(`/newsletters/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
     signInLink: (token) => at(`/sign-in/link?token=${encodeURIComponent(token)}`),
+    signInLinkRequest: at("/sign-in-link"),
+    confirmEmail: (token) => at(`/confirm-email?token=${encodeURIComponent(token)}`),
+    privacy: at("/privacy"),
     unsubscribe: (token) => at(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
   };
 }
@@ -108,6 +112,7 @@ export async function buildMailerApp(
     now,
     onSent: announceSentNewsletter,
     counts: metrics,
+    onFinished: forgetDeletedAccountMail,
     ...dependencies.dispatcher,
   });
   const context: MailerContext = {

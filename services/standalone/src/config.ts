@@ -42,6 +42,7 @@ export const StandaloneEnvironment = withMailRules(
     SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
     ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
     NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+    ACCOUNT_CHANGE_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
     CHECKOUT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
     /** Outgoing mail; without SMTP_URL every message is a file under DATA_DIR/mail, listed at /dev/mailbox. */
     ...MailEnvironment,

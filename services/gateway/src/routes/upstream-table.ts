@@ -33,6 +33,11 @@ export const DEV_DIGEST_PATHS = ["/dev/deliver-digest", "/dev/digest-status"] as
 export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: "/api/auth", service: "auth" },
   { prefix: "/api/user/profile", service: "auth" },
+  // The account's settings: password, address, the digest's pause, and deleting the account.
+  { prefix: "/api/user/password", service: "auth" },
+  { prefix: "/api/user/email", service: "auth" },
+  { prefix: "/api/user/deliveries", service: "auth" },
+  { prefix: "/api/user/account", service: "auth" },
   { prefix: "/api/youtube", service: "catalog" },
   { prefix: "/api/user/channels", service: "catalog" },
   { prefix: "/api/plans", service: "billing" },
@@ -96,6 +101,20 @@ export const CHECKOUT_PATHS = [
   "/api/subscribe",
   "/api/subscribe-with-coupon",
 ] as const;
+
+/**
+ * Changes to an account that check its password or mail its address (a new password, a move to another
+ * address, deleting it): limited per client address, so neither a stolen session's password guesses nor
+ * the mail they cause can run on. The method is each path's only one.
+ */
+export const ACCOUNT_CHANGE_ROUTES = [
+  { method: "POST", path: "/api/user/password" },
+  { method: "POST", path: "/api/user/email" },
+  { method: "DELETE", path: "/api/user/account" },
+] as const;
+
+/** A new address's confirmation link, spent by its page: counted with the sign-in links. */
+export const EMAIL_CONFIRM_PATH = "/api/user/email/confirm";
 
 /** A newsletter composed and mailed now: each call may send an e-mail, so it is limited per client address. */
 export const NEWSLETTER_NOW_PATH = "/api/generate-newsletter";

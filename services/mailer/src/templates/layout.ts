@@ -72,6 +72,14 @@ export function heading(text: string, size: "large" | "medium" = "large"): strin
   return `<mj-text><h1 style="${size === "large" ? INLINE.h1 : INLINE.h2}margin:0;">${text}</h1></mj-text>`;
 }
 
+/**
+ * A link whose button might not work in every mail client (a single-use link), written out beneath it to
+ * copy; a long address breaks rather than widening the card on a phone.
+ */
+export function linkToCopy(href: string): string {
+  return `<mj-text font-size="14px">If the button doesn't work, copy this address into your browser:<br /><a href="${href}" style="${INLINE.a}word-break:break-all;">${href}</a></mj-text>`;
+}
+
 /** The one primary action of an e-mail, in the accent colour. */
 export function button(label: string, href: string): string {
   return `<mj-button href="${href}">${escapeHtml(label)}</mj-button>`;
