@@ -4,11 +4,15 @@ import { PageLoading } from "../components/page-loading.tsx";
 import { Tabs } from "../components/tabs.tsx";
 import { useAutoLogin } from "../lib/auto-login.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
+import { AccountPanel } from "./settings/account/account-panel.tsx";
 import { ProfileForm } from "./settings/profile-form.tsx";
 import { SubscriptionPanel } from "./settings/subscription-panel.tsx";
 import "./settings/settings.css";
 
-/** SPEC §2 /settings: after the one automatic login, the profile and the subscription in two tabs. */
+/**
+ * SPEC §2 /settings: after the one automatic login, the profile and the subscription in tabs, with the
+ * account's own between them (address, password, the digest's pause, deletion).
+ */
 export default function SettingsPage() {
   const { user } = useAutoLogin();
   const [tab, setTab] = useState("profile");
@@ -27,6 +31,7 @@ export default function SettingsPage() {
         onValueChange={setTab}
         items={[
           { value: "profile", label: "Profile", content: <ProfileForm /> },
+          { value: "account", label: "Account", content: <AccountPanel /> },
           { value: "subscription", label: "Subscription", content: <SubscriptionPanel /> },
         ]}
       />

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { DigestStatus, DigestsTable, SummariserDatabase } from "./database.ts";
-import { eligibleAt } from "./recipient-repository.ts";
+import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
 
 export type DigestRow = Selectable<DigestsTable>;
 export type DigestKey = { userId: string; weekKey: string };
@@ -65,6 +65,7 @@ export class DigestRepository {
             sql<Date>`${options.slot}::timestamptz`.as("slot"),
           ])
           .where(eligibleAt(options.eligibleAt))
+          .where((eb) => notPausedFor(eb, eb.ref("due.week_start"), eb.ref("due.due_at")))
           .$if(options.registeredBefore, (query) =>
             query.whereRef("recipients.registered_at", "<", "due.due_at"),
           ),
