@@ -46,7 +46,8 @@ export async function writeFrom(
     ...grounded.summary,
     transcript: fromTranscript ? { kind: transcript.kind, language: transcript.language } : null,
     translatedFrom: null,
-    upgradeAfter: fromTranscript ? null : nextUpgradeAfter(now, 0),
+    // Only a video that had no transcript looks again: one that had an unusable one would be the same again.
+    upgradeAfter: transcript === null ? nextUpgradeAfter(now, 0) : null,
   };
 }
 
