@@ -281,4 +281,30 @@ describe("the extractive summary writer", () => {
     });
     expect(short.sections).toBeUndefined();
   });
+
+  it("reads a six-hour transcript to its end, in parts, never cutting it short", async () => {
+    const topics = ["rocket engines", "pan sauces", "dovetail joints"] as const;
+    const facts = topics.map(
+      (topic) => demoTopics.topics[topic as keyof typeof demoTopics.topics] as string[],
+    );
+    const starts = [0, 7_200, 18_000];
+    const lines: [number, string][] = [];
+    for (let at = 0; at < 6 * 3_600; at += 10) {
+      const chapter = starts.filter((start) => start <= at).length - 1;
+      const said = facts[chapter] ?? [];
+      lines.push([at, `${said[(at / 10) % said.length]} ${said[(at / 10 + 1) % said.length]}`]);
+    }
+    expect(lines.reduce((sum, [, text]) => sum + text.length, 0)).toBeGreaterThan(500_000);
+    const summary = await writer.write({
+      video: video({
+        durationSeconds: 6 * 3_600,
+        description: "0:00 Engines\n2:00:00 Sauces\n5:00:00 Joinery",
+      }),
+      transcript: transcriptOf(lines),
+    });
+    const last = summary.sections?.at(-1);
+    expect(last?.title).toBe("Joinery");
+    expect(last?.keyPoints.length).toBeGreaterThan(0);
+    for (const point of last?.keyPoints ?? []) expect(point.startSeconds).toBeGreaterThanOrEqual(18_000);
+  });
 });
