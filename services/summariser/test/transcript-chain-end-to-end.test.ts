@@ -69,7 +69,7 @@ describe("summaries from the transcript chain, end to end: the real SDKs against
   let throughProxy: SummariserUnderTest;
   const catalog = catalogStandIn([
     { id: VIDEOS.captioned, channelId: CHANNEL, title: "Captions through a proxy" },
-    { id: VIDEOS.apiOnly, channelId: CHANNEL, title: "From the transcript service" },
+    { id: VIDEOS.apiOnly, channelId: CHANNEL, title: "From the transcript service", language: "en-GB" },
     { id: VIDEOS.audioOnly, channelId: CHANNEL, title: "Only its audio", durationSeconds: 40 },
     {
       id: VIDEOS.chaptered,
@@ -173,6 +173,8 @@ describe("summaries from the transcript chain, end to end: the real SDKs against
   it("with the caption pages refusing every request, takes the transcript service's, and says so", async () => {
     const summary = await summaryOf(VIDEOS.apiOnly);
     expect(captions.calls.player).toBeGreaterThan(0);
+    // Asked for the language the uploader said is spoken.
+    expect(api.requests.find((request) => request.videoId === VIDEOS.apiOnly)?.lang).toBe("en");
     expect(summary).toContain("turbopumps");
     expect(summary).toMatch(/\n_Source: a transcript service in English\._$/);
   });

@@ -158,7 +158,11 @@ async function writeOriginal(
   if (!video) throw new NoSuchVideoError();
   let transcript: Transcript | null = null;
   try {
-    transcript = await context.transcripts.fetch({ videoId, durationSeconds: video.duration_seconds });
+    transcript = await context.transcripts.fetch({
+      videoId,
+      language: video.language ?? undefined,
+      durationSeconds: video.duration_seconds,
+    });
   } catch (error) {
     // A summary from the description is worse than one a few minutes later; after a few tries it beats none.
     if (!(error instanceof TranscriptUnavailableError) || attempt < TRANSCRIPT_ATTEMPTS) throw error;

@@ -33,6 +33,7 @@ async function lookAgain(context: SummariserContext, key: SummaryKey, looks: num
   if (!video) return;
   const transcript = await context.transcripts.fetch({
     videoId: key.videoId,
+    language: video.language ?? undefined,
     durationSeconds: video.duration_seconds,
     refresh: true,
   });

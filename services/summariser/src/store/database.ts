@@ -16,6 +16,8 @@ export interface VideosTable {
   live_status: "none" | "live" | "upcoming";
   is_short: boolean;
   fetched_at: Date;
+  /** The language spoken, when the uploader set it (a BCP 47 code). */
+  language: Generated<string | null>;
 }
 
 export interface TranscriptsTable {

@@ -24,6 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update summaries set upgrade_after = now() + interval '1 hour'
     where status = 'ready' and basis = 'description'`.execute(db);
 
+  // The language spoken in a video, when its uploader set it: captions in it are preferred.
+  await db.schema.alterTable("videos").addColumn("language", "text").execute();
+
   // The language a reader wants summaries in; null for each video's own.
   await db.schema
     .alterTable("recipients")
