@@ -115,6 +115,16 @@ EXPOSE 4003
 CMD ["node", "--enable-source-maps", "services/billing/dist/main.js"]
 
 FROM runtime AS runtime-summariser
+# Speech-to-text, the transcript chain's last step, runs yt-dlp and ffmpeg (Debian's packages, about
+# 250 MB together): built in only when asked, --build-arg SPEECH_TOOLS=true. Without them the step fails
+# and says so, and the other steps still work.
+ARG SPEECH_TOOLS=false
+USER root
+RUN if [ "$SPEECH_TOOLS" = true ]; then \
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends yt-dlp ffmpeg \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
+USER 1000:1000
 EXPOSE 4004
 CMD ["node", "--enable-source-maps", "services/summariser/dist/main.js"]
 

@@ -70,7 +70,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await expect(page.getByRole("textbox", { name: "Email" }).inputValue()).resolves.toBe(email);
   });
 
-  it("/settings Profile: saves the full name and time zone, which a reload shows again", async () => {
+  it("/settings Profile: saves the full name, time zone and summary language, which a reload shows again", async () => {
     const email = await signUp("profile");
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Profile", selected: true }).waitFor();
@@ -82,6 +82,9 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
 
     await page.getByRole("textbox", { name: "Full Name" }).fill("Ada Lovelace");
     await chooseTimeZone("berlin", /^Europe\/Berlin \(UTC\+0[12]:00\)$/);
+    const language = page.getByRole("combobox", { name: "Summary Language" });
+    await expect(language.inputValue()).resolves.toBe("");
+    await language.selectOption({ label: "German" });
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast("status", "Profile updated").waitFor();
 
@@ -91,8 +94,14 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await expect(page.getByRole("combobox", { name: "Time Zone" }).inputValue()).resolves.toMatch(
       /^Europe\/Berlin \(UTC\+0[12]:00\)$/,
     );
+    await expect(page.getByRole("combobox", { name: "Summary Language" }).inputValue()).resolves.toBe("de");
     const profile = await call("GET", "/api/user/profile");
-    expect(profile.body).toEqual({ email, fullName: "Ada Lovelace", timeZone: "Europe/Berlin" });
+    expect(profile.body).toEqual({
+      email,
+      fullName: "Ada Lovelace",
+      timeZone: "Europe/Berlin",
+      summaryLanguage: "de",
+    });
   });
 
   it("/settings Profile: the time zone is found by typing, the browser's own offered first", async () => {

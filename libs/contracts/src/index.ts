@@ -57,5 +57,6 @@ export {
   isEventName,
 } from "./registry.ts";
 export { scheduleEventId } from "./schedule-event-id.ts";
+export { isSummaryLanguage, SUMMARY_LANGUAGES, type SummaryLanguage } from "./summary-language.ts";
 export { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone.ts";
 export { assertEventData, InvalidEventError, parseEvent } from "./validate-event.ts";

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { defaultFakeResponder, type FakeChatRequest } from "./fake-openai-responder.ts";
+import { type FakeTranscriptions, fakeTranscriptions } from "./fake-openai-transcriptions.ts";
 
 export { defaultFakeResponder, type FakeChatMessage, type FakeChatRequest } from "./fake-openai-responder.ts";
 
@@ -45,6 +46,8 @@ export interface FakeOpenAiApi {
   readonly requests: FakeChatRequest[];
   /** Requests being answered right now, and the most there ever were at once. */
   readonly concurrency: { readonly current: number; readonly max: number };
+  /** The audio transcription endpoint (`POST /v1/audio/transcriptions`): what it received, and its faults. */
+  readonly transcriptions: FakeTranscriptions;
   respondWith(responder: FakeOpenAiResponder): void;
   /** The next `times` chat completions meet `fault`; forever when `times` is omitted. */
   fail(fault: FakeOpenAiFault, times?: number): void;
@@ -87,6 +90,7 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
   let promptTokens = 0;
   let completionTokens = 0;
   let completionCount = 0;
+  const transcriptions = fakeTranscriptions();
 
   function takeFault(): FakeOpenAiFault | undefined {
     const pending = faults[0];
@@ -163,6 +167,7 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
       const data = models.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "system" }));
       return send(response, [200, { object: "list", data }]);
     }
+    if (route === "POST /v1/audio/transcriptions") return transcriptions.handle(request, response);
     if (route !== "POST /v1/chat/completions") {
       return send(response, [404, errorBody(`Invalid URL (${route})`, "invalid_request_error")]);
     }
@@ -207,6 +212,7 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
     },
     requests,
     concurrency,
+    transcriptions,
     respondWith(next) {
       responder = next;
     },

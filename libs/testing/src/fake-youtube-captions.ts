@@ -38,7 +38,9 @@ export type FakeCaptionFault =
   /** Answers correctly, but only after `delayMs`. */
   | { kind: "slow"; delayMs: number }
   /** 200 with a body cut short (a page without its config, JSON or XML cut midway) or the text given. */
-  | { kind: "malformed"; body?: string };
+  | { kind: "malformed"; body?: string }
+  /** The player's bot check ("Sign in to confirm you're not a bot"), as YouTube answers cloud addresses. */
+  | { kind: "blocked" };
 
 export interface FakeYoutubeCaptions {
   /** The origin to send the library's requests to in place of https://www.youtube.com. */
@@ -48,6 +50,11 @@ export interface FakeYoutubeCaptions {
   addVideo(video: FakeCaptionVideo): void;
   /** The next `times` calls to `endpoint` (or any endpoint) meet `fault`; forever when `times` is omitted. */
   fail(endpoint: FakeCaptionEndpoint | "any", fault: FakeCaptionFault, times?: number): void;
+  /**
+   * Every request from this client address (e.g. "127.0.0.1") meets the bot check at the player, as
+   * YouTube answers a cloud provider's address; requests through a proxy come from the proxy's address.
+   */
+  refuseAddress(address: string): void;
   /** Removes every pending fault. */
   heal(): void;
   resetCalls(): void;
@@ -103,6 +110,7 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
   const videos = new Map<string, FakeCaptionVideo>();
   const calls: Record<FakeCaptionEndpoint, number> = { watch: 0, player: 0, timedtext: 0 };
   let faults: PendingFault[] = [];
+  const refused = new Set<string>();
 
   function takeFault(endpoint: FakeCaptionEndpoint): FakeCaptionFault | undefined {
     const pending = faults.find((f) => f.endpoint === endpoint || f.endpoint === "any");
@@ -118,7 +126,11 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
     if (!route || route.method !== request.method) return send(response, notFound());
     const body = await readBody(request);
     calls[route.endpoint] += 1;
-    const fault = takeFault(route.endpoint);
+    const from = (request.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+    const fault: FakeCaptionFault | undefined = refused.has(from)
+      ? { kind: "blocked" }
+      : takeFault(route.endpoint);
+    if (fault?.kind === "blocked" && route.endpoint === "player") return send(response, botCheck());
     if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault?.kind === "rateLimited") return send(response, failure(route.endpoint, 429));
     if (fault?.kind === "serverError") return send(response, failure(route.endpoint, fault.status ?? 503));
@@ -152,8 +164,10 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
     fail(endpoint, fault, times = Number.POSITIVE_INFINITY) {
       faults.push({ endpoint, fault, remaining: times });
     },
+    refuseAddress: (address) => refused.add(address),
     heal() {
       faults = [];
+      refused.clear();
     },
     resetCalls() {
       for (const name of Object.keys(calls) as FakeCaptionEndpoint[]) calls[name] = 0;
@@ -198,6 +212,19 @@ function failure(endpoint: FakeCaptionEndpoint, status: number): Answer {
   const page = status === 429 ? '<form id="captcha-form"><div class="g-recaptcha"></div></form>' : "Error";
   return { status, type: HTML, body: `<!DOCTYPE html><html><body>${page}</body></html>` };
 }
+
+/** What the player answers a client YouTube takes for a bot: playable for nobody, no captions. */
+const botCheck = (): Answer => ({
+  status: 200,
+  type: JSON_TYPE,
+  body: JSON.stringify({
+    playabilityStatus: {
+      status: "LOGIN_REQUIRED",
+      reason: "Sign in to confirm you’re not a bot",
+      messages: ["This helps protect our community. Learn more"],
+    },
+  }),
+});
 
 /** Answers 200 with the page config for any id, as YouTube does; the player is what tells videos apart. */
 function watchPage(video: FakeCaptionVideo | undefined): Answer {

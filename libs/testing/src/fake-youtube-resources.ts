@@ -28,6 +28,8 @@ export interface FakeVideo {
   duration: string;
   liveBroadcastContent?: "none" | "live" | "upcoming";
   tags?: string[];
+  /** The language spoken, as the uploader set it (snippet.defaultAudioLanguage); absent when unset. */
+  defaultAudioLanguage?: string;
 }
 
 const etag = (seed: string) => Buffer.from(seed).toString("base64url").slice(0, 27);
@@ -135,6 +137,7 @@ export function videoResource(video: FakeVideo, channel: FakeChannel | undefined
             thumbnails: thumbnails(`https://i.ytimg.invalid/vi/${video.id}/default.jpg`),
             channelTitle: channel?.title ?? "",
             ...(video.tags ? { tags: video.tags } : {}),
+            ...(video.defaultAudioLanguage ? { defaultAudioLanguage: video.defaultAudioLanguage } : {}),
             categoryId: "27",
             liveBroadcastContent: live,
           },

@@ -11,12 +11,27 @@ export {
   startFakeOpenAiApi,
 } from "./fake-openai-api.ts";
 export {
+  defaultFakeTranscriber,
+  type FakeTranscribedSegment,
+  type FakeTranscriber,
+  type FakeTranscriptionFault,
+  type FakeTranscriptions,
+  type FakeUploadedAudio,
+  fakeSpeechWav,
+} from "./fake-openai-transcriptions.ts";
+export { type FakeProxy, type FakeProxyOptions, startFakeProxy } from "./fake-proxy.ts";
+export {
   type FakeSmtpFault,
   type FakeSmtpMessage,
   type FakeSmtpServer,
   type FakeSmtpTls,
   startFakeSmtpServer,
 } from "./fake-smtp-server.ts";
+export {
+  type FakeSponsorBlock,
+  type FakeSponsorSegment,
+  startFakeSponsorBlock,
+} from "./fake-sponsorblock.ts";
 export {
   FAKE_STRIPE_API_VERSION,
   type FakeCardBehaviour,
@@ -29,6 +44,12 @@ export {
   type FakeWebhookDelivery,
   startFakeStripeApi,
 } from "./fake-stripe-api.ts";
+export {
+  type FakeTranscriptApi,
+  type FakeTranscriptApiFault,
+  type FakeTranscriptApiVideo,
+  startFakeTranscriptApi,
+} from "./fake-transcript-api.ts";
 export {
   FAKE_YOUTUBE_COSTS,
   type FakeChannel,
@@ -48,6 +69,7 @@ export {
   type FakeYoutubeCaptions,
   startFakeYoutubeCaptions,
 } from "./fake-youtube-captions.ts";
+export { type FakeYtDlp, type FakeYtDlpVideo, writeFakeYtDlp } from "./fake-yt-dlp.ts";
 export {
   ANY_CONTENT_TYPE,
   emailAddress,

@@ -84,7 +84,12 @@ describe("the user's time zone", () => {
   it("puts an account signed up without a zone on UTC, and says so in its event", async () => {
     const email = freshEmail();
     const userId = await registered({ email });
-    expect(await profileOf(userId)).toEqual({ email, fullName: null, timeZone: "UTC" });
+    expect(await profileOf(userId)).toEqual({
+      email,
+      fullName: null,
+      timeZone: "UTC",
+      summaryLanguage: null,
+    });
     expect(await announced("user.registered", userId)).toEqual([
       expect.objectContaining({ timeZone: "UTC" }),
     ]);
@@ -113,14 +118,52 @@ describe("the user's time zone", () => {
 
     const moved = await patch({ email, fullName: "Ada", timeZone: "Asia/Tokyo" });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toEqual({ email, fullName: "Ada", timeZone: "Asia/Tokyo" });
+    const ada = { email, timeZone: "Asia/Tokyo", summaryLanguage: null };
+    expect(moved.json()).toEqual({ ...ada, fullName: "Ada" });
     const renamed = await patch({ email, fullName: "Ada King" });
-    expect(renamed.json()).toEqual({ email, fullName: "Ada King", timeZone: "Asia/Tokyo" });
-    expect(await profileOf(userId)).toEqual({ email, fullName: "Ada King", timeZone: "Asia/Tokyo" });
+    expect(renamed.json()).toEqual({ ...ada, fullName: "Ada King" });
+    expect(await profileOf(userId)).toEqual({ ...ada, fullName: "Ada King" });
     expect(await announced("user.updated", userId)).toEqual([
-      { userId, email, fullName: "Ada", timeZone: "Asia/Tokyo" },
-      { userId, email, fullName: "Ada King", timeZone: "Asia/Tokyo" },
+      { userId, ...ada, fullName: "Ada" },
+      { userId, ...ada, fullName: "Ada King" },
     ]);
+  });
+
+  it("keeps the language chosen for summaries on the profile, and announces it with the profile", async () => {
+    const email = freshEmail();
+    const userId = await registered({ email });
+    const patch = (payload: object) =>
+      app.inject({ method: "PATCH", url: "/api/user/profile", headers: asUser(userId), payload });
+
+    expect((await patch({ email, summaryLanguage: "pt-BR" })).json()).toMatchObject({
+      summaryLanguage: "pt-BR",
+    });
+    expect((await patch({ email, fullName: "Ana" })).json()).toMatchObject({ summaryLanguage: "pt-BR" });
+    expect((await patch({ email, summaryLanguage: null })).json()).toMatchObject({ summaryLanguage: null });
+    expect((await announced("user.updated", userId)).map((data) => data.summaryLanguage)).toEqual([
+      "pt-BR",
+      "pt-BR",
+      null,
+    ]);
+  });
+
+  it.each([
+    ["a language not offered", "tlh"],
+    ["a code in another case", "PT-br"],
+    ["a number", 7],
+    ["nothing", ""],
+  ])("refuses %s as the summaries' language with a 400 that says what to do", async (_, summaryLanguage) => {
+    const email = freshEmail();
+    const userId = await registered({ email });
+    const refused = await app.inject({
+      method: "PATCH",
+      url: "/api/user/profile",
+      headers: asUser(userId),
+      payload: { email, summaryLanguage },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: "Please choose a language for your summaries from the list." });
+    expect(await profileOf(userId)).toMatchObject({ summaryLanguage: null });
   });
 
   it.each([

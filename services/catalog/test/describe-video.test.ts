@@ -18,13 +18,17 @@ describe("one video's description, for the summariser (fake Data API, Postgres)"
     catalog = await startCatalog();
     catalog.fake.addChannel(channel);
     for (const video of [regular, live, short])
-      catalog.fake.addVideo({ ...video, description: "What it is about." });
+      catalog.fake.addVideo({
+        ...video,
+        description: "What it is about.",
+        ...(video === regular ? { defaultAudioLanguage: "pt-BR" } : {}),
+      });
   });
   afterAll(() => catalog.stop());
 
   const describeVideo = (id: string) => catalog.app.inject(`/internal/videos/${id}`);
 
-  it("answers title, description, length and kind, for one unit", async () => {
+  it("answers title, description, length, kind and the language spoken, for one unit", async () => {
     catalog.fake.resetCalls();
     const reply = await describeVideo(regular.id);
     expect(reply.statusCode).toBe(200);
@@ -38,6 +42,7 @@ describe("one video's description, for the summariser (fake Data API, Postgres)"
       thumbnailUrl: expect.any(String),
       isShort: false,
       liveStatus: "none",
+      language: "pt-BR",
     });
     expect(catalog.fake.calls.videos).toBe(1);
     expect(catalog.fake.unitsSpent).toBe(1);
@@ -47,6 +52,7 @@ describe("one video's description, for the summariser (fake Data API, Postgres)"
     expect((await describeVideo(live.id)).json()).toMatchObject({
       liveStatus: "live",
       durationSeconds: null,
+      language: null,
     });
     expect((await describeVideo(short.id)).json()).toMatchObject({ isShort: true, durationSeconds: 40 });
   });

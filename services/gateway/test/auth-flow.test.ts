@@ -37,7 +37,12 @@ describe.each<Infra>(["real", "embedded"])(
         fullName: "  Ada Lovelace ",
         email,
       });
-      expect(profile.json()).toEqual({ email, fullName: "Ada Lovelace", timeZone: "UTC" });
+      expect(profile.json()).toEqual({
+        email,
+        fullName: "Ada Lovelace",
+        timeZone: "UTC",
+        summaryLanguage: null,
+      });
       expect((await browser.call("GET", "/api/auth/current-user")).json()).toMatchObject({
         fullName: "Ada Lovelace",
       });
@@ -198,7 +203,7 @@ describe.each<Infra>(["real", "embedded"])(
       expect(changed.statusCode).toBe(400);
       expect(changed.json()).toEqual({ message: "Your email address cannot be changed here." });
       const cleared = await browser.call("PATCH", "/api/user/profile", { email: email.toUpperCase() });
-      expect(cleared.json()).toEqual({ email, fullName: null, timeZone: "UTC" });
+      expect(cleared.json()).toEqual({ email, fullName: null, timeZone: "UTC", summaryLanguage: null });
     });
 
     it("does not let a client name the caller itself", async () => {

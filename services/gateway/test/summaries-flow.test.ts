@@ -78,7 +78,7 @@ describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s pa
       );
     } else {
       // The fake Data API's videos have no captions: said so, under the summary.
-      expect(body.content).toContain("it has no captions");
+      expect(body.content).toContain("_Source: the title and description only._");
     }
     const again = await browser.call("POST", "/api/generate-newsletter-preview", payload);
     expect(again.json().content).toBe(body.content);

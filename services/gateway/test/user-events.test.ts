@@ -71,6 +71,7 @@ describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (
       email,
       fullName: "Grace",
       timeZone: "UTC",
+      summaryLanguage: null,
     });
 
     // A second sign-up for the address makes no account, so no second registration or update is announced.

@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from "@tubedigest/config";
+import { ConfigError, loadConfigOrExit } from "@tubedigest/config";
 import { startOrExit } from "@tubedigest/http";
 import closeWithGrace from "close-with-grace";
 import { StandaloneEnvironment } from "./config.ts";
@@ -14,7 +14,8 @@ const product = await startOrExit({ databaseUrl: env.DATABASE_URL }, async () =>
   try {
     return await startProduct(env);
   } catch (error) {
-    if (!(error instanceof StartUpError)) throw error;
+    // Settings that contradict each other (a transcript step named without its key) are caught here.
+    if (!(error instanceof StartUpError || error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -28,6 +28,8 @@ import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
 import { chooseTranscriptSource } from "./transcripts/choose-transcript-source.ts";
+import { createSponsorBlockClient } from "./transcripts/sponsor-segments.ts";
+import { transcriptObserver } from "./transcripts/transcript-observer.ts";
 import type { TranscriptSource } from "./transcripts/transcript-source.ts";
 import { chooseSummaryWriter } from "./writers/choose-summary-writer.ts";
 import type { SummaryWriter } from "./writers/summary-writer.ts";
@@ -99,9 +101,27 @@ export async function buildSummariserApp(
   });
   const digest = { ...DEFAULT_DIGEST_SETTINGS, ...settings.digest };
 
+  const metrics = prometheusMetrics(app);
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
-  const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
-  app.log.info({ writer: writer.name, transcripts: transcripts.name }, "summariser adapters chosen");
+  const transcripts =
+    dependencies.transcripts ??
+    (await chooseTranscriptSource(settings.transcripts, database.db, transcriptObserver(app.log, metrics)));
+  const sponsorSegments = settings.transcripts.sponsorBlockUrl
+    ? createSponsorBlockClient({
+        baseUrl: settings.transcripts.sponsorBlockUrl,
+        onReachability: (reachable, reason) =>
+          reachable
+            ? app.log.info("SponsorBlock answers again: sponsor reads are cut from transcripts")
+            : app.log.warn(
+                { reason },
+                "SponsorBlock cannot be reached: transcripts keep their sponsor reads meanwhile",
+              ),
+      })
+    : undefined;
+  app.log.info(
+    { writer: writer.name, transcripts: transcripts.name, sponsorBlock: sponsorSegments !== undefined },
+    "summariser adapters chosen",
+  );
   if (settings.toolPassword === undefined) {
     app.log.info(
       "the hidden summary tool (/ps) is off: set SUMMARY_TOOL_PASSWORD (8+ characters) to turn it on",
@@ -112,6 +132,7 @@ export async function buildSummariserApp(
     catalog: dependencies.catalog ?? createHttpCatalogClient(settings.catalogUrl),
     billing: dependencies.billing ?? createHttpBillingClient(settings.billingUrl, settings.identitySecret),
     transcripts,
+    sponsorSegments,
     writer,
     recordEvent: writeToOutbox,
     log: app.log,
@@ -122,6 +143,7 @@ export async function buildSummariserApp(
       pollMs: dependencies.claims?.pollMs ?? 250,
     },
     inFlight: new Map(),
+    upgrading: new Map(),
     newsletterLinkKey: newsletterLinkKeyFrom(settings.identitySecret),
     toolPassword: settings.toolPassword,
     previewWaitMs: settings.previewWaitMs,
@@ -135,7 +157,7 @@ export async function buildSummariserApp(
       generateWaitMs: dependencies.generateWaitMs ?? 20_000,
       followsWaitMs: dependencies.followsWaitMs ?? 3_000,
     },
-    metrics: prometheusMetrics(app),
+    metrics,
   };
   registerPreviewRoutes(app, context);
   registerVideoRoutes(app, context);

@@ -1,6 +1,9 @@
-import { AppEnv, Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
+import { AppEnv, ConfigError, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 import type { OpenAiSummaryWriterSettings } from "./writers/openai-summary-writer.ts";
+
+/** The schemes TRANSCRIPT_PROXY_URL may have: an HTTP(S) proxy, or SOCKS 4/5. */
+const PROXY_SCHEMES = ["http", "https", "socks", "socks4", "socks4a", "socks5", "socks5h"];
 
 /** What a caller leaves out of `previewNewChannelsPerDay`. */
 export const DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY = 30;
@@ -28,6 +31,43 @@ export const SummariserAiEnvironment = {
   TRANSCRIPT_SOURCE: Type.Optional(Type.Union([Type.Literal("youtube"), Type.Literal("demo")])),
   /** Another address for YouTube's caption pages (a proxy); YouTube's own when unset. */
   YOUTUBE_CAPTIONS_URL: Type.Optional(Url(["http", "https"])),
+  /**
+   * The transcript chain's steps, in the order they are tried, comma-separated: captions (the caption
+   * pages from this machine), captions-proxy (the same through TRANSCRIPT_PROXY_URL), transcript-api
+   * (TRANSCRIPT_API_KEY) and speech-to-text (SPEECH_TO_TEXT_API_KEY). Unset: every configured step, in
+   * that order. Only with TRANSCRIPT_SOURCE=youtube.
+   */
+  TRANSCRIPT_STEPS: Type.Optional(
+    Matching(
+      /^(captions|captions-proxy|transcript-api|speech-to-text)(,(captions|captions-proxy|transcript-api|speech-to-text))*$/,
+      "a comma-separated list of captions, captions-proxy, transcript-api and speech-to-text",
+    ),
+  ),
+  /** An outbound proxy for the caption pages and yt-dlp: http://, https:// or socks5:// (user:pass@ allowed). */
+  TRANSCRIPT_PROXY_URL: Type.Optional(Url(PROXY_SCHEMES)),
+  /** The hosted transcript API's key (Supadata's); the step is off without it. */
+  TRANSCRIPT_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  TRANSCRIPT_API_URL: Url(["http", "https"], { default: "https://api.supadata.ai/v1" }),
+  /** native: only transcripts YouTube has (1 credit each); auto: the provider also transcribes the audio (2 a minute). */
+  TRANSCRIPT_API_MODE: Type.Union([Type.Literal("native"), Type.Literal("auto")], { default: "native" }),
+  /** The speech-to-text server's key (OpenAI's, Groq's, any for a self-hosted one); the step is off without it. */
+  SPEECH_TO_TEXT_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Any server with OpenAI's audio transcription API; OpenAI's own when unset. */
+  SPEECH_TO_TEXT_BASE_URL: Type.Optional(Url(["http", "https"])),
+  SPEECH_TO_TEXT_MODEL: Type.String({ minLength: 1, default: "whisper-1" }),
+  /** Videos longer than this are not transcribed (the cost grows with each minute). */
+  SPEECH_TO_TEXT_MAX_MINUTES: Type.Integer({ minimum: 1, maximum: 1_440, default: 240 }),
+  /** The pieces long audio is cut into before transcription, in minutes. */
+  SPEECH_TO_TEXT_PIECE_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 10 }),
+  /** yt-dlp (Debian's package `yt-dlp`) and ffmpeg: names on PATH, or paths. */
+  YT_DLP_PATH: Type.String({ minLength: 1, default: "yt-dlp" }),
+  FFMPEG_PATH: Type.String({ minLength: 1, default: "ffmpeg" }),
+  /**
+   * Whether SponsorBlock's sponsor and self-promotion segments are cut from transcripts before
+   * summarising: "on" by default with TRANSCRIPT_SOURCE=youtube, "off" with the demo's.
+   */
+  SPONSORBLOCK: Type.Optional(Type.Union([Type.Literal("on"), Type.Literal("off")])),
+  SPONSORBLOCK_URL: Url(["http", "https"], { default: "https://sponsor.ajay.app" }),
   /** The hidden summary tool's shared password (/ps); the tool is off when unset. */
   SUMMARY_TOOL_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   /** How long a newsletter preview waits for summaries still being written before answering what is ready. */
@@ -96,7 +136,7 @@ export interface SummariserSettings {
   billingUrl: string;
   /** The model; the embedded extractive writer when absent. */
   llm?: LlmSettings | undefined;
-  transcripts: { source: "youtube" | "demo"; youtubeBaseUrl?: string | undefined };
+  transcripts: TranscriptSettings;
   toolPassword?: string | undefined;
   previewWaitMs: number;
   /** New channels one client may preview per day (30 when absent). */
@@ -109,6 +149,32 @@ export interface SummariserSettings {
   digest?: DigestSettings | undefined;
   /** Adds /dev/deliver-digest and /dev/digest-status; false when absent. */
   development?: boolean | undefined;
+}
+
+/** A step of the transcript chain. */
+export type TranscriptStep = "captions" | "captions-proxy" | "transcript-api" | "speech-to-text";
+
+/** Where transcripts come from: the demo's, or YouTube's through the chain of steps. */
+export interface TranscriptSettings {
+  source: "youtube" | "demo";
+  youtubeBaseUrl?: string | undefined;
+  /** Tried in this order (with "youtube"); every configured step when absent. */
+  steps?: TranscriptStep[] | undefined;
+  proxyUrl?: string | undefined;
+  api?: { baseUrl: string; apiKey: string; mode: "native" | "auto" } | undefined;
+  speechToText?:
+    | {
+        apiKey: string;
+        baseUrl?: string | undefined;
+        model: string;
+        ytDlpPath: string;
+        ffmpegPath: string;
+        maxSeconds: number;
+        pieceSeconds: number;
+      }
+    | undefined;
+  /** SponsorBlock's server, whose sponsor segments are cut; none are cut when absent. */
+  sponsorBlockUrl?: string | undefined;
 }
 
 export interface DigestSettings {
@@ -143,13 +209,54 @@ export function aiSettingsFrom(
           concurrency: env.LLM_CONCURRENCY,
         }
       : undefined,
-    transcripts: {
-      source: env.TRANSCRIPT_SOURCE ?? transcriptDefault,
-      youtubeBaseUrl: env.YOUTUBE_CAPTIONS_URL,
-    },
+    transcripts: transcriptSettingsFrom(env, env.TRANSCRIPT_SOURCE ?? transcriptDefault),
     toolPassword: env.SUMMARY_TOOL_PASSWORD,
     previewWaitMs: env.PREVIEW_WAIT_SECONDS * 1000,
     previewNewChannelsPerDay: env.PREVIEW_NEW_CHANNELS_PER_DAY,
+  };
+}
+
+/** The chain's steps as configured; a step named without its settings stops start-up, saying which. */
+function transcriptSettingsFrom(env: AiVariables, source: "youtube" | "demo"): TranscriptSettings {
+  const configured: Record<TranscriptStep, boolean> = {
+    captions: true,
+    "captions-proxy": env.TRANSCRIPT_PROXY_URL !== undefined,
+    "transcript-api": env.TRANSCRIPT_API_KEY !== undefined,
+    "speech-to-text": env.SPEECH_TO_TEXT_API_KEY !== undefined,
+  };
+  const needs: Record<TranscriptStep, string> = {
+    captions: "",
+    "captions-proxy": "TRANSCRIPT_PROXY_URL",
+    "transcript-api": "TRANSCRIPT_API_KEY",
+    "speech-to-text": "SPEECH_TO_TEXT_API_KEY",
+  };
+  const named = env.TRANSCRIPT_STEPS?.split(",") as TranscriptStep[] | undefined;
+  const problems = (named ?? [])
+    .filter((step) => !configured[step])
+    .map((step) => `TRANSCRIPT_STEPS names ${step}, which needs ${needs[step]} to be set`);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const steps = named ?? (Object.keys(configured) as TranscriptStep[]).filter((step) => configured[step]);
+  return {
+    source,
+    youtubeBaseUrl: env.YOUTUBE_CAPTIONS_URL,
+    steps: [...new Set(steps)],
+    proxyUrl: env.TRANSCRIPT_PROXY_URL,
+    api: env.TRANSCRIPT_API_KEY
+      ? { baseUrl: env.TRANSCRIPT_API_URL, apiKey: env.TRANSCRIPT_API_KEY, mode: env.TRANSCRIPT_API_MODE }
+      : undefined,
+    speechToText: env.SPEECH_TO_TEXT_API_KEY
+      ? {
+          apiKey: env.SPEECH_TO_TEXT_API_KEY,
+          baseUrl: env.SPEECH_TO_TEXT_BASE_URL,
+          model: env.SPEECH_TO_TEXT_MODEL,
+          ytDlpPath: env.YT_DLP_PATH,
+          ffmpegPath: env.FFMPEG_PATH,
+          maxSeconds: env.SPEECH_TO_TEXT_MAX_MINUTES * 60,
+          pieceSeconds: env.SPEECH_TO_TEXT_PIECE_MINUTES * 60,
+        }
+      : undefined,
+    sponsorBlockUrl:
+      (env.SPONSORBLOCK ?? (source === "youtube" ? "on" : "off")) === "on" ? env.SPONSORBLOCK_URL : undefined,
   };
 }
 

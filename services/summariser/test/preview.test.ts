@@ -102,7 +102,7 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
     expect(body.content).toContain("### [Knife skills]");
     expect(body.content.match(/- \*\*/g)).toHaveLength(3);
     expect(body.content).not.toContain("Knife skills, point");
-    expect(body.content).not.toContain("_Summarised from the video's title and description");
+    expect(body.content).not.toContain("_Source: the title and description only");
     expect(body.content).toContain("## Quiet one\n\n_No new videos this week.");
     expect(body.content).not.toContain("Last month");
     const rows = await summariser.database.db.selectFrom("summaries").selectAll().execute();

@@ -1,4 +1,11 @@
-import type { Digest, DigestChannel, DigestInline, DigestVideo } from "@tubedigest/contracts/digest";
+import {
+  type Digest,
+  type DigestChannel,
+  type DigestInline,
+  type DigestVideo,
+  type KeyPoint,
+  summarySourceLabel,
+} from "@tubedigest/contracts/digest";
 import { type ReactNode, useId } from "react";
 import "./digest-view.css";
 
@@ -75,6 +82,53 @@ function Paragraphs({ paragraphs }: { paragraphs: DigestVideo["paragraphs"] }) {
   ));
 }
 
+function Points({ points }: { points: readonly KeyPoint[] }) {
+  if (points.length === 0) return null;
+  return (
+    <ul className="digest-points">
+      {points.map((point, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a summary's points never move
+        <li key={index}>
+          <Runs runs={point.text} />
+          {point.moment ? (
+            <>
+              {" "}
+              (
+              <External href={point.moment.url} label={`Watch from ${point.moment.label}`}>
+                {point.moment.label}
+              </External>
+              )
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A long video's chapters, each a small heading with the moment it starts, and its points. */
+function Sections({ sections, level }: { sections: NonNullable<DigestVideo["sections"]>; level: number }) {
+  return sections.map((section, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: a video's chapters never move
+    <div key={index} className="digest-section">
+      <Heading level={level} className="digest-section-heading">
+        {section.title}
+        {section.moment ? (
+          <>
+            {" "}
+            (
+            <External href={section.moment.url} label={`Watch ${section.title} from ${section.moment.label}`}>
+              {section.moment.label}
+            </External>
+            )
+          </>
+        ) : null}
+      </Heading>
+      <Points points={section.keyPoints} />
+    </div>
+  ));
+}
+
 function Video({ video, level }: { video: DigestVideo; level: number }) {
   const title = video.url ? <External href={video.url}>{video.title}</External> : video.title;
   return (
@@ -108,27 +162,10 @@ function Video({ video, level }: { video: DigestVideo; level: number }) {
           ) : null}
         </div>
       </div>
-      {video.keyPoints.length > 0 ? (
-        <ul className="digest-points">
-          {video.keyPoints.map((point, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a summary's points never move
-            <li key={index}>
-              <Runs runs={point.text} />
-              {point.moment ? (
-                <>
-                  {" "}
-                  (
-                  <External href={point.moment.url} label={`Watch from ${point.moment.label}`}>
-                    {point.moment.label}
-                  </External>
-                  )
-                </>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <Points points={video.keyPoints} />
       <Paragraphs paragraphs={video.paragraphs} />
+      {video.sections ? <Sections sections={video.sections} level={level + 1} /> : null}
+      {video.source ? <p className="digest-source">Source: {summarySourceLabel(video.source)}</p> : null}
     </article>
   );
 }
@@ -184,7 +221,8 @@ export interface DigestViewProps {
 /**
  * A newsletter as the weekly e-mail shows it (services/mailer's digest template): the wordmark, the
  * "Your week" card, optionally the table of contents, then a card per channel, each video with its
- * thumbnail, date, key points at normal weight with the moment each is said, and its paragraph. The
+ * thumbnail, date, key points at normal weight with the moment each is said, its paragraph, a long
+ * video's chapters, and in a few words where its summary's words came from. The
  * archive page, the preview's mock inbox and the landing page's sample all render through it.
  */
 export function DigestView({

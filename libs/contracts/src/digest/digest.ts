@@ -1,3 +1,5 @@
+import type { SummarySource } from "./summary-source.ts";
+
 /**
  * A newsletter as the product shows it, wherever it is shown (the weekly e-mail, the archive page, the
  * preview's mock inbox): channels, their videos, each video's key points and paragraph. Built from the
@@ -28,6 +30,17 @@ export interface DigestVideo {
   keyPoints: KeyPoint[];
   /** The summary's paragraph and any notes (no captions, not summarised, locked in a preview). */
   paragraphs: DigestParagraph[];
+  /** A long video's chapters, each with its own key points, when its summary is made by chapter. */
+  sections?: DigestSection[];
+  /** Where the summary's words came from, when its markdown says (older summaries do not). */
+  source?: SummarySource;
+}
+
+/** One chapter of a long video: its title, where it starts, and what it says. */
+export interface DigestSection {
+  title: string;
+  moment: { label: string; url: string } | null;
+  keyPoints: KeyPoint[];
 }
 
 /** One key point: its text at normal weight, at most a key phrase emphasised, and where it is said. */

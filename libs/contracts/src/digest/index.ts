@@ -5,6 +5,7 @@ export type {
   DigestChannel,
   DigestInline,
   DigestParagraph,
+  DigestSection,
   DigestVideo,
   KeyPoint,
   VideoThumbnail,
@@ -16,4 +17,12 @@ export { digestSubject } from "./digest-subject.ts";
 export { readDigestMarkdown } from "./read-digest-markdown.ts";
 export { inlineText } from "./read-inline.ts";
 export { readVideoSummary } from "./read-video-summary.ts";
+export {
+  languageName,
+  readSummarySource,
+  type SummaryOrigin,
+  type SummarySource,
+  summarySourceLabel,
+  summarySourceNote,
+} from "./summary-source.ts";
 export { videoThumbnail } from "./video-thumbnail.ts";

@@ -39,6 +39,8 @@ export function readDigestMarkdown(markdown: string): Digest {
     if (video) {
       video.keyPoints.push(...summary.keyPoints);
       video.paragraphs.push(...summary.paragraphs);
+      if (summary.sections) video.sections = [...(video.sections ?? []), ...summary.sections];
+      if (summary.source) video.source = summary.source;
     } else if (channel) {
       const points = summary.keyPoints.map((point) => ({ note: false, text: point.text }));
       channel.notes.push(...points, ...summary.paragraphs);

@@ -8,6 +8,11 @@ export const UserUpdatedData = Type.Object({
   fullName: Type.Union([Type.String(), Type.Null()]),
   /** The IANA zone the user's Monday 09:00 is in (added in version 1; absent means UTC). */
   timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+  /**
+   * The language the user wants summaries in (a BCP 47 code from SUMMARY_LANGUAGES), null for each video's
+   * own (added in version 1; absent means unchanged by this event's sender, read as each video's own).
+   */
+  summaryLanguage: Type.Optional(Type.Union([Type.String({ maxLength: 35 }), Type.Null()])),
 });
 export type UserUpdatedData = Static<typeof UserUpdatedData>;
 

@@ -13,6 +13,12 @@ export async function announceProfile(
   user: User,
   correlationId: string,
 ): Promise<void> {
-  const data = { userId: user.id, email: user.email, fullName: user.full_name, timeZone: user.time_zone };
+  const data = {
+    userId: user.id,
+    email: user.email,
+    fullName: user.full_name,
+    timeZone: user.time_zone,
+    summaryLanguage: user.summary_language,
+  };
   await writeToOutbox(trx, createEvent("user.updated", data, { correlationId }));
 }

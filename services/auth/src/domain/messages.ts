@@ -29,6 +29,7 @@ export const messages = {
   signInLinkRequested: "If an account exists for this address, we've sent a sign-in link to it.",
   signInLinkInvalid: "This sign-in link is invalid, expired or already used. Please request a new one.",
   timeZoneNotText: "The time zone must be an IANA name such as Europe/Berlin.",
+  summaryLanguageUnknown: "Please choose a language for your summaries from the list.",
   // `shown` is the name as the person may read it back (see check-time-zone.ts).
   unknownTimeZone: (shown: string) => `Unknown time zone: ${shown}. Use an IANA name such as Europe/Berlin.`,
 } as const;

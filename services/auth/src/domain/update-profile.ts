@@ -18,6 +18,8 @@ export async function updateProfile(
     fullName: string | null;
     /** Left out, the stored zone stays. */
     timeZone?: string | undefined;
+    /** One of SUMMARY_LANGUAGES, or null for each video's own; left out, the stored choice stays. */
+    summaryLanguage?: string | null | undefined;
     correlationId: string;
   },
 ): Promise<User> {
@@ -29,6 +31,7 @@ export async function updateProfile(
     const updated = await new UserRepository(trx).updateProfile(user.id, {
       fullName: input.fullName,
       timeZone: input.timeZone,
+      summaryLanguage: input.summaryLanguage,
     });
     if (!updated) throw new HttpError(404, messages.accountGone);
     await announceProfile(trx, updated, input.correlationId);

@@ -18,13 +18,14 @@ export function registerAccountRoutes(app: ServiceApp, context: AuthContext): vo
     "/api/user/profile",
     { schema: { body: ProfileBody, response: { 200: ProfileReply, ...errors } } },
     async (request) => {
-      const { timeZone } = request.body;
+      const { timeZone, summaryLanguage } = request.body;
       const fullName = request.body.fullName?.trim() || null;
       const user = await updateProfile(context, {
         userId: requireCaller(request),
         email: request.body.email.trim(),
         fullName,
         timeZone: timeZone === undefined ? undefined : checkTimeZone(timeZone),
+        summaryLanguage,
         correlationId: request.id,
       });
       return toProfile(user);

@@ -1,4 +1,4 @@
-import type { UserRegisteredData } from "@tubedigest/contracts";
+import { SUMMARY_LANGUAGES, type UserRegisteredData } from "@tubedigest/contracts";
 import { EmailAddress, INVALID_EMAIL, multiLineText, singleLineText } from "@tubedigest/http";
 import Type, { type Static } from "typebox";
 import { messages } from "../domain/messages.ts";
@@ -94,12 +94,20 @@ export const SignInWithLinkBody = Type.Object(
   { additionalProperties: false, errorMessage: { required: { token: messages.signInLinkInvalid } } },
 );
 
+/** One of the languages summaries can be written in, or null for each video's own. */
+const SummaryLanguageChoice = Type.Union(
+  [Type.Union(SUMMARY_LANGUAGES.map((code) => Type.Literal(code))), Type.Null()],
+  { errorMessage: messages.summaryLanguageUnknown },
+);
+
 export const ProfileBody = Type.Object(
   {
     fullName: Type.Optional(Type.Union([singleLineText("Full name", { maxLength: 200 }), Type.Null()])),
     email: EmailAddress,
     /** Left out, the stored zone stays. */
     timeZone: Type.Optional(TimeZoneName),
+    /** Left out, the stored choice stays; null for each video's own language. */
+    summaryLanguage: Type.Optional(SummaryLanguageChoice),
   },
   { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
 );
@@ -114,6 +122,8 @@ export const ProfileReply = Type.Object({
   email: Type.String(),
   fullName: Type.Union([Type.String(), Type.Null()]),
   timeZone: Type.String(),
+  /** The language summaries are written in for this user; null for each video's own. */
+  summaryLanguage: Type.Union([Type.String(), Type.Null()]),
 });
 
 /** Whose account a sign-in link signs into, shown before the link is spent. */
@@ -127,5 +137,5 @@ export function toAccount(user: User): { email: string; fullName: string | null 
 }
 
 export function toProfile(user: User): Static<typeof ProfileReply> {
-  return { ...toAccount(user), timeZone: user.time_zone };
+  return { ...toAccount(user), timeZone: user.time_zone, summaryLanguage: user.summary_language };
 }

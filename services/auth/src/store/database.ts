@@ -16,6 +16,8 @@ export interface UsersTable {
   /** The reader paused their weekly digest; until `digest_paused_until` (a date in their zone), or until resumed when null. */
   digest_paused: Generated<boolean>;
   digest_paused_until: string | null;
+  /** The language the user wants summaries in (one of SUMMARY_LANGUAGES); null for each video's own. */
+  summary_language: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -128,16 +128,21 @@ export class UserRepository {
     return this.db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
   }
 
-  /** A zone left out is kept as it is. */
+  /** A zone or summary language left out is kept as it is. */
   updateProfile(
     id: string,
-    profile: { fullName: string | null; timeZone?: string | undefined },
+    profile: {
+      fullName: string | null;
+      timeZone?: string | undefined;
+      summaryLanguage?: string | null | undefined;
+    },
   ): Promise<User | undefined> {
     return this.db
       .updateTable("users")
       .set({
         full_name: profile.fullName,
         ...(profile.timeZone === undefined ? {} : { time_zone: profile.timeZone }),
+        ...(profile.summaryLanguage === undefined ? {} : { summary_language: profile.summaryLanguage }),
         updated_at: sql`now()`,
       })
       .where("id", "=", id)

@@ -15,6 +15,8 @@ export interface VideoDescription {
   thumbnailUrl: string;
   isShort: boolean;
   liveStatus: "none" | "live" | "upcoming";
+  /** The language spoken, when the uploader set it: the summariser prefers captions in it. */
+  language: string | null;
 }
 
 /**
@@ -46,5 +48,6 @@ export async function describeVideo(
     thumbnailUrl: video.thumbnailUrl,
     isShort: isShort({ ...video, durationSeconds: seconds }),
     liveStatus: video.liveBroadcastContent,
+    language: video.language ?? null,
   };
 }

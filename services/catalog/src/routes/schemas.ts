@@ -134,6 +134,8 @@ export const VideoDescriptionReply = Type.Object({
   thumbnailUrl: Type.String(),
   isShort: Type.Boolean(),
   liveStatus: Type.Union([Type.Literal("none"), Type.Literal("live"), Type.Literal("upcoming")]),
+  /** The language spoken, when the uploader set it (a BCP 47 code). */
+  language: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const ChannelVideosReply = Type.Object({

@@ -103,7 +103,14 @@ export function readVideos(data: unknown): YoutubeVideo[] {
         duration: textAt(objectAt(item, "contentDetails"), "duration") ?? null,
         thumbnailUrl: thumbnailOf(snippet),
         liveBroadcastContent: (LIVE_VALUES.has(live) ? live : "none") as LiveBroadcastContent,
+        language: spokenLanguageOf(snippet),
       },
     ];
   });
+}
+
+/** The uploader's word on the language spoken, when it is a plausible BCP 47 code ("en", "pt-BR"). */
+function spokenLanguageOf(snippet: unknown): string | undefined {
+  const code = textAt(snippet, "defaultAudioLanguage");
+  return code !== undefined && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(code) ? code : undefined;
 }

@@ -45,6 +45,8 @@ export interface YoutubeVideo {
   duration: string | null;
   thumbnailUrl: string;
   liveBroadcastContent: LiveBroadcastContent;
+  /** The language spoken, when the uploader set it (snippet.defaultAudioLanguage, a BCP 47 code). */
+  language?: string | undefined;
 }
 
 /** How long a call to YouTube (the Data API or the feed) may take before it counts as unavailable. */

@@ -34,6 +34,7 @@ export const INLINE = {
   h1: "margin:0 0 16px;font-size:28px;line-height:1.25;font-weight:700;",
   h2: "margin:0 0 16px;font-size:20px;line-height:1.3;font-weight:700;",
   h3: "margin:0 0 8px;font-size:16px;line-height:1.4;font-weight:600;",
+  h4: "margin:0 0 8px;font-size:15px;line-height:1.4;font-weight:600;",
   muted: `margin:0 0 8px;color:${LOOK.muted};font-size:14px;`,
   note: `margin:0 0 16px;color:${LOOK.muted};font-style:italic;`,
 } as const;

@@ -31,6 +31,43 @@ describe("a summary in an e-mail", () => {
     );
   });
 
+  it("draws a long video's chapters with their moments and points, and says in a few words where its words came from", () => {
+    const { html, text } = both(
+      [
+        "- **Overall point.** ([0:10](https://www.youtube.com/watch?v=ID&t=10s))",
+        "",
+        "The paragraph.",
+        "",
+        "#### Fuel \\<lox\\> ([20:00](https://www.youtube.com/watch?v=ID&t=1200s))",
+        "- **Kerosene and oxygen.** ([21:30](https://www.youtube.com/watch?v=ID&t=1290s))",
+        "",
+        "_Source: the video's automatic captions in English, translated into German._",
+      ].join("\n"),
+    );
+    expect(html).toContain(
+      `<h4 style="${INLINE.h4}">Fuel &lt;lox&gt; (<a href="https://www.youtube.com/watch?v=ID&amp;t=1200s" style="${INLINE.a}">20:00</a>)</h4>` +
+        `<ul style="${INLINE.ul}"><li style="${INLINE.li}">Kerosene and oxygen. (<a href="https://www.youtube.com/watch?v=ID&amp;t=1290s" style="${INLINE.a}">21:30</a>)</li></ul>`,
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<p style="${INLINE.muted}">Source: Automatic captions in English, translated into German</p>$`,
+      ),
+    );
+    expect(html).not.toContain("translated into German.</p>");
+    expect(text).toBe(
+      [
+        "- Overall point. (0:10, https://www.youtube.com/watch?v=ID&t=10s)",
+        "",
+        "The paragraph.",
+        "",
+        "Fuel <lox> (20:00, https://www.youtube.com/watch?v=ID&t=1200s)",
+        "- Kerosene and oxygen. (21:30, https://www.youtube.com/watch?v=ID&t=1290s)",
+        "",
+        "Source: Automatic captions in English, translated into German",
+      ].join("\n"),
+    );
+  });
+
   it.each([
     ["[x](javascript:alert(1))", "x"],
     ["[x](data:text/html;base64,PHNjcmlwdD4=)", "x"],

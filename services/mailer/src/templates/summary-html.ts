@@ -1,4 +1,11 @@
-import type { DigestInline, DigestParagraph, KeyPoint } from "@tubedigest/contracts/digest";
+import {
+  type DigestInline,
+  type DigestParagraph,
+  type DigestSection,
+  type KeyPoint,
+  type SummarySource,
+  summarySourceLabel,
+} from "@tubedigest/contracts/digest";
 import { escapeHtml } from "./escape-html.ts";
 import { linkHtml } from "./html-fragments.ts";
 import { INLINE } from "./mail-look.ts";
@@ -20,18 +27,33 @@ function keyPointHtml(point: KeyPoint): string {
   return `<li style="${INLINE.li}">${inlineHtml(point.text)}${moment}</li>`;
 }
 
+const pointsHtml = (points: KeyPoint[]) =>
+  points.length > 0 ? `<ul style="${INLINE.ul}">${points.map(keyPointHtml).join("")}</ul>` : "";
+
+/** A chapter of a long video: its title with the moment it starts, then its points. */
+function sectionHtml(section: DigestSection): string {
+  const moment = section.moment ? ` (${linkHtml(section.moment.label, section.moment.url)})` : "";
+  return `<h4 style="${INLINE.h4}">${escapeHtml(section.title)}${moment}</h4>${pointsHtml(section.keyPoints)}`;
+}
+
 /**
  * A video's summary (read by @tubedigest/contracts/digest) as e-mail HTML, every tag styled inline: its key
  * points at normal weight, each with a link to the moment it is said, then its paragraph and any note in
- * the muted colour. The web app's digest view draws the same.
+ * the muted colour, a long video's chapters each with its points, and in a few muted words where the
+ * summary's words came from. The web app's digest view draws the same.
  */
-export function summaryHtml(summary: { keyPoints: KeyPoint[]; paragraphs: DigestParagraph[] }): string {
-  const points =
-    summary.keyPoints.length > 0
-      ? `<ul style="${INLINE.ul}">${summary.keyPoints.map(keyPointHtml).join("")}</ul>`
-      : "";
+export function summaryHtml(summary: {
+  keyPoints: KeyPoint[];
+  paragraphs: DigestParagraph[];
+  sections?: DigestSection[] | undefined;
+  source?: SummarySource | undefined;
+}): string {
   const paragraphs = summary.paragraphs.map(
     (paragraph) => `<p style="${paragraph.note ? INLINE.note : INLINE.p}">${inlineHtml(paragraph.text)}</p>`,
   );
-  return points + paragraphs.join("");
+  const sections = (summary.sections ?? []).map(sectionHtml).join("");
+  const source = summary.source
+    ? `<p style="${INLINE.muted}">Source: ${escapeHtml(summarySourceLabel(summary.source))}</p>`
+    : "";
+  return pointsHtml(summary.keyPoints) + paragraphs.join("") + sections + source;
 }

@@ -33,6 +33,8 @@ export interface VideoDescription {
   thumbnailUrl: string;
   isShort: boolean;
   liveStatus: "none" | "live" | "upcoming";
+  /** The language spoken, when the uploader set it; absent from a catalog that does not say. */
+  language?: string | null | undefined;
 }
 
 /** What the summariser asks catalog, which owns channels, videos and the YouTube quota. */

@@ -132,12 +132,14 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
     return { kind: "skipped", reason: SKIP_REASONS.noNewVideos, coveredUntil };
   }
 
+  // The reader's language for summaries; each video's own when they chose none.
+  const language = (await new RecipientRepository(context.db).find(row.user_id))?.summary_language ?? null;
   const summarised = await Promise.all(
     channels.map(async (channel) => ({
       title: channel.title,
       videos: await Promise.all(
         channel.videos.map(async (video): Promise<NewsletterVideo> => {
-          const outcome = await summariseVideo(context, video.youtubeVideoId);
+          const outcome = await summariseVideo(context, video.youtubeVideoId, { language });
           if (outcome.status === "failed" && outcome.passing) {
             throw new SummaryOutageError(video.youtubeVideoId, outcome.reason);
           }

@@ -3,6 +3,7 @@ import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { Transaction } from "kysely";
 import type { SummariserDatabase } from "../store/database.ts";
 import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
+import { RecipientRepository } from "../store/recipient-repository.ts";
 import { VideoRepository } from "../store/video-repository.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
@@ -23,12 +24,14 @@ class SummaryNotYetError extends Error {
  */
 export async function makePurchasedSummary(
   context: SummariserContext,
-  order: { orderId: string; videoId: string },
+  order: { orderId: string; videoId: string; userId: string },
   lastTry: boolean,
 ): Promise<SummaryOutcome> {
   // The dashboard shows it as being summarised from now on.
   await new OrderRepository(context.db).started(order.orderId, context.now());
-  const outcome = await summariseVideo(context, order.videoId);
+  // In the buyer's language for summaries, as their digest is.
+  const language = (await new RecipientRepository(context.db).find(order.userId))?.summary_language ?? null;
+  const outcome = await summariseVideo(context, order.videoId, { language });
   if (outcome.status === "ready" || lastTry) return outcome;
   if (outcome.status === "failed" && !outcome.passing) return outcome;
   throw new SummaryNotYetError(outcome.status === "failed" ? outcome.reason : "still being written");

@@ -27,6 +27,7 @@ export async function knownVideo(context: SummariserContext, videoId: string): P
     duration_seconds: described.durationSeconds,
     live_status: described.liveStatus,
     is_short: described.isShort,
+    language: described.language ?? null,
   };
   await videos.save(row, now);
   return { ...row, fetched_at: now };

@@ -1,28 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { readySummaryRow } from "../../test/support/summary-row.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
 import { type NewsletterVideo, newsletterContent } from "./newsletter-content.ts";
 
 function summary(point: string): SummaryRow {
-  return {
+  return readySummaryRow({
     video_id: "x",
-    version: "test/1",
-    status: "ready",
-    claimed_by: null,
-    lease_until: null,
-    attempts: 1,
     key_points: [{ text: point, startSeconds: 65 }],
     paragraph: `All about ${point}.`,
-    language: "en",
-    basis: "transcript",
-    model: "test",
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    llm_calls: 0,
-    failure_reason: null,
-    retry_after: null,
-    created_at: new Date(),
-    completed_at: new Date(),
-  };
+  });
 }
 
 const video = (videoId: string, title: string, publishedAt: string, failed?: string): NewsletterVideo => ({

@@ -1,12 +1,19 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceUnavailableError } from "../clients/service-call.ts";
-import { type SummaryKey, SummaryRepository, type SummaryRow } from "../store/summary-repository.ts";
-import { TranscriptUnavailableError } from "../transcripts/transcript-source.ts";
-import { SummaryFailedError } from "../writers/summary-writer.ts";
+import {
+  type StoredSummary,
+  type SummaryKey,
+  SummaryRepository,
+  type SummaryRow,
+} from "../store/summary-repository.ts";
+import { type Transcript, TranscriptUnavailableError } from "../transcripts/transcript-source.ts";
+import { SummaryFailedError, type WrittenSummary } from "../writers/summary-writer.ts";
 import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { knownVideo } from "./known-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 import { summaryVersion } from "./summary-version.ts";
+import { upgradeWhenDue } from "./upgrade-description-summary.ts";
+import { withoutSponsorReads, writeFrom } from "./write-summary.ts";
 
 /** The video's own reasons (no such video, the model cannot summarise it) are tried again a day later. */
 const RETRY_AFTER_VIDEO_FAILURE_MS = 24 * 60 * 60 * 1000;
@@ -27,20 +34,40 @@ export type SummaryOutcome =
  * replica, one claims it in the database and calls the model; the others wait for its row. Waiting ends
  * at `waitUntil` (the work goes on and is stored for the next asker); without it, when the summary is
  * made or has failed. Failures are stored with their reason and tried again later, never thrown.
+ *
+ * `language` is the reader's (a BCP 47 code): a summary in another language than the video's is the
+ * original translated, once per video and language, by a writer that can translate; otherwise the
+ * original is the answer. A summary made from the description alone looks for a transcript again in the
+ * background when its time comes (see upgradeWhenDue), and is replaced when one is found.
  */
 export async function summariseVideo(
   context: SummariserContext,
   videoId: string,
-  options: { waitUntil?: Date } = {},
+  options: { waitUntil?: Date; language?: string | null | undefined } = {},
 ): Promise<SummaryOutcome> {
-  const key = { videoId, version: summaryVersion(context.writer) };
-  const id = `${key.videoId}/${key.version}`;
+  const version = summaryVersion(context.writer);
+  const original = await summaryOf(context, { videoId, version, language: "" }, options.waitUntil);
+  if (original.status !== "ready") return original;
+  upgradeWhenDue(context, original.summary);
+  const wanted = options.language;
+  if (!wanted || !context.writer.translate || samePrimaryLanguage(original.summary.language, wanted)) {
+    return original;
+  }
+  return summaryOf(context, { videoId, version, language: wanted }, options.waitUntil);
+}
+
+async function summaryOf(context: SummariserContext, key: SummaryKey, waitUntil: Date | undefined) {
+  const id = `${key.videoId}/${key.version}/${key.language}`;
   let work = context.inFlight.get(id);
   if (!work) {
     work = settle(context, key).finally(() => context.inFlight.delete(id));
     context.inFlight.set(id, work);
   }
-  const row = await (options.waitUntil ? raceDeadline(work, options.waitUntil, context.now()) : work);
+  const row = await (waitUntil ? raceDeadline(work, waitUntil, context.now()) : work);
+  return outcomeOf(context, row);
+}
+
+function outcomeOf(context: SummariserContext, row: SummaryRow | undefined): SummaryOutcome {
   if (!row) return { status: "pending" };
   if (row.status === "ready") return { status: "ready", summary: row };
   const retryInMs = (row.retry_after?.getTime() ?? 0) - context.now().getTime();
@@ -85,7 +112,10 @@ async function make(context: SummariserContext, key: SummaryKey, attempt: number
     { videoId: key.videoId },
   );
   try {
-    const written = await write(context, key.videoId, attempt);
+    const written =
+      key.language === ""
+        ? await writeOriginal(context, key.videoId, attempt)
+        : await translate(context, key);
     const stored = await summaries.complete(key, owner, written, context.now());
     context.metrics.summaryWritten(written.usage);
     context.log.info(
@@ -108,7 +138,7 @@ async function make(context: SummariserContext, key: SummaryKey, attempt: number
 /** Our claim was taken over (we were too slow to renew it): the row is whatever the new holder made. */
 async function current(summaries: SummaryRepository, key: SummaryKey): Promise<SummaryRow> {
   const row = await summaries.find(key);
-  if (!row) throw new Error(`summary ${key.videoId}/${key.version} vanished`);
+  if (!row) throw new Error(`summary ${key.videoId}/${key.version}/${key.language} vanished`);
   return row;
 }
 
@@ -118,27 +148,63 @@ class NoSuchVideoError extends Error {
   }
 }
 
-async function write(context: SummariserContext, videoId: string, attempt: number) {
+/** The video's own summary: from its transcript (sponsor reads cut), else its description; points grounded. */
+async function writeOriginal(
+  context: SummariserContext,
+  videoId: string,
+  attempt: number,
+): Promise<StoredSummary> {
   const video = await knownVideo(context, videoId);
   if (!video) throw new NoSuchVideoError();
-  let transcript = null;
+  let transcript: Transcript | null = null;
   try {
-    transcript = await context.transcripts.fetch({ videoId });
+    transcript = await context.transcripts.fetch({
+      videoId,
+      language: video.language ?? undefined,
+      durationSeconds: video.duration_seconds,
+    });
   } catch (error) {
     // A summary from the description is worse than one a few minutes later; after a few tries it beats none.
     if (!(error instanceof TranscriptUnavailableError) || attempt < TRANSCRIPT_ATTEMPTS) throw error;
-    context.log.warn({ err: error, videoId }, "captions still unavailable; summarising the description");
+    context.log.warn({ err: error, videoId }, "no transcript to be had yet; summarising the description");
   }
-  return context.writer.write({
-    video: {
-      videoId,
-      title: video.title,
-      description: video.description,
-      durationSeconds: video.duration_seconds,
-    },
-    transcript,
-  });
+  return writeFrom(context, video, transcript && (await withoutSponsorReads(context, videoId, transcript)));
 }
+
+/** The reader's language: the original summary translated, its moments kept. */
+async function translate(context: SummariserContext, key: SummaryKey): Promise<StoredSummary> {
+  const summaries = new SummaryRepository(context.db);
+  const original = await summaries.find({ ...key, language: "" });
+  if (original?.status !== "ready" || !context.writer.translate) {
+    throw new Error("the original summary is not ready to be translated");
+  }
+  const video = await knownVideo(context, key.videoId);
+  const written = await context.writer.translate(writtenOf(original), key.language, video?.title ?? "");
+  return {
+    ...written,
+    transcript:
+      original.transcript_kind && original.transcript_language
+        ? { kind: original.transcript_kind, language: original.transcript_language }
+        : null,
+    translatedFrom: original.language,
+    upgradeAfter: null,
+  };
+}
+
+function writtenOf(row: SummaryRow): WrittenSummary {
+  return {
+    keyPoints: row.key_points ?? [],
+    paragraph: row.paragraph ?? "",
+    sections: row.sections ?? undefined,
+    language: row.language ?? "en",
+    basis: row.basis ?? "transcript",
+    model: row.model ?? "",
+    usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+  };
+}
+
+export const samePrimaryLanguage = (a: string | null, b: string) =>
+  a !== null && a.split("-")[0]?.toLowerCase() === b.split("-")[0]?.toLowerCase();
 
 function failureOf(error: unknown): { reason: string; retryInMs: number } {
   if (error instanceof SummaryFailedError)

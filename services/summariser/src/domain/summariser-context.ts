@@ -4,6 +4,7 @@ import type { BillingClient } from "../clients/billing-client.ts";
 import type { CatalogClient } from "../clients/catalog-client.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
+import type { SponsorSegments } from "../transcripts/sponsor-segments.ts";
 import type { TranscriptSource } from "../transcripts/transcript-source.ts";
 import type { SummaryWriter } from "../writers/summary-writer.ts";
 import type { DigestJobs } from "./digest-jobs.ts";
@@ -21,8 +22,10 @@ export interface SummariserContext {
   db: Kysely<SummariserDatabase>;
   catalog: CatalogClient;
   billing: BillingClient;
-  /** Captions, remembered per video in the database. */
+  /** Transcripts (the configured chain of sources), remembered per video in the database. */
   transcripts: TranscriptSource;
+  /** Sponsor reads to cut from transcripts; none are cut when absent. */
+  sponsorSegments?: SponsorSegments | undefined;
   writer: SummaryWriter;
   recordEvent: RecordEvent;
   log: SummariserLogger;
@@ -37,6 +40,8 @@ export interface SummariserContext {
   };
   /** Summaries this process is making or waiting for, by key: a second asker shares the first's work. */
   inFlight: Map<string, Promise<SummaryRow>>;
+  /** Summaries of descriptions this process is looking again for a transcript for, by key. */
+  upgrading: Map<string, Promise<void>>;
   /** Signs and checks the e-mail's "Read in your browser" links (see newsletter-link.ts). */
   newsletterLinkKey: Buffer;
   /** The hidden tool's shared password; the tool is off without one. */

@@ -7,4 +7,8 @@ export interface SummariserMetrics {
   newsletterSent(): void;
   /** A summary written: the model calls and tokens it cost (none for the extractive writer). */
   summaryWritten(usage: { calls: number; promptTokens: number; completionTokens: number }): void;
+  /** Key points dropped because the transcript at their moment does not support them, by writer. */
+  keyPointsDropped(writer: string, count: number): void;
+  /** How a step of the transcript chain answered (found, none, failed), by source. */
+  transcriptStep(source: string, outcome: "found" | "none" | "failed"): void;
 }

@@ -45,6 +45,43 @@ describe("a summary's markdown, read back by the digest reader", () => {
     );
   });
 
+  it("gives back each chapter's title and points, and the note on its source", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ title: text, startSeconds: fc.nat({ max: 20_000 }), point: text }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (chapters) => {
+          const row = {
+            ...summary([], "A paragraph."),
+            transcript_kind: "automatic",
+            transcript_language: "pt-BR",
+            sections: chapters.map((chapter) => ({
+              title: chapter.title,
+              startSeconds: chapter.startSeconds,
+              keyPoints: [{ text: chapter.point, startSeconds: chapter.startSeconds }],
+            })),
+          } as SummaryRow;
+          const read = readVideoSummary(summaryMarkdown("dQw4w9WgXcQ", row));
+          expect(read.sections?.map((section) => section.title)).toEqual(
+            chapters.map((c) => oneLine(c.title)),
+          );
+          expect(read.sections?.map((section) => section.keyPoints[0]?.text)).toEqual(
+            chapters.map((c) => [{ kind: "text", text: oneLine(c.point) }]),
+          );
+          expect(read.source).toEqual({
+            origin: "automatic-captions",
+            language: "Brazilian Portuguese",
+            translatedInto: null,
+          });
+          expect(read.paragraphs).toEqual([{ note: false, text: [{ kind: "text", text: "A paragraph." }] }]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("gives back channel and video titles as text, whatever characters they hold", () => {
     fc.assert(
       fc.property(text, text, (channel, video) => {

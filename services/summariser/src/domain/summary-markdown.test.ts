@@ -1,12 +1,8 @@
+import { readVideoSummary } from "@tubedigest/contracts/digest";
 import { describe, expect, it } from "vitest";
+import { readySummaryRow } from "../../test/support/summary-row.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
-import {
-  clockTime,
-  DESCRIPTION_BASIS_NOTE,
-  markdownText,
-  summaryMarkdown,
-  videoHeading,
-} from "./summary-markdown.ts";
+import { clockTime, markdownText, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
 
 describe("markdownText", () => {
   it.each([
@@ -37,30 +33,15 @@ describe("clockTime", () => {
   });
 });
 
-const row = (overrides: Partial<SummaryRow>): SummaryRow => ({
-  video_id: "dQw4w9WgXcQ",
-  version: "test/1",
-  status: "ready",
-  claimed_by: null,
-  lease_until: null,
-  attempts: 1,
-  key_points: [
-    { text: "Thrust comes from pushing mass backwards.", startSeconds: 42 },
-    { text: "Nozzles shape the *exhaust*.", startSeconds: null },
-  ],
-  paragraph: "A short guide.",
-  language: "en",
-  basis: "transcript",
-  model: "test",
-  prompt_tokens: 0,
-  completion_tokens: 0,
-  llm_calls: 0,
-  failure_reason: null,
-  retry_after: null,
-  created_at: new Date(),
-  completed_at: new Date(),
-  ...overrides,
-});
+const row = (overrides: Partial<SummaryRow>): SummaryRow =>
+  readySummaryRow({
+    key_points: [
+      { text: "Thrust comes from pushing mass backwards.", startSeconds: 42 },
+      { text: "Nozzles shape the *exhaust*.", startSeconds: null },
+    ],
+    paragraph: "A short guide.",
+    ...overrides,
+  });
 
 describe("summaryMarkdown", () => {
   it("bolds each key point, links the moment it is said, and ends with the paragraph", () => {
@@ -75,10 +56,59 @@ describe("summaryMarkdown", () => {
   });
 
   it("says when a summary rests on the description alone", () => {
+    expect(summaryMarkdown("dQw4w9WgXcQ", row({ basis: "description" }))).toMatch(
+      /\n\n_Source: the title and description only\._$/,
+    );
+    expect(summaryMarkdown("dQw4w9WgXcQ", row({}))).not.toContain("Source:");
+  });
+
+  it("notes where the words came from and their language, and a translation, as the digest reader reads it", () => {
+    const fromAudio = summaryMarkdown(
+      "dQw4w9WgXcQ",
+      row({ transcript_kind: "speech-to-text", transcript_language: "es" }),
+    );
+    expect(fromAudio).toMatch(/\n\n_Source: speech-to-text of the audio in Spanish\._$/);
+    expect(readVideoSummary(fromAudio).source).toEqual({
+      origin: "speech-to-text",
+      language: "Spanish",
+      translatedInto: null,
+    });
+    const translated = summaryMarkdown(
+      "dQw4w9WgXcQ",
+      row({ transcript_kind: "automatic", transcript_language: "en", language: "de", translated_from: "en" }),
+    );
+    expect(readVideoSummary(translated).source).toEqual({
+      origin: "automatic-captions",
+      language: "English",
+      translatedInto: "German",
+    });
+    expect(readVideoSummary(translated).paragraphs.map((paragraph) => paragraph.note)).toEqual([false]);
+  });
+
+  it("writes a long video's chapters as sections with their moments and points", () => {
+    const markdown = summaryMarkdown(
+      "dQw4w9WgXcQ",
+      row({
+        transcript_kind: "manual",
+        transcript_language: "en",
+        sections: [
+          { title: "Intro [1]", startSeconds: 0, keyPoints: [{ text: "Why rockets.", startSeconds: 12 }] },
+          { title: "Nozzles", startSeconds: 3_725, keyPoints: [] },
+        ],
+      }),
+    );
+    expect(markdown).toContain(
+      "#### Intro \\[1\\] ([0:00](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s))\n- **Why rockets.** ([0:12](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=12s))",
+    );
+    const read = readVideoSummary(markdown);
+    expect(read.keyPoints).toHaveLength(2);
     expect(
-      summaryMarkdown("dQw4w9WgXcQ", row({ basis: "description" })).endsWith(DESCRIPTION_BASIS_NOTE),
-    ).toBe(true);
-    expect(summaryMarkdown("dQw4w9WgXcQ", row({})).includes(DESCRIPTION_BASIS_NOTE)).toBe(false);
+      read.sections?.map((section) => [section.title, section.moment?.label, section.keyPoints.length]),
+    ).toEqual([
+      ["Intro [1]", "0:00", 1],
+      ["Nozzles", "1:02:05", 0],
+    ]);
+    expect(read.source?.origin).toBe("manual-captions");
   });
 
   it("heads a video with its escaped title linking to its watch page", () => {

@@ -1,9 +1,17 @@
+import { languageName, type SummaryOrigin, summarySourceNote } from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { SummaryRow } from "../store/summary-repository.ts";
+import type { TranscriptKind } from "../transcripts/transcript-source.ts";
+import type { KeyPoint } from "../writers/summary-writer.ts";
 
-/** Said under a summary made without captions, so a reader knows what it rests on. */
-export const DESCRIPTION_BASIS_NOTE =
-  "_Summarised from the video's title and description: it has no captions._";
+/** The origin readers are told of for each kind of transcript; the demo's read as captions, as they stand in for them. */
+const ORIGINS: Record<TranscriptKind, SummaryOrigin> = {
+  manual: "manual-captions",
+  demo: "manual-captions",
+  automatic: "automatic-captions",
+  "transcript-api": "transcript-api",
+  "speech-to-text": "speech-to-text",
+};
 
 /**
  * Text from a video or a model as literal markdown: line breaks become spaces and the characters that
@@ -28,21 +36,56 @@ export function clockTime(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
+/** " ([1:48](https://…&t=108s))": the moment, linking to it. */
+const momentLink = (videoId: string, seconds: number) =>
+  ` ([${clockTime(seconds)}](${watchUrl(videoId, seconds)}))`;
+
+const pointLines = (videoId: string, points: readonly KeyPoint[]) =>
+  points
+    .map((point) => {
+      const at = point.startSeconds === null ? "" : momentLink(videoId, point.startSeconds);
+      return `- **${markdownText(point.text)}**${at}`;
+    })
+    .join("\n");
+
 /**
  * One video's summary as markdown: each key point in bold (what the abandonment e-mail quotes) with a
- * link to the moment it is said, then the paragraph, then a note when there were no captions.
+ * link to the moment it is said, then the paragraph, then a long video's chapters (`####` with the moment
+ * each starts, and its points), then a note saying where its words came from and in which language
+ * (and into which it was translated). Summaries made before that was recorded have no note unless they
+ * came from the description.
  */
 export function summaryMarkdown(videoId: string, summary: SummaryRow): string {
-  const points = (summary.key_points ?? []).map((point) => {
-    const at =
-      point.startSeconds === null
-        ? ""
-        : ` ([${clockTime(point.startSeconds)}](${watchUrl(videoId, point.startSeconds)}))`;
-    return `- **${markdownText(point.text)}**${at}`;
-  });
-  const parts = [points.join("\n"), markdownText(summary.paragraph ?? "")];
-  if (summary.basis === "description") parts.push(DESCRIPTION_BASIS_NOTE);
+  const sections = (summary.sections ?? []).map((section) =>
+    [
+      `#### ${markdownText(section.title)}${momentLink(videoId, section.startSeconds)}`,
+      pointLines(videoId, section.keyPoints),
+    ]
+      .filter((part) => part !== "")
+      .join("\n"),
+  );
+  const parts = [
+    pointLines(videoId, summary.key_points ?? []),
+    markdownText(summary.paragraph ?? ""),
+    ...sections,
+  ];
+  const source = sourceNote(summary);
+  if (source) parts.push(`_${markdownText(source)}_`);
   return parts.filter((part) => part !== "").join("\n\n");
+}
+
+/** What the note under a summary says of its source; null when that was not recorded. */
+function sourceNote(summary: SummaryRow): string | null {
+  const named = (code: string | null) => (code === null ? null : languageName(code));
+  if (summary.basis === "description") {
+    return summarySourceNote({ origin: "description", language: null, translatedInto: null });
+  }
+  if (!summary.transcript_kind) return null;
+  return summarySourceNote({
+    origin: ORIGINS[summary.transcript_kind],
+    language: named(summary.transcript_language),
+    translatedInto: summary.translated_from === null ? null : named(summary.language),
+  });
 }
 
 /** A video's heading: its title linking to it. */

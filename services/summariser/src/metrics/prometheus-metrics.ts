@@ -21,7 +21,19 @@ export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
     help: "Model tokens spent on summaries, by kind (prompt, completion)",
     labelNames: ["kind"],
   });
+  const dropped = addCounter(app, {
+    name: "summariser_ungrounded_key_points_total",
+    help: "Key points dropped because the transcript at their moment does not support them, by writer",
+    labelNames: ["writer"],
+  });
+  const steps = addCounter(app, {
+    name: "summariser_transcript_steps_total",
+    help: "Answers of the transcript chain's steps, by source and outcome (found, none, failed)",
+    labelNames: ["source", "outcome"],
+  });
   return {
+    keyPointsDropped: (writer, count) => dropped.inc({ writer }, count),
+    transcriptStep: (source, outcome) => steps.inc({ source, outcome }),
     digestFinished: (outcome, reason) => digests.inc({ outcome, reason: reason ?? "" }),
     newsletterSent: () => sent.inc(),
     summaryWritten(usage) {

@@ -1,7 +1,7 @@
 import type { BusTables } from "@tubedigest/bus";
 import type { ColumnType, Generated } from "kysely";
-import type { TranscriptSegment } from "../transcripts/transcript-source.ts";
-import type { KeyPoint } from "../writers/summary-writer.ts";
+import type { TranscriptKind, TranscriptSegment } from "../transcripts/transcript-source.ts";
+import type { KeyPoint, SummarySection } from "../writers/summary-writer.ts";
 
 /** A jsonb column: read as the value, written as its JSON text (pg would send an array as a Postgres array). */
 type Json<T> = ColumnType<T | null, string | null, string | null>;
@@ -16,13 +16,15 @@ export interface VideosTable {
   live_status: "none" | "live" | "upcoming";
   is_short: boolean;
   fetched_at: Date;
+  /** The language spoken, when the uploader set it (a BCP 47 code). */
+  language: Generated<string | null>;
 }
 
 export interface TranscriptsTable {
   video_id: string;
   source: string;
   language: string | null;
-  kind: "manual" | "automatic" | "demo" | null;
+  kind: TranscriptKind | null;
   /** Null: the video has no captions. */
   segments: Json<TranscriptSegment[]>;
   fetched_at: Date;
@@ -49,6 +51,14 @@ export interface SummariesTable {
   retry_after: Date | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
+  transcript_kind: TranscriptKind | null;
+  transcript_language: string | null;
+  sections: Json<SummarySection[]>;
+  /** The language a reader asked for; '' for the video's own. */
+  asked_language: Generated<string>;
+  translated_from: string | null;
+  upgrade_after: Date | null;
+  upgrades: Generated<number>;
 }
 
 /**
@@ -103,6 +113,9 @@ export interface RecipientsTable {
   /** When the reader last resumed: a week due before it (paused at its Monday 09:00) is not sent late. */
   digest_resumed_at: Date | null;
   pause_changed_at: Date | null;
+  /** The language the reader wants summaries in; null for each video's own. */
+  summary_language: string | null;
+  summary_language_changed_at: Date | null;
 }
 
 /**

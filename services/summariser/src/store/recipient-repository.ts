@@ -19,6 +19,7 @@ const ASPECTS = {
   plan: "plan_changed_at",
   subscription: "unsubscribed_changed_at",
   pause: "pause_changed_at",
+  summaryLanguage: "summary_language_changed_at",
 } as const;
 export type RecipientAspect = keyof typeof ASPECTS;
 

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { TranscriptKind } from "../transcripts/transcript-source.ts";
 import type { WrittenSummary } from "../writers/summary-writer.ts";
 import type { SummariesTable, SummariserDatabase } from "./database.ts";
 
@@ -7,6 +8,18 @@ export type SummaryRow = Selectable<SummariesTable>;
 export interface SummaryKey {
   videoId: string;
   version: string;
+  /** The language a reader asked for; '' for the video's own. */
+  language: string;
+}
+
+/** A written summary with where its words came from, as it is stored. */
+export interface StoredSummary extends WrittenSummary {
+  /** The transcript's kind and language; null for a summary of the description. */
+  transcript: { kind: TranscriptKind; language: string } | null;
+  /** The language of the summary this one was translated from; null when it is not a translation. */
+  translatedFrom: string | null;
+  /** When a summary of the description next looks for a transcript; null for never. */
+  upgradeAfter: Date | null;
 }
 
 /** The outcome of asking to make a summary: ours to make, or someone else's row as it stands. */
@@ -26,11 +39,12 @@ export class SummaryRepository {
       .values({
         video_id: key.videoId,
         version: key.version,
+        asked_language: key.language,
         status: "pending",
         claimed_by: owner,
         lease_until: leaseUntil,
       })
-      .onConflict((conflict) => conflict.columns(["video_id", "version"]).doNothing())
+      .onConflict((conflict) => conflict.columns(["video_id", "version", "asked_language"]).doNothing())
       .returningAll()
       .executeTakeFirst();
     if (inserted) return { claimed: true, row: inserted };
@@ -46,6 +60,7 @@ export class SummaryRepository {
       })
       .where("video_id", "=", key.videoId)
       .where("version", "=", key.version)
+      .where("asked_language", "=", key.language)
       .where((where) =>
         where.or([
           where.and([where("status", "=", "pending"), where("lease_until", "<", now)]),
@@ -68,6 +83,7 @@ export class SummaryRepository {
       .set({ lease_until: leaseUntil })
       .where("video_id", "=", key.videoId)
       .where("version", "=", key.version)
+      .where("asked_language", "=", key.language)
       .where("claimed_by", "=", owner)
       .where("status", "=", "pending")
       .executeTakeFirst();
@@ -78,23 +94,66 @@ export class SummaryRepository {
   complete(
     key: SummaryKey,
     owner: string,
-    summary: WrittenSummary,
+    summary: StoredSummary,
     now: Date,
   ): Promise<SummaryRow | undefined> {
     return this.settle(key, owner, {
       status: "ready",
       claimed_by: null,
       lease_until: null,
-      key_points: JSON.stringify(summary.keyPoints),
-      paragraph: summary.paragraph,
-      language: summary.language,
-      basis: summary.basis,
-      model: summary.model,
-      prompt_tokens: summary.usage.promptTokens,
-      completion_tokens: summary.usage.completionTokens,
-      llm_calls: summary.usage.calls,
+      ...summaryColumns(summary),
       completed_at: now,
     });
+  }
+
+  /**
+   * Takes the next look for a transcript of a summary made from the description, when one is due: of
+   * every process asking at once, one gets the row (and sets the look after it), the others nothing.
+   */
+  claimUpgrade(key: SummaryKey, now: Date, next: Date | null): Promise<SummaryRow | undefined> {
+    return this.db
+      .updateTable("summaries")
+      .set({ upgrade_after: next, upgrades: sql`upgrades + 1` })
+      .where("video_id", "=", key.videoId)
+      .where("version", "=", key.version)
+      .where("asked_language", "=", key.language)
+      .where("status", "=", "ready")
+      .where("basis", "=", "description")
+      .where("upgrade_after", "<=", now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * A summary of the description replaced by one of the transcript found since; translations of it are
+   * made again by the next reader who asks (their retry is due at once).
+   */
+  async replaceDescription(
+    key: SummaryKey,
+    summary: StoredSummary,
+    now: Date,
+  ): Promise<SummaryRow | undefined> {
+    const replaced = await this.db
+      .updateTable("summaries")
+      .set({ ...summaryColumns(summary), completed_at: now })
+      .where("video_id", "=", key.videoId)
+      .where("version", "=", key.version)
+      .where("asked_language", "=", key.language)
+      .where("status", "=", "ready")
+      .where("basis", "=", "description")
+      .returningAll()
+      .executeTakeFirst();
+    if (replaced) {
+      await this.db
+        .updateTable("summaries")
+        .set({ status: "failed", failure_reason: "Its original was replaced.", retry_after: now })
+        .where("video_id", "=", key.videoId)
+        .where("version", "=", key.version)
+        .where("asked_language", "!=", key.language)
+        .where("status", "=", "ready")
+        .execute();
+    }
+    return replaced;
   }
 
   fail(
@@ -125,6 +184,7 @@ export class SummaryRepository {
       .set(outcome)
       .where("video_id", "=", key.videoId)
       .where("version", "=", key.version)
+      .where("asked_language", "=", key.language)
       .where("claimed_by", "=", owner)
       .returningAll()
       .executeTakeFirst();
@@ -136,6 +196,25 @@ export class SummaryRepository {
       .selectAll()
       .where("video_id", "=", key.videoId)
       .where("version", "=", key.version)
+      .where("asked_language", "=", key.language)
       .executeTakeFirst();
   }
+}
+
+function summaryColumns(summary: StoredSummary): Updateable<SummariesTable> {
+  return {
+    key_points: JSON.stringify(summary.keyPoints),
+    sections: summary.sections && summary.sections.length > 0 ? JSON.stringify(summary.sections) : null,
+    paragraph: summary.paragraph,
+    language: summary.language,
+    basis: summary.basis,
+    model: summary.model,
+    prompt_tokens: summary.usage.promptTokens,
+    completion_tokens: summary.usage.completionTokens,
+    llm_calls: summary.usage.calls,
+    transcript_kind: summary.transcript?.kind ?? null,
+    transcript_language: summary.transcript?.language ?? null,
+    translated_from: summary.translatedFrom,
+    upgrade_after: summary.upgradeAfter,
+  };
 }

@@ -9,14 +9,15 @@ export interface TranscriptCache {
 
 /**
  * `source` asked once per video: later fetches answer from `cache`, and fetches of one video made while it
- * is being asked share that request. Failures are not kept, so the next fetch asks again.
+ * is being asked share that request. Failures are not kept, so the next fetch asks again; a video known to
+ * have none is asked about again only when the request says `refresh`.
  */
 export function cachedTranscriptSource(source: TranscriptSource, cache: TranscriptCache): TranscriptSource {
   const asking = new Map<string, Promise<Transcript | null>>();
 
   async function askAndKeep(request: TranscriptRequest): Promise<Transcript | null> {
     const known = await cache.get(request.videoId);
-    if (known !== undefined) return known;
+    if (known || (known === null && !request.refresh)) return known;
     const transcript = await source.fetch(request);
     await cache.put(request.videoId, transcript);
     return transcript;

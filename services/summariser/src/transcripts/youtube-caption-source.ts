@@ -7,6 +7,7 @@ import {
   isCaptionTrack,
   normaliseLanguageCode,
 } from "./caption-tracks.ts";
+import { directRequester, type HttpRequester } from "./http/http-requester.ts";
 import {
   type Transcript,
   type TranscriptRequest,
@@ -23,6 +24,10 @@ export interface YoutubeCaptionSettings {
   retryBaseDelayMs?: number | undefined;
   /** A request not answered, body included, within this counts as failed; 10 s when absent. */
   requestTimeoutMs?: number | undefined;
+  /** How requests leave this machine: directly when absent, or through a proxy (proxiedRequester). */
+  requester?: HttpRequester | undefined;
+  /** The source's name in logs, metrics and the transcript cache; "youtube-captions" when absent. */
+  name?: string | undefined;
 }
 
 /** A try failed for a reason that may pass: worth another after a wait. */
@@ -30,6 +35,12 @@ class TransientCaptionFailure extends Error {}
 
 /** YouTube answered with something that cannot be read: tried once more in case it was a fluke. */
 class UnusableCaptionAnswer extends Error {}
+
+/**
+ * YouTube refuses this client outright, as it does most cloud providers' addresses ("Sign in to confirm
+ * you're not a bot"): asking again from here will not help, so the next source is tried at once.
+ */
+class CaptionsRefused extends Error {}
 
 /**
  * The library's ways of saying the video has no captions to give (captions off, no track, removed or
@@ -58,6 +69,7 @@ interface LibrarySegment {
 }
 
 interface PlayerAnswer {
+  playabilityStatus?: { status?: unknown; reason?: unknown };
   captions?: { playerCaptionsTracklistRenderer?: { captionTracks?: unknown } };
 }
 
@@ -71,6 +83,8 @@ export function createYoutubeCaptionSource(settings: YoutubeCaptionSettings = {}
   const attempts = settings.attempts ?? 4;
   const retryBaseDelayMs = settings.retryBaseDelayMs ?? 1_000;
   const requestTimeoutMs = settings.requestTimeoutMs ?? 10_000;
+  const requester = settings.requester ?? directRequester;
+  const name = settings.name ?? "youtube-captions";
 
   async function answerText(params: LibraryRequest): Promise<string> {
     const url = new URL(params.url);
@@ -78,14 +92,12 @@ export function createYoutubeCaptionSource(settings: YoutubeCaptionSettings = {}
     let status: number;
     let text: string;
     try {
-      const response = await fetch(new URL(`${path}${url.search}`, origin), {
+      ({ status, text } = await requester(new URL(`${path}${url.search}`, origin).href, {
         method: params.method ?? "GET",
         headers: { ...(params.userAgent ? { "User-Agent": params.userAgent } : {}), ...params.headers },
         body: params.body,
-        signal: AbortSignal.timeout(requestTimeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
+        timeoutMs: requestTimeoutMs,
+      }));
     } catch (error) {
       throw new TransientCaptionFailure(`${path} did not answer: ${messageOf(error)}`, { cause: error });
     }
@@ -100,6 +112,9 @@ export function createYoutubeCaptionSource(settings: YoutubeCaptionSettings = {}
       videoFetch: async (params: LibraryRequest) => new Response(readWatchPage(await answerText(params))),
       playerFetch: async (params: LibraryRequest) => {
         const answer = readPlayerAnswer(await answerText(params));
+        if (answer.playabilityStatus?.status === "LOGIN_REQUIRED") {
+          throw new CaptionsRefused(`YouTube refused the player: ${String(answer.playabilityStatus.reason)}`);
+        }
         const tracklist = answer.captions?.playerCaptionsTracklistRenderer;
         const tracks = tracklist?.captionTracks;
         // Without tracks the library tells "captions off" from "video unavailable" on its own.
@@ -129,7 +144,7 @@ export function createYoutubeCaptionSource(settings: YoutubeCaptionSettings = {}
   }
 
   return {
-    name: "youtube-captions",
+    name,
     async fetch(request) {
       let unusableBefore = false;
       for (let attempt = 1; ; attempt += 1) {
@@ -137,6 +152,9 @@ export function createYoutubeCaptionSource(settings: YoutubeCaptionSettings = {}
           return await fetchOnce(request);
         } catch (error) {
           if (error instanceof Error && NO_CAPTIONS.has(error.name)) return null;
+          if (error instanceof CaptionsRefused) {
+            throw new TranscriptUnavailableError(`${request.videoId}: ${error.message}`, { cause: error });
+          }
           const unusable = error instanceof UnusableCaptionAnswer;
           if (!unusable && !(error instanceof TransientCaptionFailure)) throw error;
           if (attempt >= attempts || (unusable && unusableBefore)) {

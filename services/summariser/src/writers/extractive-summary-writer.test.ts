@@ -223,4 +223,88 @@ describe("the extractive summary writer", () => {
       { text: "The video runs 12 seconds.", startSeconds: null },
     ]);
   });
+
+  it("never leads a paragraph or makes a point of a sentence leaning on one it left out", async () => {
+    const sauces = demoTopics.topics["pan sauces" as keyof typeof demoTopics.topics] as string[];
+    const leaning = /^(That|This|These|Those|It|They|However|But|Then|Also|Such)\b/;
+    for (const repeat of [1, 2, 3]) {
+      const lines: [number, string][] = sauces
+        .flatMap((fact) => Array.from({ length: repeat }, () => fact))
+        .map((text, i) => [i * 20, text]);
+      const summary = await writer.write({
+        video: video({ title: "Pan sauces and deglazing", durationSeconds: lines.length * 20 }),
+        transcript: transcriptOf(lines),
+      });
+      for (const point of summary.keyPoints) expect(point.text).not.toMatch(leaning);
+      const sentences = summary.paragraph.split(/(?<=[.!?])\s+/);
+      expect(sentences[0]).not.toMatch(leaning);
+      for (const [i, sentence] of sentences.entries()) {
+        if (!sentence.startsWith("That step is called deglazing")) continue;
+        // Brought with what it leans on: the step it names, said just before it.
+        expect(sentences[i - 1]).toMatch(/^Pour off most of the fat first/);
+      }
+    }
+  });
+
+  it("gives a long video with chapters a section per chapter, each from its own stretch", async () => {
+    const topics = ["pan sauces", "knife skills", "weeknight curries"] as const;
+    const facts = topics.map(
+      (topic) => demoTopics.topics[topic as keyof typeof demoTopics.topics] as string[],
+    );
+    const lines: [number, string][] = facts.flatMap((texts, chapter) =>
+      texts.map((text, i): [number, string] => [chapter * 1_200 + i * 60, text]),
+    );
+    const summary = await writer.write({
+      video: video({
+        title: "Three kitchen lessons",
+        durationSeconds: 3_600,
+        description: "0:00 Sauces\n20:00 Knives\n40:00 Curry",
+      }),
+      transcript: transcriptOf(lines),
+    });
+    expect(summary.sections?.map((section) => [section.title, section.startSeconds])).toEqual([
+      ["Sauces", 0],
+      ["Knives", 1_200],
+      ["Curry", 2_400],
+    ]);
+    for (const [i, section] of (summary.sections ?? []).entries()) {
+      expect(section.keyPoints.length).toBeGreaterThan(0);
+      for (const point of section.keyPoints) {
+        expect(point.startSeconds).toBeGreaterThanOrEqual(i * 1_200);
+        expect(point.startSeconds).toBeLessThan((i + 1) * 1_200);
+        expect(facts[i]).toContain(point.text);
+      }
+    }
+    const short = await writer.write({
+      video: video({ durationSeconds: 600, description: "0:00 Sauces\n3:00 Knives\n6:00 Curry" }),
+      transcript: transcriptOf(lines.filter(([at]) => at < 600)),
+    });
+    expect(short.sections).toBeUndefined();
+  });
+
+  it("reads a six-hour transcript to its end, in parts, never cutting it short", async () => {
+    const topics = ["rocket engines", "pan sauces", "dovetail joints"] as const;
+    const facts = topics.map(
+      (topic) => demoTopics.topics[topic as keyof typeof demoTopics.topics] as string[],
+    );
+    const starts = [0, 7_200, 18_000];
+    const lines: [number, string][] = [];
+    for (let at = 0; at < 6 * 3_600; at += 10) {
+      const chapter = starts.filter((start) => start <= at).length - 1;
+      const said = facts[chapter] ?? [];
+      lines.push([at, `${said[(at / 10) % said.length]} ${said[(at / 10 + 1) % said.length]}`]);
+    }
+    expect(lines.reduce((sum, [, text]) => sum + text.length, 0)).toBeGreaterThan(500_000);
+    const summary = await writer.write({
+      video: video({
+        durationSeconds: 6 * 3_600,
+        description: "0:00 Engines\n2:00:00 Sauces\n5:00:00 Joinery",
+      }),
+      transcript: transcriptOf(lines),
+    });
+    const last = summary.sections?.at(-1);
+    expect(last?.title).toBe("Joinery");
+    expect(last?.keyPoints.length).toBeGreaterThan(0);
+    for (const point of last?.keyPoints ?? []) expect(point.startSeconds).toBeGreaterThanOrEqual(18_000);
+  });
 });

@@ -1,3 +1,5 @@
+import { byChapter, chaptersOf, LONG_VIDEO_SECONDS } from "./chapters.ts";
+import { leansOnWhatCameBefore, withAntecedents } from "./extractive/leaning-sentences.ts";
 import { distinct, isUsable, ranking } from "./extractive/sentence-ranking.ts";
 import {
   cleaned,
@@ -9,10 +11,18 @@ import {
   shortened,
   termsOfTitle,
 } from "./extractive/sentences.ts";
-import type { KeyPoint, SummaryInput, SummaryWriter, WrittenSummary } from "./summary-writer.ts";
+import type {
+  KeyPoint,
+  SummaryInput,
+  SummarySection,
+  SummaryWriter,
+  WrittenSummary,
+} from "./summary-writer.ts";
 
 /** Change whenever the writer would pick differently, so stored summaries are written anew. */
-const EXTRACTIVE_VERSION = "2026-11-23.1";
+const EXTRACTIVE_VERSION = "2026-11-30.1";
+/** Points per chapter of a long video. */
+const SECTION_POINTS = 2;
 const MIN_KEY_POINTS = 3;
 const MAX_KEY_POINTS = 5;
 const SENTENCES_PER_KEY_POINT = 4;
@@ -48,18 +58,25 @@ function summaryOfTranscript(
   language: string,
 ): WrittenSummary {
   const ranked = ranking(spoken, titleTerms);
+  // A point must stand on its own: "That step is called deglazing" means nothing without the step.
+  const standalone = {
+    ...ranked,
+    sentences: ranked.sentences.filter((sentence) => !leansOnWhatCameBefore(sentence)),
+  };
   const count = Math.min(
     MAX_KEY_POINTS,
     Math.max(MIN_KEY_POINTS, Math.ceil(ranked.sentences.length / SENTENCES_PER_KEY_POINT)),
   );
-  const chosen = distinct(ranked, [], count);
+  const chosen = distinct(standalone, [], count);
   const points = [...chosen].sort((a, b) => a.index - b.index).map(keyPointOf);
   const padding = distinct(ranking(written, titleTerms), chosen, MAX_KEY_POINTS).map(keyPointOf);
   const keyPoints = padded(points, padding, input, "The captions say little more than this.");
   const rest = distinct(ranked, chosen, PARAGRAPH_SENTENCES);
+  const sections = sectionsOf(spoken, input);
   return {
     keyPoints,
-    paragraph: paragraphOf(rest.length > 0 ? rest : chosen, keyPoints),
+    paragraph: paragraphOf(withAntecedents(rest.length > 0 ? rest : chosen, spoken), keyPoints),
+    ...(sections.length > 0 ? { sections } : {}),
     language,
     basis: "transcript",
     model: "extractive",
@@ -90,6 +107,28 @@ function summaryOfDescription(
     model: "extractive",
     usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
   };
+}
+
+/** A long video's chapters, each with its own most central sentences that stand on their own. */
+function sectionsOf(spoken: Sentence[], input: SummaryInput): SummarySection[] {
+  const duration = input.video.durationSeconds ?? spoken.at(-1)?.startSeconds ?? 0;
+  if (duration < LONG_VIDEO_SECONDS) return [];
+  const chapters = chaptersOf(input.video.description, input.video.durationSeconds);
+  const timed = spoken.filter(
+    (sentence): sentence is Sentence & { startSeconds: number } => sentence.startSeconds !== null,
+  );
+  return byChapter(timed, chapters).flatMap((sentences, i) => {
+    const chapter = chapters[i];
+    const ranked = ranking(sentences, termsOfTitle(chapter?.title ?? ""));
+    const standalone = {
+      ...ranked,
+      sentences: ranked.sentences.filter((sentence) => !leansOnWhatCameBefore(sentence)),
+    };
+    const points = distinct(standalone, [], SECTION_POINTS)
+      .sort((a, b) => a.index - b.index)
+      .map(keyPointOf);
+    return chapter && points.length > 0 ? [{ ...chapter, keyPoints: points }] : [];
+  });
 }
 
 /** Up to five points; fewer than three are topped up with what is known for certain, said plainly. */

@@ -1,13 +1,18 @@
+import { languageName } from "@tubedigest/contracts/digest";
 import OpenAI, { BadRequestError, UnprocessableEntityError } from "openai";
 import pLimit from "p-limit";
+import { byChapter, type Chapter, chaptersOf, LONG_VIDEO_SECONDS } from "./chapters.ts";
 import {
   type AnswerFormat,
+  CHAPTER_NOTES_FORMAT,
   type Checked,
+  MAX_CHAPTER_NOTES,
   NOTES_FORMAT,
   SUMMARY_FORMAT,
   type SummaryAnswer,
+  translationFormat,
 } from "./llm/answer-formats.ts";
-import { type PlanLimits, packed, planSummary } from "./llm/summary-plan.ts";
+import { type PlanLimits, packed, planSummary, reduceCost } from "./llm/summary-plan.ts";
 import {
   type ChatMessage,
   MAX_TITLE_CHARS,
@@ -22,6 +27,7 @@ import {
   type KeyPoint,
   SummaryFailedError,
   type SummaryInput,
+  type SummarySection,
   type SummaryWriter,
   WriterUnavailableError,
   type WrittenSummary,
@@ -134,9 +140,11 @@ export function createOpenAiSummaryWriter(settings: OpenAiSummaryWriterSettings)
     };
   }
 
-  async function fromTranscript(run: Run, lines: TimedLine[]): Promise<Summary> {
+  async function fromTranscript(run: Run, lines: TimedLine[], chapters: Chapter[]): Promise<Summary> {
     const limits = limitsFor(run.video);
     const tokens = lines.map(lineTokens);
+    const byChapters = chapters.length > 0 ? chapterPlan(lines, chapters, limits) : null;
+    if (byChapters) return summaryByChapter(run, byChapters, limits);
     const plan = planSummary(lines, tokens, limits);
     if (plan === null) {
       throw new SummaryFailedError(
@@ -157,6 +165,38 @@ export function createOpenAiSummaryWriter(settings: OpenAiSummaryWriterSettings)
       }),
     );
     return reduce(run, notes.flat(), plan.sampled, limits);
+  }
+
+  /**
+   * A long video with chapters: notes on each chapter (one call per part that fits the context), which
+   * become its section, then the summary of all the notes in time order.
+   */
+  async function summaryByChapter(run: Run, plan: ChapterPlan, limits: PlanLimits): Promise<Summary> {
+    const count = plan.length;
+    const sections = await Promise.all(
+      plan.map(async ({ chapter, parts }, index): Promise<SummarySection> => {
+        const notes = await Promise.all(
+          parts.map(async (part) => {
+            const task: SummaryTask = { kind: "chapterNotes", chapter: index + 1, chapters: count };
+            const material = `${chapter.title.replace(/\s+/g, " ")}\n${renderLines(part)}`;
+            const answer = await ask(run, task, material, CHAPTER_NOTES_FORMAT);
+            return heldToShown(answer.notes, part);
+          }),
+        );
+        return {
+          title: chapter.title,
+          startSeconds: chapter.startSeconds,
+          keyPoints: spread(notes.flat(), MAX_CHAPTER_NOTES),
+        };
+      }),
+    );
+    const summary = await reduce(
+      run,
+      sections.flatMap((section) => section.keyPoints),
+      false,
+      limits,
+    );
+    return { ...summary, sections: sections.filter((section) => section.keyPoints.length > 0) };
   }
 
   /** The summary of notes that fit one prompt; merged into fewer notes first while they do not. */
@@ -199,9 +239,11 @@ export function createOpenAiSummaryWriter(settings: OpenAiSummaryWriterSettings)
         signal: controller.signal,
         video: { title: input.video.title, language },
       };
+      const long = (input.video.durationSeconds ?? lines.at(-1)?.startSeconds ?? 0) >= LONG_VIDEO_SECONDS;
+      const chapters = long ? chaptersOf(input.video.description, input.video.durationSeconds) : [];
       try {
         const summary =
-          lines.length > 0 ? await fromTranscript(run, lines) : await fromDescription(run, input);
+          lines.length > 0 ? await fromTranscript(run, lines, chapters) : await fromDescription(run, input);
         return { ...summary, model: settings.model, usage: run.usage };
       } catch (error) {
         // The other calls for this video are of no use now: those waiting are not sent, those sent are cut.
@@ -209,7 +251,71 @@ export function createOpenAiSummaryWriter(settings: OpenAiSummaryWriterSettings)
         throw error;
       }
     },
+    async translate(summary, language, title) {
+      const sections = summary.sections ?? [];
+      const points = [...summary.keyPoints, ...sections.flatMap((section) => section.keyPoints)];
+      const name = languageName(language) ?? language;
+      const run: Run = {
+        usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
+        signal: new AbortController().signal,
+        video: { title, language: summary.language },
+      };
+      const numbered = (texts: string[]) =>
+        texts.map((text, i) => `${i + 1}. ${text.replace(/\s+/g, " ")}`).join("\n");
+      const material = [
+        "Points:",
+        numbered(points.map((point) => point.text)),
+        "Paragraph:",
+        summary.paragraph,
+        "Chapter titles:",
+        numbered(sections.map((section) => section.title)),
+      ].join("\n");
+      const format = translationFormat(points.length, sections.length);
+      const answer = await ask(run, { kind: "translation", language, name }, material, format);
+      const translated = points.map((point, i) => ({ ...point, text: answer.points[i] ?? point.text }));
+      let next = summary.keyPoints.length;
+      return {
+        ...summary,
+        keyPoints: translated.slice(0, summary.keyPoints.length),
+        paragraph: answer.paragraph,
+        sections: sections.map((section, i) => {
+          const keyPoints = translated.slice(next, next + section.keyPoints.length);
+          next += section.keyPoints.length;
+          return { ...section, title: answer.titles[i] || section.title, keyPoints };
+        }),
+        language,
+        model: settings.model,
+        usage: run.usage,
+      };
+    },
   };
+}
+
+/** A long video's transcript lines by chapter, each chapter's in parts that fit one call. */
+type ChapterPlan = { chapter: Chapter; parts: TimedLine[][] }[];
+
+/**
+ * The chapters and their parts, when reading every chapter whole fits the token budget; null otherwise
+ * (the transcript is then summarised by the plan that fits: parts, or excerpts).
+ */
+function chapterPlan(lines: TimedLine[], chapters: Chapter[], limits: PlanLimits): ChapterPlan | null {
+  const plan = byChapter(lines, chapters)
+    .map((chapterLines, i) => ({
+      chapter: chapters[i] as Chapter,
+      parts: packed(chapterLines, chapterLines.map(lineTokens), limits.partNotes.capacity),
+    }))
+    .filter((entry) => entry.parts.length > 0);
+  const calls = plan.reduce((sum, entry) => sum + entry.parts.length, 0);
+  const material = lines.reduce((sum, line) => sum + lineTokens(line), 0);
+  const cost = material + calls * limits.partNotes.cost + reduceCost(plan.length, limits);
+  return plan.length > 0 && cost <= limits.budget ? plan : null;
+}
+
+/** At most `most` items, spread from the first to the last. */
+function spread<T>(items: T[], most: number): T[] {
+  if (items.length <= most) return items;
+  const step = (items.length - 1) / (most - 1);
+  return Array.from({ length: most }, (_, i) => items[Math.round(i * step)] as T);
 }
 
 interface Run {
@@ -282,9 +388,17 @@ function heldToShown(points: KeyPoint[], shown: readonly KeyPoint[]): KeyPoint[]
   return points.map((point) => ({ text: point.text, startSeconds: citedTime(point.startSeconds, times) }));
 }
 
+/**
+ * The summary's points with their times held to those shown; a time near nothing shown is kept as the model
+ * gave it, for the grounding check to drop the point: a point at an invented moment is not to be trusted.
+ */
 function transcriptSummary(answer: SummaryAnswer, shown: readonly KeyPoint[], video: VideoFacts): Summary {
+  const held = heldToShown(answer.keyPoints, shown);
   return {
-    keyPoints: heldToShown(answer.keyPoints, shown),
+    keyPoints: held.map((point, i) => ({
+      ...point,
+      startSeconds: point.startSeconds ?? answer.keyPoints[i]?.startSeconds ?? null,
+    })),
     paragraph: answer.paragraph,
     // The transcript's language is known; what the model calls it ("pt" for "pt-BR") is not more exact.
     language: video.language ?? answer.language,

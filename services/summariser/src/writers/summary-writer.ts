@@ -18,10 +18,21 @@ export interface KeyPoint {
   startSeconds: number | null;
 }
 
-/** The fixed shape every writer answers with (3 to 5 key points and a short paragraph). */
+/** One chapter of a long video (from the timestamps in its description) and what it says. */
+export interface SummarySection {
+  title: string;
+  startSeconds: number;
+  keyPoints: KeyPoint[];
+}
+
+/**
+ * The fixed shape every writer answers with (3 to 5 key points and a short paragraph); a long video with
+ * chapters also gets a section per chapter.
+ */
 export interface WrittenSummary {
   keyPoints: KeyPoint[];
   paragraph: string;
+  sections?: SummarySection[] | undefined;
   /** BCP 47 code of the language the summary is written in: the video's. */
   language: string;
   /** "transcript" when made from captions; "description" when only title and description were had. */
@@ -40,6 +51,11 @@ export interface SummaryWriter {
   /** Changes whenever the writer would summarise differently (a new prompt): summaries are kept per version. */
   readonly version: string;
   write(input: SummaryInput): Promise<WrittenSummary>;
+  /**
+   * The summary in another language (a BCP 47 code), its moments kept: a reader's chosen language.
+   * Absent for a writer that cannot translate (the extractive one), whose readers get the original.
+   */
+  translate?(summary: WrittenSummary, language: string, title: string): Promise<WrittenSummary>;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface StandInVideo {
   durationSeconds?: number | null;
   isShort?: boolean;
   liveStatus?: "none" | "live" | "upcoming";
+  /** The language spoken, as the uploader set it. */
+  language?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export function catalogStandIn(videos: StandInVideo[] = [], titles: Record<strin
         thumbnailUrl: "https://i.ytimg.invalid/x.jpg",
         isShort: video.isShort ?? false,
         liveStatus: video.liveStatus ?? "none",
+        language: video.language ?? null,
       };
       return description;
     },

@@ -7,6 +7,7 @@ import { useToast } from "../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from "../../lib/validation.ts";
+import { SummaryLanguageField } from "./summary-language-field.tsx";
 import { TimeZoneField } from "./time-zone-field.tsx";
 import { PROFILE_PATH, type Profile, useProfile } from "./use-profile.ts";
 
@@ -38,6 +39,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
   const { mutate: mutateUser } = useCurrentUser();
   const [fullName, setFullName] = useState(profile.fullName ?? "");
   const [timeZone, setTimeZone] = useState(profile.timeZone);
+  const [summaryLanguage, setSummaryLanguage] = useState(profile.summaryLanguage ?? "");
   const [problems, setProblems] = useState<{ email?: string; timeZone?: string }>({});
   const [busy, setBusy] = useState(false);
 
@@ -54,7 +56,12 @@ function ProfileFields({ profile }: { profile: Profile }) {
     try {
       const saved = await apiFetch<Profile>(PROFILE_PATH, {
         method: "PATCH",
-        json: { email: profile.email, fullName: fullName.trim() || null, timeZone },
+        json: {
+          email: profile.email,
+          fullName: fullName.trim() || null,
+          timeZone,
+          summaryLanguage: summaryLanguage || null,
+        },
       });
       await mutateProfile(saved, { revalidate: false });
       // The header and dashboard show the name from the current user.
@@ -95,6 +102,11 @@ function ProfileFields({ profile }: { profile: Profile }) {
         value={timeZone}
         onChange={setTimeZone}
         error={problems.timeZone}
+      />
+      <SummaryLanguageField
+        id="settings-summary-language"
+        value={summaryLanguage}
+        onChange={setSummaryLanguage}
       />
       <Button type="submit" busy={busy} busyLabel="Updating..." className="settings-submit">
         Save Changes

@@ -4,6 +4,7 @@ import * as weeklyDigest from "./20261123T2130-weekly-digest.ts";
 import * as previewClients from "./20261125T1530-preview-clients.ts";
 import * as digestPause from "./20261127T0930-digest-pause.ts";
 import * as singleSummaryQuotes from "./20261127T1200-single-summary-quotes.ts";
+import * as transcriptProvenance from "./20261130T1000-transcript-provenance.ts";
 
 export const migrations: Migrations = {
   "20261123T1900-create-summariser": createSummariser,
@@ -11,4 +12,5 @@ export const migrations: Migrations = {
   "20261125T1530-preview-clients": previewClients,
   "20261127T0930-digest-pause": digestPause,
   "20261127T1200-single-summary-quotes": singleSummaryQuotes,
+  "20261130T1000-transcript-provenance": transcriptProvenance,
 };

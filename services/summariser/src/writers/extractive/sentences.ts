@@ -21,8 +21,13 @@ export interface Sentence {
 }
 
 const POINT_MAX_CHARS = 300;
-/** About four hours of speech. */
-const MAX_TEXT_CHARS = 250_000;
+/** About four hours of speech: the most read at once, so long transcripts are read in time-ordered parts. */
+const PART_CHARS = 250_000;
+/**
+ * About thirty hours of speech, longer than any video YouTube keeps a transcript of: past it the rest is
+ * left out, so one hostile transcript cannot stall the writer. Everything a real video says is read.
+ */
+const MAX_TEXT_CHARS = 2_000_000;
 /** Automatic captions have no punctuation; under one full stop per this many words they are cut by length. */
 const WORDS_PER_FULL_STOP = 40;
 const UNPUNCTUATED_SENTENCE_WORDS = 20;
@@ -80,7 +85,7 @@ export function passagesOfTranscript(transcript: Transcript): Passage[] {
     previous = at;
     if (!text) continue;
     // Past the limit the rest is left out, so one huge transcript cannot stall the writer.
-    const room = MAX_TEXT_CHARS - chars;
+    const room = Math.min(MAX_TEXT_CHARS - chars, PART_CHARS);
     if (room <= 0) break;
     lines.push({ text: text.slice(0, room), startSeconds: at });
     chars += text.length + 1;
@@ -125,8 +130,29 @@ export function passagesOfDescription(description: string): Passage[] {
     .map((text) => ({ text: /[.!?…:;"”')]$/.test(text) ? text : `${text}.`, startSeconds: null }));
 }
 
-/** Passages read as one text, split into sentences; each starts when the passage it starts in does. */
+/**
+ * Passages read as one text, split into sentences; each starts when the passage it starts in does. A
+ * long text is read in time-ordered parts of at most PART_CHARS, their sentences numbered on.
+ */
 export function sentencesOf(passages: Passage[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  let part: Passage[] = [];
+  let chars = 0;
+  const readPart = () => {
+    for (const sentence of sentencesOfPart(part)) sentences.push({ ...sentence, index: sentences.length });
+    part = [];
+    chars = 0;
+  };
+  for (const passage of passages) {
+    if (part.length > 0 && chars + passage.text.length + 1 > PART_CHARS) readPart();
+    part.push(passage);
+    chars += passage.text.length + 1;
+  }
+  readPart();
+  return sentences;
+}
+
+function sentencesOfPart(passages: Passage[]): Sentence[] {
   if (passages.length === 0) return [];
   const starts: number[] = [];
   let text = "";

@@ -41,6 +41,9 @@ const NotesAnswer = Type.Object(
   { additionalProperties: false },
 );
 
+/** At most this many notes per chapter of a long video: each chapter's section in the summary. */
+export const MAX_CHAPTER_NOTES = 3;
+
 export type SummaryAnswer = Static<typeof SummaryAnswer>;
 export type NotesAnswer = Static<typeof NotesAnswer>;
 
@@ -48,7 +51,6 @@ export type NotesAnswer = Static<typeof NotesAnswer>;
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 const summaryValidator = Compile(SummaryAnswer);
-const notesValidator = Compile(NotesAnswer);
 
 /** The summary: 3 to 5 key points of a sentence each and a paragraph, in the language it names. */
 export const SUMMARY_FORMAT: AnswerFormat<SummaryAnswer> = {
@@ -69,18 +71,72 @@ export const SUMMARY_FORMAT: AnswerFormat<SummaryAnswer> = {
   },
 };
 
+/** Timed notes, at most `maxItems`, each a sentence of at most MAX_NOTE_CHARS. */
+function notesFormat(name: string, maxItems: number, maxTokens: number): AnswerFormat<NotesAnswer> {
+  const schema = Type.Object(
+    { notes: Type.Array(TimedPoint, { maxItems }) },
+    { additionalProperties: false },
+  );
+  const validator = Compile(schema);
+  return {
+    name,
+    schema,
+    maxTokens,
+    read(content) {
+      const parsed = validJson(content, validator as Validator<NotesAnswer>);
+      if (!parsed.ok) return parsed;
+      const notes = trimmedPoints(parsed.value.notes, MAX_NOTE_CHARS, "note");
+      return notes.ok ? { ok: true, value: { notes: notes.value } } : notes;
+    },
+  };
+}
+
 /** Notes on one part of a long transcript (or merged notes): at most five, each with its time. */
-export const NOTES_FORMAT: AnswerFormat<NotesAnswer> = {
-  name: "video_notes",
-  schema: NotesAnswer,
-  maxTokens: 400,
-  read(content) {
-    const parsed = validJson(content, notesValidator);
-    if (!parsed.ok) return parsed;
-    const notes = trimmedPoints(parsed.value.notes, MAX_NOTE_CHARS, "note");
-    return notes.ok ? { ok: true, value: { notes: notes.value } } : notes;
-  },
-};
+export const NOTES_FORMAT = notesFormat("video_notes", MAX_NOTES, 400);
+
+/** Notes on one chapter of a long video: at most three, each with its time. */
+export const CHAPTER_NOTES_FORMAT = notesFormat("chapter_notes", MAX_CHAPTER_NOTES, 300);
+
+export interface TranslationAnswer {
+  points: string[];
+  paragraph: string;
+  titles: string[];
+}
+
+/**
+ * A summary translated: exactly as many points (the key points, then each chapter's) and chapter titles
+ * as the original has, in its order, so each keeps its moment.
+ */
+export function translationFormat(points: number, titles: number): AnswerFormat<TranslationAnswer> {
+  const schema = Type.Object(
+    {
+      points: Type.Array(Type.String(), { minItems: points, maxItems: points }),
+      paragraph: Type.String(),
+      titles: Type.Array(Type.String(), { minItems: titles, maxItems: titles }),
+    },
+    { additionalProperties: false },
+  );
+  const validator = Compile(schema);
+  return {
+    name: "summary_translation",
+    schema,
+    maxTokens: 300 + 120 * (points + titles),
+    read(content) {
+      const parsed = validJson(content, validator as Validator<TranslationAnswer>);
+      if (!parsed.ok) return parsed;
+      const texts: string[] = [];
+      for (const [i, point] of parsed.value.points.entries()) {
+        const text = boundedText(point, MAX_KEY_POINT_CHARS, `point ${i + 1}`);
+        if (!text.ok) return text;
+        texts.push(text.value);
+      }
+      const paragraph = boundedText(parsed.value.paragraph, MAX_PARAGRAPH_CHARS, "the paragraph");
+      if (!paragraph.ok) return paragraph;
+      const titles = parsed.value.titles.map((title) => title.trim().slice(0, MAX_NOTE_CHARS));
+      return { ok: true, value: { points: texts, paragraph: paragraph.value, titles } };
+    },
+  };
+}
 
 /** A compiled schema, as this file uses one. */
 interface Validator<T> {

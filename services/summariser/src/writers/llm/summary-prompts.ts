@@ -1,4 +1,4 @@
-import { MAX_KEY_POINT_CHARS, MAX_NOTE_CHARS, MAX_NOTES } from "./answer-formats.ts";
+import { MAX_CHAPTER_NOTES, MAX_KEY_POINT_CHARS, MAX_NOTE_CHARS, MAX_NOTES } from "./answer-formats.ts";
 
 export interface ChatMessage {
   role: "system" | "user";
@@ -21,7 +21,11 @@ export type SummaryTask =
   /** Fewer notes from notes that are themselves too long for one prompt. */
   | { kind: "mergeNotes" }
   | { kind: "summaryFromNotes"; sampled: boolean }
-  | { kind: "summaryFromDescription" };
+  | { kind: "summaryFromDescription" }
+  /** Notes on one chapter (or a part of a long one) of a long video: its section in the summary. */
+  | { kind: "chapterNotes"; chapter: number; chapters: number }
+  /** A summary in the reader's language: `language` is a BCP 47 code, `name` its English name. */
+  | { kind: "translation"; language: string; name: string };
 
 /** Titles are short on YouTube; anything longer is not a title worth the tokens. */
 export const MAX_TITLE_CHARS = 200;
@@ -91,6 +95,21 @@ function instructionsFor(task: SummaryTask, language: string | null): string[] {
         writeIn(language),
         NOTE_TIMES,
       ];
+    case "chapterNotes":
+      return [
+        `You get the transcript of chapter ${task.chapter} of ${task.chapters} of a long video, after its title.`,
+        `Write at most ${MAX_CHAPTER_NOTES} notes on what this chapter says, in order, ${NOTE_SHAPE}`,
+        "Write no notes when it says nothing of substance (music, silence, greetings).",
+        writeIn(language),
+        LINE_TIMES,
+      ];
+    case "translation":
+      return [
+        `You get a summary of a video: translate it into ${task.name} (${task.language}).`,
+        "Translate each numbered point, the paragraph and each numbered chapter title, keeping their number and",
+        "order and their meaning exactly; add nothing and leave nothing out. Names stay as they are.",
+        `Write in ${task.name}, whatever the language of these instructions or of the summary.`,
+      ];
     case "summaryFromDescription":
       return [
         "This video has no transcript: summarise it from its title and description alone, and claim nothing",
@@ -108,6 +127,8 @@ const LABELS: Record<SummaryTask["kind"], string> = {
   mergeNotes: "Notes",
   summaryFromNotes: "Notes",
   summaryFromDescription: "Description",
+  chapterNotes: "Chapter title, then its transcript",
+  translation: "Summary",
 };
 
 /**
