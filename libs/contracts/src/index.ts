@@ -2,6 +2,15 @@ export { canonicalEmail } from "./canonical-email.ts";
 export { CONSUMER_QUEUES } from "./consumer-queues.ts";
 export { defineEvent, type EventContract } from "./contract.ts";
 export { createEvent } from "./create-event.ts";
+export {
+  DEFAULT_DELIVERY_TIME,
+  type DeliveryTime,
+  deliveryTimeLabel,
+  deliveryTimeMessages,
+  hourLabel,
+  isDeliveryTime,
+  WEEKDAYS,
+} from "./delivery-time.ts";
 export { isEmailAddress } from "./email-rule.ts";
 export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetadata } from "./envelope.ts";
 export { ChannelFollowData } from "./events/channel-follow.ts";

@@ -20,6 +20,7 @@ import { summariserSubscriptions } from "./events/subscriptions.ts";
 import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
 import { openDigestJobs } from "./jobs/open-digest-jobs.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
+import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
@@ -54,6 +55,8 @@ export interface SummariserDependencies {
   generateWaitMs?: number;
   /** How long "generate newsletter" waits for a channel followed a moment ago to arrive (3 s). */
   followsWaitMs?: number;
+  /** The clock; tests that move through weeks give their own. */
+  now?: () => Date;
   /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
   loopbackOnly?: boolean;
 }
@@ -115,7 +118,7 @@ export async function buildSummariserApp(
     writer,
     recordEvent: writeToOutbox,
     log: app.log,
-    now: () => new Date(),
+    now: dependencies.now ?? (() => new Date()),
     claims: {
       owner: dependencies.claims?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       leaseMs: dependencies.claims?.leaseMs ?? 60_000,
@@ -141,6 +144,7 @@ export async function buildSummariserApp(
   registerVideoRoutes(app, context);
   registerSingleSummaryRoutes(app, context);
   registerNewsletterRoutes(app, context);
+  registerDeliveryTimeRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context);
   await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });
   await dependencies.events.subscribe(summariserSubscriptions(context));

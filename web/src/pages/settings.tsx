@@ -4,11 +4,15 @@ import { PageLoading } from "../components/page-loading.tsx";
 import { Tabs } from "../components/tabs.tsx";
 import { useAutoLogin } from "../lib/auto-login.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
+import { DeliveryTab } from "./settings/delivery-tab.tsx";
 import { ProfileForm } from "./settings/profile-form.tsx";
 import { SubscriptionPanel } from "./settings/subscription-panel.tsx";
 import "./settings/settings.css";
 
-/** SPEC §2 /settings: after the one automatic login, the profile and the subscription in two tabs. */
+/**
+ * SPEC §2 /settings: after the one automatic login, the profile and the subscription in their tabs, and
+ * the digest's delivery (its day and hour, the private feed) in a third.
+ */
 export default function SettingsPage() {
   const { user } = useAutoLogin();
   const [tab, setTab] = useState("profile");
@@ -28,6 +32,7 @@ export default function SettingsPage() {
         items={[
           { value: "profile", label: "Profile", content: <ProfileForm /> },
           { value: "subscription", label: "Subscription", content: <SubscriptionPanel /> },
+          { value: "delivery", label: "Delivery", content: <DeliveryTab /> },
         ]}
       />
     </section>

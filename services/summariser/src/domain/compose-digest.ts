@@ -12,8 +12,9 @@ import { SummaryOutageError } from "./summarise-published-video.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
-/** A digest covers at most the week before it was due (a first one, all of it). */
+/** A first digest covers the week before it was due. */
 const DIGEST_DAYS = 7;
+const DAY_MS = 24 * 3_600_000;
 
 /** Why a digest was skipped, as its row and the metrics say it. */
 export const SKIP_REASONS = {
@@ -99,11 +100,13 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
   const coveredUntil = context.now();
   const follows = await new FollowRepository(context.db).channelsOf(row.user_id);
   if (follows.length === 0) return { kind: "skipped", reason: SKIP_REASONS.noChannels, coveredUntil };
-  // From where the last digest stopped, but never further back than the week before this one was due:
-  // a reader back after weeks without a plan gets a week, not all they missed.
-  const weekBefore = row.due_at.getTime() - DIGEST_DAYS * 24 * 3_600_000;
-  const lastCovered = await new DigestRepository(context.db).lastCoveredUntil(row.user_id);
-  const since = new Date(Math.max(lastCovered?.getTime() ?? weekBefore, weekBefore));
+  // From where the last digest stopped: a reader who moved their delivery to a later day gets everything
+  // since their last one. But a reader back after two weeks or more without a plan gets the week before
+  // this one was due, not all they missed.
+  const dueAt = row.due_at.getTime();
+  const lastCovered = (await new DigestRepository(context.db).lastCoveredUntil(row.user_id))?.getTime();
+  const recent = lastCovered !== undefined && lastCovered >= dueAt - 2 * DIGEST_DAYS * DAY_MS;
+  const since = new Date(recent ? lastCovered : dueAt - DIGEST_DAYS * DAY_MS);
 
   const channels = await Promise.all(
     follows.map(async (follow) => {

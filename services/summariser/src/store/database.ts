@@ -97,6 +97,13 @@ export interface RecipientsTable {
   plan_changed_at: Date | null;
   unsubscribed: Generated<boolean>;
   unsubscribed_changed_at: Date | null;
+  /** The reader's delivery day (ISO: Monday 1 … Sunday 7) and hour, in their zone. */
+  delivery_weekday: Generated<number>;
+  delivery_hour: Generated<number>;
+  /** One week's delivery kept at its earlier instant by a change made after the new time had passed. */
+  pinned_week_key: string | null;
+  pinned_week_start: string | null;
+  pinned_due_at: Date | null;
 }
 
 /**

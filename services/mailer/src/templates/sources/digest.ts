@@ -10,7 +10,7 @@ import { shareVideos } from "../share-videos.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 
-const REASON = "You get this digest every Monday because you follow these channels on tubedigest.";
+const REASON = "You get this digest every week because you follow these channels on tubedigest.";
 // What the HTML holds besides the contents and the channels (greeting, subject, links, the "more" line)
 // stays well under this, so they may use the rest of the room.
 const RESERVED_BYTES = 2048;

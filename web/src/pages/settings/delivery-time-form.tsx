@@ -1,0 +1,123 @@
+import { deliveryTimeLabel, hourLabel, WEEKDAYS } from "@tubedigest/contracts/delivery-time";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../components/button.tsx";
+import { describedBy, Field } from "../../components/field.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { apiFetch, serverMessage } from "../../lib/api.ts";
+import {
+  DELIVERY_TIME_PATH,
+  type DeliveryTimeStanding,
+  localDeliveryLabel,
+  useDeliveryTime,
+} from "./use-delivery-time.ts";
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** The Delivery tab's first part: the day and hour of the weekly digest, and when the next one is due. */
+export function DeliveryTimeForm() {
+  const { data, error } = useDeliveryTime();
+  if (error) {
+    return (
+      <p className="settings-error">
+        {serverMessage(error) ?? "Your delivery time could not be loaded. Please reload the page."}
+      </p>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="stack" aria-busy="true">
+        <p className="visually-hidden">Loading your delivery time</p>
+        <Skeleton className="settings-skeleton" />
+      </div>
+    );
+  }
+  return <DeliveryTimeFields standing={data} />;
+}
+
+function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
+  const toast = useToast();
+  const { mutate } = useDeliveryTime();
+  const [weekday, setWeekday] = useState(standing.weekday);
+  const [hour, setHour] = useState(standing.hour);
+  const [busy, setBusy] = useState(false);
+  const hint = `In your time zone, ${standing.timeZone} (change it under Profile).`;
+  const next = `Your next digest: ${localDeliveryLabel(standing.nextDeliveryAt, standing.timeZone)}, if your channels have posted anything new by then.`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await apiFetch<DeliveryTimeStanding>(DELIVERY_TIME_PATH, {
+        method: "PUT",
+        json: { weekday, hour },
+      });
+      await mutate(saved, { revalidate: false });
+      toast({
+        title: "Delivery time saved",
+        description: `Your digest now comes on ${deliveryTimeLabel(saved)}.`,
+        variant: "success",
+      });
+    } catch (failure) {
+      toast({
+        title: "Error saving your delivery time",
+        description: serverMessage(failure) ?? "Something went wrong. Please try again.",
+        variant: "error",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack settings-form" onSubmit={submit} noValidate aria-labelledby="delivery-time-title">
+      <h2 className="settings-section-title" id="delivery-time-title">
+        Delivery time
+      </h2>
+      <p className="settings-note">
+        When your weekly digest arrives. One comes every week, whatever you choose.
+      </p>
+      <div className="delivery-time-fields">
+        <Field id="delivery-weekday" label="Day">
+          <select
+            id="delivery-weekday"
+            className="input"
+            value={weekday}
+            onChange={(event) => setWeekday(Number(event.target.value))}
+            aria-describedby={describedBy("delivery-weekday", hint)}
+          >
+            {WEEKDAYS.map((name, index) => (
+              <option key={name} value={index + 1}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="delivery-hour" label="Time">
+          <select
+            id="delivery-hour"
+            className="input"
+            value={hour}
+            onChange={(event) => setHour(Number(event.target.value))}
+            aria-describedby={describedBy("delivery-weekday", hint)}
+          >
+            {HOURS.map((value) => (
+              <option key={value} value={value}>
+                {hourLabel(value)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <p className="field-hint" id="delivery-weekday-hint">
+        {hint}
+      </p>
+      <p className="settings-next-delivery" role="status">
+        {next}
+      </p>
+      <Button type="submit" className="settings-submit" busy={busy} busyLabel="Saving...">
+        Save delivery time
+      </Button>
+    </form>
+  );
+}
