@@ -17,6 +17,8 @@ import type { DigestJobs } from "./domain/digest-jobs.ts";
 import { newsletterLinkKeyFrom } from "./domain/newsletter-link.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
+import { chooseGlanceWriter } from "./glance/choose-glance-writer.ts";
+import type { GlanceWriter } from "./glance/glance-writer.ts";
 import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
 import { openDigestJobs } from "./jobs/open-digest-jobs.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
@@ -43,6 +45,7 @@ export interface SummariserDependencies {
   embeddedDatabase?: EmbeddedPostgres;
   /** Tests give their own; otherwise chosen from the settings. */
   writer?: SummaryWriter;
+  glanceWriter?: GlanceWriter;
   transcripts?: TranscriptSource;
   catalog?: CatalogClient;
   billing?: BillingClient;
@@ -103,6 +106,7 @@ export async function buildSummariserApp(
   const digest = { ...DEFAULT_DIGEST_SETTINGS, ...settings.digest };
 
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
+  const glanceWriter = dependencies.glanceWriter ?? (await chooseGlanceWriter(settings.llm));
   const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
   app.log.info({ writer: writer.name, transcripts: transcripts.name }, "summariser adapters chosen");
   if (settings.toolPassword === undefined) {
@@ -116,6 +120,7 @@ export async function buildSummariserApp(
     billing: dependencies.billing ?? createHttpBillingClient(settings.billingUrl, settings.identitySecret),
     transcripts,
     writer,
+    glanceWriter,
     recordEvent: writeToOutbox,
     log: app.log,
     now: dependencies.now ?? (() => new Date()),

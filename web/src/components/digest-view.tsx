@@ -1,6 +1,7 @@
 import type { Digest, DigestChannel, DigestInline, DigestVideo } from "@tubedigest/contracts/digest";
 import { type ReactNode, useId } from "react";
 import "./digest-view.css";
+import { WeekGlance } from "./week-glance.tsx";
 
 type Level = 2 | 3 | 4;
 
@@ -183,7 +184,7 @@ export interface DigestViewProps {
 
 /**
  * A newsletter as the weekly e-mail shows it (services/mailer's digest template): the wordmark, the
- * "Your week" card, optionally the table of contents, then a card per channel, each video with its
+ * "Your week" card, the week at a glance, optionally the table of contents, then a card per channel, each video with its
  * thumbnail, date, key points at normal weight with the moment each is said, and its paragraph. The
  * archive page, the preview's mock inbox and the landing page's sample all render through it.
  */
@@ -213,6 +214,7 @@ export function DigestView({
           </div>
         </>
       ) : null}
+      {header ? <WeekGlance lines={digest.glance ?? []} /> : null}
       {contents && digest.channels.length > 1 ? (
         <nav className="digest-card digest-contents" aria-label="In this newsletter">
           <p className="digest-contents-title">In this newsletter</p>

@@ -3,6 +3,7 @@ import {
   digestCounts,
   digestOfChannels,
   type StoredDigestChannel,
+  type StoredGlanceLine,
 } from "@tubedigest/contracts/digest";
 import { useMemo } from "react";
 import { Link, useSearch } from "wouter";
@@ -25,6 +26,7 @@ interface NewsletterPageData {
   sentAt: string | null;
   createdAt: string;
   channels: StoredDigestChannel[];
+  glance: StoredGlanceLine[];
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
@@ -48,7 +50,7 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
   const path = `/api/newsletters/${encodeURIComponent(params.id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   const { data, error, isLoading } = useApi<NewsletterPageData>(path);
   const digest = useMemo<Digest | undefined>(
-    () => (data ? digestOfChannels(data.channels, data.weekLabel) : undefined),
+    () => (data ? digestOfChannels(data.channels, data.weekLabel, data.glance) : undefined),
     [data],
   );
   const notFound = error instanceof ApiError && error.status === 404;

@@ -6,8 +6,10 @@ export type {
   DigestInline,
   DigestParagraph,
   DigestVideo,
+  GlanceSource,
   KeyPoint,
   VideoThumbnail,
+  WeekGlanceLine,
 } from "./digest.ts";
 export { digestCounts } from "./digest-counts.ts";
 export { digestOfChannels, type StoredDigestChannel } from "./digest-of-channels.ts";
@@ -17,3 +19,4 @@ export { readDigestMarkdown } from "./read-digest-markdown.ts";
 export { inlineText } from "./read-inline.ts";
 export { readVideoSummary } from "./read-video-summary.ts";
 export { videoThumbnail } from "./video-thumbnail.ts";
+export { glanceOfStored, type StoredGlanceLine } from "./week-glance.ts";

@@ -42,6 +42,13 @@ export interface DigestRig {
   stop(): Promise<void>;
 }
 
+/**
+ * The model's calls that wrote a video's summary: one per new video, however the week went. (Each digest's
+ * week at a glance is a call of its own, made again by whoever composes it after a crash.)
+ */
+export const summaryCalls = (llm: FakeOpenAiApi) =>
+  llm.requests.filter((request) => request.response_format?.json_schema?.name === "video_summary").length;
+
 /** The ports the URLs' schemes imply when they name none. */
 const DEFAULT_PORTS: Record<string, number> = {
   "postgres:": 5432,

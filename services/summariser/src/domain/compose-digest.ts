@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { createEvent } from "@tubedigest/contracts";
+import { writeWeekGlance } from "../glance/write-week-glance.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { COMPOSE_ATTEMPTS } from "./digest-jobs.ts";
 import { weekLabel } from "./digest-week.ts";
-import { type NewsletterContent, type NewsletterVideo, newsletterContent } from "./newsletter-content.ts";
+import {
+  glanceVideosOf,
+  type NewsletterContent,
+  type NewsletterVideo,
+  newsletterContent,
+  withGlance,
+} from "./newsletter-content.ts";
 import { newsletterLinkToken } from "./newsletter-link.ts";
 import { SummaryOutageError } from "./summarise-published-video.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
@@ -142,10 +149,11 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
       ),
     })),
   );
-  const newsletter = newsletterContent(row.week_start, summarised);
-  if (newsletter.channels.length === 0) {
+  const draft = newsletterContent(row.week_start, summarised);
+  if (draft.channels.length === 0) {
     return { kind: "skipped", reason: SKIP_REASONS.noSummaries, coveredUntil };
   }
+  const newsletter = withGlance(draft, await writeWeekGlance(context, glanceVideosOf(draft.channels)));
   const leftOut = summarised
     .flatMap((channel) => channel.videos)
     .filter((video) => "failed" in video.summary);
@@ -167,7 +175,7 @@ async function store(
   const key = { userId: row.user_id, weekKey: row.week_key };
   const newsletterId = randomUUID();
   const now = context.now();
-  const { subject, content, channels } = composition.newsletter;
+  const { subject, content, channels, glance } = composition.newsletter;
   try {
     await context.db.transaction().execute(async (trx) => {
       const settled = await new DigestRepository(trx).settle(
@@ -190,6 +198,7 @@ async function store(
           subject,
           content,
           channels,
+          glance,
           coveredUntil: composition.coveredUntil,
           createdAt: now,
         }));
@@ -208,6 +217,7 @@ async function store(
               userId: row.user_id,
             }),
             channels,
+            glance,
           },
           { correlationId: `digest:${row.user_id}:${row.week_key}` },
         ),

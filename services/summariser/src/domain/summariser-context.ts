@@ -2,6 +2,7 @@ import type { JobQueue } from "@tubedigest/jobs";
 import type { Kysely } from "kysely";
 import type { BillingClient } from "../clients/billing-client.ts";
 import type { CatalogClient } from "../clients/catalog-client.ts";
+import type { GlanceWriter } from "../glance/glance-writer.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
 import type { TranscriptSource } from "../transcripts/transcript-source.ts";
@@ -24,6 +25,8 @@ export interface SummariserContext {
   /** Captions, remembered per video in the database. */
   transcripts: TranscriptSource;
   writer: SummaryWriter;
+  /** Writes the week at a glance a digest opens with. */
+  glanceWriter: GlanceWriter;
   recordEvent: RecordEvent;
   log: SummariserLogger;
   now: () => Date;

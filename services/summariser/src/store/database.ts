@@ -1,4 +1,5 @@
 import type { BusTables } from "@tubedigest/bus";
+import type { StoredGlanceLine } from "@tubedigest/contracts/digest";
 import type { ColumnType, Generated } from "kysely";
 import type { TranscriptSegment } from "../transcripts/transcript-source.ts";
 import type { KeyPoint } from "../writers/summary-writer.ts";
@@ -142,6 +143,8 @@ export interface NewslettersTable {
   subject: string;
   content: string;
   channels: ColumnType<NewsletterChannel[], string, never>;
+  /** The week at a glance, as mailed; null on newsletters made before it. */
+  glance: ColumnType<StoredGlanceLine[] | null, string | null, never>;
   created_at: Generated<Date>;
   sent_at: Date | null;
   covered_until: Date;

@@ -54,6 +54,7 @@ export interface SummariserUnderTest {
 type Parts = Pick<
   SummariserDependencies,
   | "writer"
+  | "glanceWriter"
   | "transcripts"
   | "catalog"
   | "billing"
