@@ -22,6 +22,7 @@ import type { GlanceWriter } from "./glance/glance-writer.ts";
 import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
 import { openDigestJobs } from "./jobs/open-digest-jobs.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
+import { registerArchiveSearchRoutes } from "./routes/archive-search-routes.ts";
 import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
@@ -150,6 +151,7 @@ export async function buildSummariserApp(
   registerSingleSummaryRoutes(app, context);
   registerNewsletterRoutes(app, context);
   registerDeliveryTimeRoutes(app, context);
+  registerArchiveSearchRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context);
   await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });
   await dependencies.events.subscribe(summariserSubscriptions(context));

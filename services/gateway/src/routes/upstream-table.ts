@@ -43,6 +43,8 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/single-summaries", service: "summariser" },
   { prefix: "/api/newsletters", service: "summariser" },
   { prefix: "/api/generate-newsletter", service: "summariser" },
+  // The search over every summary the reader received.
+  { prefix: "/api/archive", service: "summariser" },
   // The day and hour the reader's weekly digest goes out.
   { prefix: "/api/user/delivery-time", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },

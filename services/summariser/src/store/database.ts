@@ -150,6 +150,27 @@ export interface NewslettersTable {
   covered_until: Date;
 }
 
+/** A key point as the archive keeps it: its text and the moment it is said. */
+export interface ArchivePoint {
+  text: string;
+  moment: { label: string; url: string } | null;
+}
+
+/** One video a reader received in a newsletter, as its text is searched. */
+export interface ArchiveEntriesTable {
+  newsletter_id: string;
+  position: number;
+  user_id: string;
+  received_at: Date;
+  channel_title: string;
+  video_title: string;
+  video_url: string;
+  published_at: Date | null;
+  key_points: ColumnType<ArchivePoint[], string, never>;
+  points_text: string;
+  paragraph: string;
+}
+
 export interface PreviewClientsTable {
   /** The client's address, or its IPv6 network (/64): see preview-client.ts. */
   client: string;
@@ -167,4 +188,5 @@ export interface SummariserDatabase extends BusTables {
   digests: DigestsTable;
   newsletters: NewslettersTable;
   preview_clients: PreviewClientsTable;
+  archive_entries: ArchiveEntriesTable;
 }
