@@ -34,9 +34,10 @@ describe.each<Infra>(["real", "embedded"])(
       }
       const made = await eventually(async () => {
         const reply = await browser.call("POST", "/api/generate-newsletter", {});
-        return reply.json().outcome === "generated" ? reply.json() : undefined;
+        const body = reply.json() as { outcome: string; newsletterId?: string };
+        return body.outcome === "generated" ? body.newsletterId : undefined;
       }, 60_000);
-      return { browser, newsletterId: String(made?.newsletterId) };
+      return { browser, newsletterId: made };
     }
 
     beforeAll(async () => {
