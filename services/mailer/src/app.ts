@@ -14,6 +14,7 @@ import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
 import { mailerSubscriptions } from "./events/subscriptions.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
+import { FEEDS_PATH, registerFeedRoutes } from "./routes/feed-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
@@ -55,6 +56,8 @@ function siteLinks(publicUrl: string): SiteLinks {
       at(`/newsletters/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
     signInLink: (token) => at(`/sign-in/link?token=${encodeURIComponent(token)}`),
     unsubscribe: (token) => at(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
+    feed: (token) => at(`${FEEDS_PATH}/${encodeURIComponent(token)}`),
+    newsletters: at("/dashboard?tab=newsletters"),
   };
 }
 
@@ -122,6 +125,7 @@ export async function buildMailerApp(
   registerAbandonmentRoutes(app, context);
   registerUnsubscribeRoutes(app, context);
   registerInternalRoutes(app, context);
+  registerFeedRoutes(app, context);
   if (settings.devMailbox && !settings.smtpUrl) registerMailboxRoutes(app, mailDir);
   await dependencies.events.subscribe(mailerSubscriptions(context));
   app.addHook("onClose", async () => {

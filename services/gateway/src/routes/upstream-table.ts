@@ -49,6 +49,9 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/user/delivery-time", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
   { prefix: "/api/unsubscribe", service: "mailer" },
+  // A reader's private feed (its secret in the path), and its address in settings.
+  { prefix: "/api/feeds", service: "mailer" },
+  { prefix: "/api/user/feed", service: "mailer" },
 ];
 
 /** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */
