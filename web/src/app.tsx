@@ -19,6 +19,7 @@ const NewsletterPage = lazy(() => import("./pages/newsletter.tsx"));
 const SummaryToolPage = lazy(() => import("./pages/ps.tsx"));
 const SignInLinkPage = lazy(() => import("./pages/sign-in-link.tsx"));
 const SignInWithLinkPage = lazy(() => import("./pages/sign-in-with-link.tsx"));
+const ConfirmEmailPage = lazy(() => import("./pages/confirm-email.tsx"));
 const NotFoundPage = lazy(() => import("./pages/not-found.tsx"));
 
 /** A new screen starts at its top, as a page load would. */
@@ -59,6 +60,7 @@ export function App() {
             <Route path="/ps" component={SummaryToolPage} />
             <Route path="/sign-in-link" component={SignInLinkPage} />
             <Route path="/sign-in/link" component={SignInWithLinkPage} />
+            <Route path="/confirm-email" component={ConfirmEmailPage} />
             <Route path="/terms" component={TermsPage} />
             <Route path="/privacy" component={PrivacyPage} />
             <Route component={NotFoundPage} />

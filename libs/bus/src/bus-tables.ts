@@ -23,8 +23,15 @@ export interface InboxTable {
   handled_at: Generated<Date>;
 }
 
+/** Accounts the service erased, by a hash of their id: later events about them are dropped. */
+export interface ErasedAccountsTable {
+  account_hash: string;
+  erased_at: Generated<Date>;
+}
+
 /** The tables busMigrations creates in a service's schema. */
 export interface BusTables {
   outbox: OutboxTable;
   inbox: InboxTable;
+  erased_accounts: ErasedAccountsTable;
 }

@@ -1,5 +1,6 @@
-export type { BusTables, InboxTable, OutboxTable } from "./bus-tables.ts";
+export type { BusTables, ErasedAccountsTable, InboxTable, OutboxTable } from "./bus-tables.ts";
 export type { DeadLetter, DeadLetterQueues } from "./dead-letters.ts";
+export { erasedAccountHash, forgetAccount, isForgotten } from "./erasure/forget-account.ts";
 export type { EventBus, EventHandler, EventPublisher, HandlerContext } from "./event-bus.ts";
 export { InProcessBroker } from "./in-process/in-process-broker.ts";
 export { createInProcessBus, type InProcessBusOptions } from "./in-process/in-process-bus.ts";

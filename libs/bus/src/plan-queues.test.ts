@@ -48,7 +48,7 @@ describe("planQueues", () => {
       service: "Bad Service",
       queues: {
         extra: { events: ["user.updated"], handlers: { "user.updated": noop, "user.registered": noop } },
-        unknown: { events: ["user.deleted"], handlers: { "user.deleted": noop } },
+        unknown: { events: ["user.vanished"], handlers: { "user.vanished": noop } },
         "Bad Purpose": { events: [], handlers: {} },
         policy: {
           events: ["user.updated"],
@@ -67,7 +67,7 @@ describe("planQueues", () => {
     expect(problems).toEqual([
       'service name "Bad Service" is invalid',
       'Bad Service.extra: handler for "user.registered", which the queue does not list',
-      'Bad Service.unknown: "user.deleted" is not a known event',
+      'Bad Service.unknown: "user.vanished" is not a known event',
       'Bad Service.Bad Purpose: purpose "Bad Purpose" is invalid',
       "Bad Service.Bad Purpose: no event is listed",
       "Bad Service.policy: retry delays must be positive whole milliseconds",

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createInProcessBus, type EventPublisher, startOutboxRelay, writeToOutbox } from "../src/index.ts";
 import { type BusFixture, rabbitMqImplementation, silentLog } from "./support/bus-fixtures.ts";
+import { relayUntilUnsent } from "./support/relay-once.ts";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.ts";
 import { delay, waitFor } from "./support/wait-for.ts";
 
@@ -62,24 +63,13 @@ describe("outbox relay", () => {
   });
 
   it("keeps a row that breaks its contract, marked failed, and publishes the rest", async () => {
-    const bus = createInProcessBus({ log: silentLog });
     const forged = { ...userUpdated("forged"), data: { userId: "nope" } };
     await database.db
       .insertInto("outbox")
       .values({ event_id: forged.id, event_name: forged.name, event: JSON.stringify(forged) })
       .execute();
     await writeEvents(3);
-    const relay = startOutboxRelay({ db: database.db, publisher: bus, log: silentLog });
-    try {
-      await waitFor(
-        () => database.countUnsent(),
-        (unsent) => unsent === 1,
-        { what: "the valid rows sent" },
-      );
-    } finally {
-      await relay.stop();
-      await bus.close();
-    }
+    await relayUntilUnsent(database, 1, "the valid rows sent");
     const failed = await database.db
       .selectFrom("outbox")
       .select(["event_id", "attempts", "last_error", sql<boolean>`failed_at is not null`.as("failed")])

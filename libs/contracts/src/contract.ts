@@ -10,6 +10,11 @@ export interface EventContract<Name extends string = string, Schema extends TSch
   readonly schema: Schema;
   /** A valid payload, for docs, tests and the dev tools; checked against `schema` by the contract tests. */
   readonly example: Static<Schema>;
+  /**
+   * The publisher's outbox deletes the row as soon as the broker confirms it, instead of keeping sent
+   * rows a week: for an event about data that must not outlive its publishing (an account's erasure).
+   */
+  readonly forgetOnceSent?: boolean;
 }
 
 /** Keeps the literal name and the schema type of a contract, so the registry can type publish/subscribe. */

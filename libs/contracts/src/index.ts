@@ -11,19 +11,33 @@ export {
   isDeliveryTime,
   WEEKDAYS,
 } from "./delivery-time.ts";
+export {
+  dayAfter,
+  firstMondayFrom,
+  latestPauseDate,
+  MAX_PAUSE_DAYS,
+  PAUSE_DATE_PATTERN,
+  pauseDateProblem,
+  pauseMessages,
+  todayIn,
+} from "./digest-pause.ts";
 export { isEmailAddress } from "./email-rule.ts";
 export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetadata } from "./envelope.ts";
 export { ChannelFollowData } from "./events/channel-follow.ts";
 export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
 export { type ChannelUnfollowedData, channelUnfollowed } from "./events/channel-unfollowed.ts";
 export { digestDue } from "./events/digest-due.ts";
+export { DigestPausedData, digestPaused } from "./events/digest-paused.ts";
+export { DigestResumedData, digestResumed } from "./events/digest-resumed.ts";
 export {
   DigestSubscriptionData,
   digestResubscribed,
   digestUnsubscribed,
 } from "./events/digest-subscription.ts";
+export { EmailChangeRequestedData, emailChangeRequested } from "./events/email-change-requested.ts";
 export { NewsletterComposedData, newsletterComposed } from "./events/newsletter-composed.ts";
 export { NewsletterSentData, newsletterSent } from "./events/newsletter-sent.ts";
+export { PasswordChangedData, passwordChanged } from "./events/password-changed.ts";
 export { PlanAccess, PlanName } from "./events/plan-access.ts";
 export { PreviewShownData, previewShown } from "./events/preview-shown.ts";
 export { ScheduleSlotData } from "./events/schedule-slot.ts";
@@ -36,6 +50,7 @@ export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
 export { TrialEndingData, trialEnding } from "./events/trial-ending.ts";
 export { TrialStartedData, trialStarted } from "./events/trial-started.ts";
 export { uploadsCheckDue } from "./events/uploads-check-due.ts";
+export { UserDeletedData, userDeleted } from "./events/user-deleted.ts";
 export { SelectedChannel, UserRegisteredData, userRegistered } from "./events/user-registered.ts";
 export { UserUpdatedData, userUpdated } from "./events/user-updated.ts";
 export { VideoPublishedData, videoPublished } from "./events/video-published.ts";

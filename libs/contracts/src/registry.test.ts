@@ -53,7 +53,7 @@ describe("parseEvent", () => {
   });
 
   it("refuses an unknown event and an unknown version", () => {
-    expect(() => parseEvent({ ...valid(), name: "user.deleted" })).toThrow(/unknown event "user.deleted"/);
+    expect(() => parseEvent({ ...valid(), name: "user.vanished" })).toThrow(/unknown event "user.vanished"/);
     expect(() => parseEvent({ ...valid(), version: 2 })).toThrow(/version 2/);
   });
 

@@ -3,9 +3,13 @@ import type { EventContract } from "./contract.ts";
 import { channelFollowed } from "./events/channel-followed.ts";
 import { channelUnfollowed } from "./events/channel-unfollowed.ts";
 import { digestDue } from "./events/digest-due.ts";
+import { digestPaused } from "./events/digest-paused.ts";
+import { digestResumed } from "./events/digest-resumed.ts";
 import { digestResubscribed, digestUnsubscribed } from "./events/digest-subscription.ts";
+import { emailChangeRequested } from "./events/email-change-requested.ts";
 import { newsletterComposed } from "./events/newsletter-composed.ts";
 import { newsletterSent } from "./events/newsletter-sent.ts";
+import { passwordChanged } from "./events/password-changed.ts";
 import { previewShown } from "./events/preview-shown.ts";
 import { signInLinkRequested } from "./events/sign-in-link-requested.ts";
 import { subscriptionActivated } from "./events/subscription-activated.ts";
@@ -16,6 +20,7 @@ import { trialEnded } from "./events/trial-ended.ts";
 import { trialEnding } from "./events/trial-ending.ts";
 import { trialStarted } from "./events/trial-started.ts";
 import { uploadsCheckDue } from "./events/uploads-check-due.ts";
+import { userDeleted } from "./events/user-deleted.ts";
 import { userRegistered } from "./events/user-registered.ts";
 import { userUpdated } from "./events/user-updated.ts";
 import { videoPublished } from "./events/video-published.ts";
@@ -64,6 +69,11 @@ export const eventContracts = byName(
   digestDue,
   uploadsCheckDue,
   videoPublished,
+  passwordChanged,
+  emailChangeRequested,
+  digestPaused,
+  digestResumed,
+  userDeleted,
 );
 
 export type EventContracts = typeof eventContracts;

@@ -47,6 +47,7 @@ export { createServiceLogger, type ServiceLoggerOptions } from "./service-logger
 export {
   CLAIM_COOKIE,
   EARLIER_CLAIM_COOKIE_PATH,
+  END_ALL_SESSIONS_HEADER,
   END_OTHER_SESSIONS_HEADER,
   SESSION_USER_HEADER,
 } from "./session-directive.ts";

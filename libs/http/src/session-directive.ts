@@ -14,6 +14,13 @@ export const SESSION_USER_HEADER = "x-tubedigest-session-user";
 export const END_OTHER_SESSIONS_HEADER = "x-tubedigest-end-other-sessions";
 
 /**
+ * How auth asks the gateway to end every session of a user, this one included, and to have the browser
+ * forget its cookies: it answers with this header holding the user id when the account is deleted. Like
+ * the others, honoured only on answers from auth and removed before the browser sees it.
+ */
+export const END_ALL_SESSIONS_HEADER = "x-tubedigest-end-all-sessions";
+
+/**
  * Auth's proof that a browser made a password-less account. Auth signs and reads it; the gateway asks
  * auth whose live claim it is before forwarding a visitor's action to another service (so the path is
  * all of `/api`), and clears it at sign-out, so the next person at that browser is not signed in by it.

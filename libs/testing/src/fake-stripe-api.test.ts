@@ -293,6 +293,24 @@ describe("the fake Stripe API, through the official SDK", () => {
     expect(fake.paymentIntent(other.paymentIntentId)?.status).toBe("canceled");
   });
 
+  it("deletes a customer: its subscriptions canceled at once, its card detached, a stub left to retrieve", async () => {
+    const { customer, subscription } = await activeSubscription();
+    const card = String(fake.subscription(subscription.id)?.default_payment_method);
+    expect(await stripe.customers.del(customer.id)).toEqual({
+      id: customer.id,
+      object: "customer",
+      deleted: true,
+    });
+    expect(fake.customerDeleted(customer.id)).toBe(true);
+    expect(fake.subscription(subscription.id)?.status).toBe("canceled");
+    expect(fake.paymentMethod(card)?.customer).toBeNull();
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({ id: customer.id, deleted: true });
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject({ code: "resource_missing" });
+    await expect(stripe.customers.update(customer.id, { email: "b@example.com" })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
   it("renews a period paid by the saved card", async () => {
     const { subscription } = await activeSubscription(499);
     const end = subscription.items.data[0]?.current_period_end ?? 0;

@@ -116,6 +116,8 @@ export interface FakeStripeApi {
   readonly deliveries: readonly FakeWebhookDelivery[];
 
   customer(id: string): Stripe.Customer | undefined;
+  /** Whether the customer was deleted (`DELETE /v1/customers/:id`): its cards gone, its subscriptions canceled. */
+  customerDeleted(id: string): boolean;
   price(id: string): Stripe.Price | undefined;
   product(id: string): Stripe.Product | undefined;
   paymentIntent(id: string): Stripe.PaymentIntent | undefined;
@@ -228,6 +230,8 @@ export async function startFakeStripeApi(options: FakeStripeOptions = {}): Promi
   const webhookSecret = options.webhookSecret ?? "whsec_fake_0123456789abcdef";
   let webhookUrl = options.webhookUrl;
   const store = new Map<string, StoredObject>();
+  /** Customers deleted through the API: Stripe still answers a stub for them, marked deleted. */
+  const deletedCustomers = new Set<string>();
   const cardBehaviours = new Map<string, FakeCardBehaviour>();
   const invoiceOfPaymentIntent = new Map<string, string>();
   const portalSessions = new Map<string, StoredObject>();
@@ -591,6 +595,33 @@ export async function startFakeStripeApi(options: FakeStripeOptions = {}): Promi
     );
     emit("customer.created", customer);
     return [200, render(customer, expandsOf(params))];
+  }
+
+  /**
+   * Stripe's customer deletion: it cannot be undone, its live subscriptions are canceled at once and its
+   * cards detached; retrieving it afterwards answers a stub marked deleted, and anything else "No such
+   * customer".
+   */
+  function deleteCustomer({ args }: RequestContext): Answer {
+    const customer = need<StoredCustomer>("customer", args[0] ?? "", "customer");
+    for (const subscription of objectsOf<StoredSubscription>("subscription")) {
+      if (subscription.customer === customer.id && subscription.status !== "canceled") {
+        cancelNow(subscription, "cancellation_requested");
+      }
+    }
+    for (const method of objectsOf<StoredPaymentMethod>("payment_method")) {
+      if (method.customer === customer.id) method.customer = null;
+    }
+    store.delete(customer.id);
+    deletedCustomers.add(customer.id);
+    emit("customer.deleted", customer);
+    return [200, { id: customer.id, object: "customer", deleted: true }];
+  }
+
+  function retrieveCustomer(context: RequestContext): Answer {
+    const id = context.args[0] ?? "";
+    if (deletedCustomers.has(id)) return [200, { id, object: "customer", deleted: true }];
+    return retrieve("customer", "customer")(context);
   }
 
   function updateCustomer({ params, args }: RequestContext): Answer {
@@ -1178,7 +1209,8 @@ export async function startFakeStripeApi(options: FakeStripeOptions = {}): Promi
     ),
     route("GET", "/v1/customers", [...LIST, "email"], listCustomers),
     route("GET", "/v1/customers/search", ["query", "limit", "page", "expand"], searchCustomers),
-    route("GET", `/v1/customers/${ID}`, ["expand"], retrieve("customer", "customer")),
+    route("GET", `/v1/customers/${ID}`, ["expand"], retrieveCustomer),
+    route("DELETE", `/v1/customers/${ID}`, [], deleteCustomer),
     route(
       "POST",
       `/v1/customers/${ID}`,
@@ -1516,6 +1548,7 @@ export async function startFakeStripeApi(options: FakeStripeOptions = {}): Promi
     deliveries,
 
     customer: (id) => view(find("customer", id)),
+    customerDeleted: (id) => deletedCustomers.has(id),
     price: (id) => view(find("price", id)),
     product: (id) => view(find("product", id)),
     paymentIntent: (id) => view(find("payment_intent", id)),

@@ -5,8 +5,12 @@ import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { AuthSettings } from "./config.ts";
 import { createPasswordHasher } from "./domain/password-hasher.ts";
+import { registerAccountDeletionRoutes } from "./routes/account-deletion-routes.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerClaimRoutes } from "./routes/claim-routes.ts";
+import { registerDigestDeliveryRoutes } from "./routes/digest-delivery-routes.ts";
+import { registerEmailChangeRoutes } from "./routes/email-change-routes.ts";
+import { registerPasswordRoutes } from "./routes/password-routes.ts";
 import { registerSignInLinkRoutes } from "./routes/sign-in-link-routes.ts";
 import { registerSignInRoutes } from "./routes/sign-in-routes.ts";
 import type { AuthDatabase } from "./store/database.ts";
@@ -29,7 +33,8 @@ export interface AuthDependencies {
 
 /**
  * Builds the auth service: migrates its schema, relays its outbox to the bus, and answers
- * `/api/auth/*` and `/api/user/profile`.
+ * `/api/auth/*`, the profile and the account's settings under `/api/user/` (password, address, digest
+ * pause, deletion).
  */
 export async function buildAuthApp(
   settings: AuthSettings,
@@ -63,5 +68,9 @@ export async function buildAuthApp(
   registerSignInLinkRoutes(app, context);
   registerAccountRoutes(app, context);
   registerClaimRoutes(app, context);
+  registerPasswordRoutes(app, context);
+  registerEmailChangeRoutes(app, context);
+  registerDigestDeliveryRoutes(app, context);
+  registerAccountDeletionRoutes(app, context);
   return app;
 }

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../src/domain/messages.ts";
-import { asClaimHolder, asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+import {
+  asClaimHolder,
+  asUser,
+  type BillingUnderTest,
+  startBillingWithStripe,
+} from "./support/billing-harness.ts";
 
 const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
 
@@ -14,16 +19,11 @@ const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")
 describe("billing acts for the account's owner, never for whoever names its e-mail", () => {
   let stripe: FakeStripeApi;
   let billing: BillingUnderTest;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    stripe = await startFakeStripeApi();
-    billing = await startBilling({ stripe, testMode: true });
-    const url = await billing.app.listen({ port: 0, host: "127.0.0.1" });
-    stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+    ({ stripe, billing, stop } = await startBillingWithStripe({ testMode: true }));
   });
-  afterAll(async () => {
-    await billing.stop();
-    await stripe.close();
-  });
+  afterAll(() => stop());
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     billing.app.inject({ method: "POST", url, payload, headers });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+import { asUser, type BillingUnderTest, startBillingWithStripe } from "./support/billing-harness.ts";
 
 /** How long Stripe keeps its answers back: far longer than any of the other requests needs. */
 const HOLD_MS = 3_000;
@@ -24,17 +24,12 @@ describe.each([
 ])("Stripe holding its answer for seconds, on $database", ({ embedded, held }) => {
   let stripe: FakeStripeApi;
   let billing: BillingUnderTest;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    stripe = await startFakeStripeApi();
     // The SDK waits out the held answer instead of giving up and asking again.
-    billing = await startBilling({ stripe, embedded, stripeTimeoutMs: 4 * HOLD_MS });
-    const url = await billing.app.listen({ port: 0, host: "127.0.0.1" });
-    stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+    ({ stripe, billing, stop } = await startBillingWithStripe({ embedded, stripeTimeoutMs: 4 * HOLD_MS }));
   });
-  afterAll(async () => {
-    await billing.stop();
-    await stripe.close();
-  });
+  afterAll(() => stop());
 
   const post = (url: string, payload: object | undefined, userId: string) =>
     billing.app.inject({ method: "POST", url, ...(payload ? { payload } : {}), headers: asUser(userId) });

@@ -1,7 +1,7 @@
-import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
+import { asUser, type BillingUnderTest, startBillingWithStripe } from "./support/billing-harness.ts";
 
 const PRICES = { solo: 499, creator: 999, premium: 999, pro: 2999 } as const;
 const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
@@ -21,16 +21,11 @@ async function anyPrice(stripe: Stripe): Promise<string> {
 describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
   let stripe: FakeStripeApi;
   let billing: BillingUnderTest;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    stripe = await startFakeStripeApi();
-    billing = await startBilling({ stripe, testMode: false });
-    const url = await billing.app.listen({ port: 0, host: "127.0.0.1" });
-    stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+    ({ stripe, billing, stop } = await startBillingWithStripe({ testMode: false }));
   });
-  afterAll(async () => {
-    await billing.stop();
-    await stripe.close();
-  });
+  afterAll(() => stop());
 
   const post = (url: string, payload: object | undefined, userId?: string) =>
     billing.app.inject({

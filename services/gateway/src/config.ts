@@ -38,6 +38,8 @@ export const GatewayEnvironment = Type.Object({
   NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   /** Checkout calls (payment intents, subscribing) per client address per minute. */
   CHECKOUT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Changes of a password, an address or the account's existence per client address per hour. */
+  ACCOUNT_CHANGE_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
 });
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
@@ -66,6 +68,8 @@ export interface GatewaySettings {
   newsletterRateLimit?: number | undefined;
   /** Checkout calls per client address per minute (10 when absent). */
   checkoutRateLimit?: number | undefined;
+  /** Password, address and deletion calls per client address per hour (10 when absent). */
+  accountChangeRateLimit?: number | undefined;
   /** Forward /dev/mailbox to the mailer: development only. */
   devMailbox?: boolean | undefined;
   /** Forward the digest's development tools (deliver now, progress) to the summariser: development only. */
@@ -103,6 +107,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
     newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
+    accountChangeRateLimit: env.ACCOUNT_CHANGE_RATE_LIMIT,
     devMailbox: env.APP_ENV === "development",
     devDigest: env.APP_ENV === "development",
     apiDocs: env.APP_ENV === "development",

@@ -66,6 +66,26 @@ const ROUTES = [
       subscriberCount: fc.nat(),
     },
   },
+  // The account's settings.
+  { method: "POST", url: "/api/user/password", fields: { currentPassword: password, newPassword: password } },
+  { method: "POST", url: "/api/user/email", fields: { email: emailAddress, currentPassword: password } },
+  {
+    method: "POST",
+    url: "/api/user/email/confirm",
+    fields: { token: fc.base64String({ minLength: 43, maxLength: 44 }) },
+  },
+  {
+    method: "POST",
+    url: "/api/user/deliveries/pause",
+    fields: {
+      until: fc.oneof(
+        fc.constant(null),
+        fc.date().map((date) => date.toISOString().slice(0, 10)),
+      ),
+    },
+  },
+  { method: "POST", url: "/api/user/deliveries/resume", fields: {} },
+  { method: "DELETE", url: "/api/user/account", fields: { email: emailAddress } },
   { method: "GET", url: "/api/auth/current-user", fields: {} },
   { method: "GET", url: "/api/user/channels", fields: {} },
   { method: "DELETE", url: "/api/auth/no-such-route", fields: {} },

@@ -135,6 +135,7 @@ describe.each([
         searchRateLimit: 2,
         summaryToolRateLimit: 2,
         newsletterRateLimit: 2,
+        accountChangeRateLimit: 3,
       },
     });
   });
@@ -180,6 +181,27 @@ describe.each([
       expect((await post(target)).status, target).toBe(400);
     }
     expect(routeCount("/api/process-youtube-video")).toBe(2);
+  });
+
+  it("counts a password change, an address change and a deletion, each mailing the account, against one limit", async () => {
+    const send = (method: "POST" | "DELETE", target: string) =>
+      rawHttpRequest(edge.port, { method, target, ...JSON_BODY });
+    const statuses = [];
+    for (const [method, target] of [
+      ["POST", "/api/user/password"],
+      ["POST", "/api/user/emai%6c"],
+      ["DELETE", "/api/user/account"],
+      ["POST", "/api/user/%70assword"],
+      ["DELETE", "/api/user/accoun%74"],
+    ] as const) {
+      statuses.push((await send(method, target)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // Pausing mails nobody: not counted.
+    expect((await send("POST", "/api/user/deliveries/pause")).status).toBe(200);
+    expect(
+      routeCount("/api/user/password") + routeCount("/api/user/email") + routeCount("/api/user/account"),
+    ).toBe(3);
   });
 
   it("counts every spelling of the newsletter-now path against its limit, and the preview against none of it", async () => {

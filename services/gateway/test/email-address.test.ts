@@ -28,6 +28,7 @@ const NOT_ONE_BARE_ADDRESS = [
 
 /** Every route that takes an e-mail, with a body valid but for the address. */
 const ROUTES: [method: "POST" | "PATCH", url: string, body: (email: string) => object][] = [
+  ["POST", "/api/user/email", (email) => ({ email, currentPassword: password })],
   ["POST", "/api/auth/register", (email) => ({ email, password })],
   ["POST", "/api/auth/login", (email) => ({ email, password })],
   ["POST", "/api/auth/register-with-email", (email) => ({ email, channels: [] })],

@@ -1,5 +1,6 @@
 import { eventually, uniqueName } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailboxLinksTo as linksTo } from "./support/mailbox.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
 
 describe.each<Infra>(["real", "embedded"])(
@@ -11,14 +12,7 @@ describe.each<Infra>(["real", "embedded"])(
     });
     afterAll(() => stack.stop());
 
-    /** The mailbox page's messages to `to` whose subject has `subject`, newest first, as links to each one. */
-    async function mailboxLinksTo(to: string, subject: string): Promise<string[]> {
-      await stack.mailer.deliverDue();
-      const page = await new Browser(stack.gateway).call("GET", "/dev/mailbox");
-      expect(page.statusCode).toBe(200);
-      const rows = page.body.split("<tr>").filter((row) => row.includes(to) && row.includes(subject));
-      return rows.map((row) => /href="(\/dev\/mailbox\/[^"]+)"/.exec(row)?.[1] ?? "");
-    }
+    const mailboxLinksTo = (to: string, subject: string) => linksTo(stack, to, subject);
 
     it("mails a password-less account's owner a single-use sign-in link that signs the browser in", async () => {
       const email = `${uniqueName("owner")}@example.com`;
@@ -111,6 +105,24 @@ describe.each<Infra>(["real", "embedded"])(
       // Past the same-origin guard: the mailer itself answers, refusing the token.
       expect(reply.statusCode).toBe(400);
       expect(reply.body).toContain("latest e-mail");
+    });
+
+    it("lets a feedback loop's complaint through from anywhere to the mailer, which checks its token", async () => {
+      const email = `${uniqueName("complainer")}@example.com`;
+      const complain = (authorization: string) =>
+        new Browser(stack.gateway).call(
+          "POST",
+          "/api/webhooks/mail-complaints",
+          { email },
+          { authorization, origin: "https://fbl.example.org", "sec-fetch-site": "cross-site" },
+        );
+      const refused = await complain("Bearer not-the-token");
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        401,
+        "A complaint report needs the header Authorization: Bearer <MAIL_COMPLAINTS_SECRET>.",
+      ]);
+      const accepted = await complain("Bearer complaints-secret-of-the-test-stack-0123456789");
+      expect([accepted.statusCode, accepted.json().outcome]).toEqual([200, "suppressed"]);
     });
   },
 );

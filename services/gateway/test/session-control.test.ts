@@ -68,6 +68,31 @@ describe.each([
     expect(await isSignedIn(await signedIn(ANN))).toBe(true);
   });
 
+  it("ends every session of the user, the asking one included, when auth answers for a deleted account", async () => {
+    const [asking, otherDevice, otherUser] = [await signedIn(ANN), await signedIn(ANN), await signedIn(BOB)];
+    const answer = await asking.call(
+      "DELETE",
+      "/api/user/account",
+      {},
+      {
+        ...json,
+        "x-test-end-all-sessions-of": ANN,
+      },
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["x-tubedigest-end-all-sessions"]).toBeUndefined();
+    const cleared = ([] as string[]).concat(answer.headers["set-cookie"] ?? []);
+    expect(cleared.find((cookie) => cookie.startsWith("td_session=;"))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await isSignedIn(asking)).toBe(false);
+    expect(await isSignedIn(otherDevice)).toBe(false);
+    expect(await isSignedIn(otherUser)).toBe(true);
+    // Another service cannot ask it.
+    const [bob, bobElsewhere] = [await signedIn(BOB), await signedIn(BOB)];
+    await bob.call("GET", "/api/user/channels", undefined, { "x-test-end-all-sessions-of": BOB });
+    expect(await isSignedIn(bob)).toBe(true);
+    expect(await isSignedIn(bobElsewhere)).toBe(true);
+  });
+
   it("names the signed-in caller to a service with a proof it checks, and drops a client's copy", async () => {
     const browser = await signedIn(ANN);
     const forged = { "x-tubedigest-user-id": BOB, "x-tubedigest-user-proof": "v1.1.forged" };

@@ -71,6 +71,7 @@ export async function startTestStack(
     summaryToolRateLimit?: number;
     abandonmentRateLimit?: number;
     newsletterRateLimit?: number;
+    accountChangeRateLimit?: number;
     checkoutRateLimit?: number;
     /** Where the gateway sends a service's paths instead of the stack's own (a probe that shows what it receives). */
     upstreams?: Partial<Record<StackService, string>>;
@@ -205,6 +206,8 @@ export async function startTestStack(
     smtpUrl: options.smtpUrl,
     from: "tubedigest <digest@tubedigest.localhost>",
     devMailbox: true,
+    // The complaint endpoint on, so the API description and the hostile-input run reach it.
+    complaintsSecret: "complaints-secret-of-the-test-stack-0123456789",
     // A landing-page sign-up's welcome at once, as a password sign-up's: these tests read it in the mailbox.
     landingWelcomeDelayMs: 0,
   };
@@ -233,6 +236,7 @@ export async function startTestStack(
       summaryToolRateLimit: options.summaryToolRateLimit ?? 1000,
       abandonmentRateLimit: options.abandonmentRateLimit ?? 1000,
       newsletterRateLimit: options.newsletterRateLimit ?? 1000,
+      accountChangeRateLimit: options.accountChangeRateLimit ?? 1000,
       checkoutRateLimit: options.checkoutRateLimit ?? 1000,
       devMailbox: true,
       devDigest: true,

@@ -56,6 +56,20 @@ describe.each<Infra>(["real", "embedded"])("control characters in text (%s parts
         "Full name must be a single line of text without control characters.",
       ],
       [
+        signedIn,
+        "POST",
+        "/api/user/password",
+        { currentPassword: password, newPassword: "new\u0000password" },
+        "Password must be a single line of text without control characters.",
+      ],
+      [
+        signedIn,
+        "DELETE",
+        "/api/user/account",
+        { email: `${signedInEmail}\u0000` },
+        "Please type your email address exactly as shown to confirm.",
+      ],
+      [
         new Browser(stack.gateway),
         "POST",
         "/api/auth/register-with-email",

@@ -9,15 +9,18 @@ import { createFileTransport } from "./delivery/file-transport.ts";
 import type { MailTransport } from "./delivery/mail-transport.ts";
 import { createSmtpTransport } from "./delivery/smtp-transport.ts";
 import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
+import { forgetDeletedAccountMail } from "./domain/forget-deleted-account-mail.ts";
 import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
 import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
 import { mailerSubscriptions } from "./events/subscriptions.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
+import { registerComplaintRoutes } from "./routes/complaint-routes.ts";
 import { FEEDS_PATH, registerFeedRoutes } from "./routes/feed-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
+import { senderDomain } from "./settings/sender-domain.ts";
 import type { MailerDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
 import { compileMjml } from "./templates/compile-mjml.ts";
@@ -45,7 +48,8 @@ export interface MailerApp extends ServiceApp {
   deliverDue(): Promise<void>;
 }
 
-function siteLinks(publicUrl: string): SiteLinks {
+/** The site's pages an e-mail links to, under `publicUrl`. */
+export function siteLinks(publicUrl: string): SiteLinks {
   const at = (page: string) => new URL(page, publicUrl).toString();
   return {
     preview: (channelId) => at(channelId ? `/preview?channel=${encodeURIComponent(channelId)}` : "/preview"),
@@ -55,6 +59,9 @@ function siteLinks(publicUrl: string): SiteLinks {
     newsletter: (id, token) =>
       at(`/newsletters/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
     signInLink: (token) => at(`/sign-in/link?token=${encodeURIComponent(token)}`),
+    signInLinkRequest: at("/sign-in-link"),
+    confirmEmail: (token) => at(`/confirm-email?token=${encodeURIComponent(token)}`),
+    privacy: at("/privacy"),
     unsubscribe: (token) => at(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
     feed: (token) => at(`${FEEDS_PATH}/${encodeURIComponent(token)}`),
     newsletters: at("/dashboard?tab=newsletters"),
@@ -80,7 +87,7 @@ export async function buildMailerApp(
   const database = store.database;
   const mailDir = path.resolve(settings.mailDir);
   const transport: MailTransport = settings.smtpUrl
-    ? createSmtpTransport({ url: settings.smtpUrl, dkim: settings.dkim })
+    ? createSmtpTransport({ url: settings.smtpUrl, tls: settings.smtpTls, dkim: settings.dkim })
     : createFileTransport({ folder: mailDir });
   const app = createServiceApp({
     name: "mailer",
@@ -107,6 +114,8 @@ export async function buildMailerApp(
     log: app.log,
     now,
     onSent: announceSentNewsletter,
+    counts: metrics,
+    onFinished: forgetDeletedAccountMail,
     ...dependencies.dispatcher,
   });
   const context: MailerContext = {
@@ -115,6 +124,8 @@ export async function buildMailerApp(
     links: siteLinks(settings.publicUrl),
     unsubscribeKey: unsubscribeKeyFrom(settings.identitySecret),
     unsubscribeMailto: settings.unsubscribeMailto,
+    // The signing domain, which the From is aligned with; unsigned, the From's own.
+    mailDomain: settings.dkim?.domainName ?? senderDomain(settings.from) ?? "tubedigest.localhost",
     recordEvent: writeToOutbox,
     wakeDispatcher: () => dispatcher.wake(),
     log: app.log,
@@ -125,6 +136,7 @@ export async function buildMailerApp(
   registerAbandonmentRoutes(app, context);
   registerUnsubscribeRoutes(app, context);
   registerInternalRoutes(app, context);
+  if (settings.complaintsSecret) registerComplaintRoutes(app, context, settings.complaintsSecret);
   registerFeedRoutes(app, context);
   if (settings.devMailbox && !settings.smtpUrl) registerMailboxRoutes(app, mailDir);
   await dependencies.events.subscribe(mailerSubscriptions(context));

@@ -217,6 +217,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
         abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
         newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
         checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
+        accountChangeRateLimit: env.ACCOUNT_CHANGE_RATE_LIMIT,
         devMailbox: development && !env.SMTP_URL,
         devDigest: development,
         apiDocs: development,

@@ -79,6 +79,12 @@ export function writeUserEmail(email: string): void {
   write(session, KEYS.userEmail, email);
 }
 
+/** A deleted account's address: nothing in this browser may sign in by it or prefill it again. */
+export function forgetUserEmail(): void {
+  write(session, KEYS.userEmail, null);
+  write(local, KEYS.userEmail, null);
+}
+
 export function clearSelectedChannels(): void {
   write(session, KEYS.selectedChannels, null);
 }

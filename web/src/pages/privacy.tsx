@@ -39,9 +39,34 @@ export default function PrivacyPage() {
 
       <h2>Deleting your account</h2>
       <p>
-        Cancel any paid plan from your settings, then reply to any e-mail we have sent you asking us to delete
-        your account. We delete your account, your channels and your newsletter history; payment records we
-        must keep by law stay with Stripe.
+        You can delete your account yourself, at any time: open <Link href="/settings">Settings</Link>, then
+        the Account tab, and choose Delete Account. It takes effect at once:
+      </p>
+      <ul>
+        <li>
+          Your account, channels, newsletters, settings and the e-mails we sent you are erased from every part
+          of tubedigest.
+        </li>
+        <li>
+          Any paid plan is cancelled at once with Stripe, nothing more is charged, and your saved card is
+          removed.
+        </li>
+        <li>
+          We send one e-mail to confirm, then no more. So that none follows, we keep only a one-way hash of
+          your address, never the address itself; if you sign up again with it, that goes too.
+        </li>
+      </ul>
+      <p>
+        What the law makes us keep: invoices of what you paid stay with Stripe, which issued them, for as long
+        as tax law requires. We keep only the amounts and dates of those payments, with nothing that names
+        you, so our accounts still add up. Summaries of public videos are shared by everyone and name nobody,
+        so they stay.
+      </p>
+
+      <h2>Pausing instead</h2>
+      <p>
+        Away for a while? In Settings, under Account, you can pause your weekly digest until a date or until
+        you resume it. Nothing is deleted.
       </p>
 
       <p>

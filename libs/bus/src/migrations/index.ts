@@ -1,5 +1,6 @@
 import type { Migrations } from "@tubedigest/db";
 import * as createOutboxAndInbox from "./20261122T0230-create-outbox-and-inbox.ts";
+import * as erasedAccounts from "./20261127T0900-erased-accounts.ts";
 
 /**
  * The outbox and inbox tables, for every service that publishes or consumes events: spread them into
@@ -8,4 +9,5 @@ import * as createOutboxAndInbox from "./20261122T0230-create-outbox-and-inbox.t
  */
 export const busMigrations: Migrations = {
   "20261122T0230-bus-create-outbox-and-inbox": createOutboxAndInbox,
+  "20261127T0900-bus-erased-accounts": erasedAccounts,
 };

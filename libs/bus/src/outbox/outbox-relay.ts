@@ -1,4 +1,4 @@
-import { InvalidEventError, parseEvent } from "@tubedigest/contracts";
+import { contractOf, InvalidEventError, isEventName, parseEvent } from "@tubedigest/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import type { BusTables } from "../bus-tables.ts";
@@ -34,6 +34,12 @@ const defaults = {
   keepSentForMs: 7 * 24 * 3_600_000,
   pruneEveryMs: 3_600_000,
 };
+
+/** Whether the stored envelope's contract asks for its row to be deleted once the broker has it. */
+function forgetOnceSent(envelope: unknown): boolean {
+  const name = typeof envelope === "object" && envelope !== null ? (envelope as { name?: unknown }).name : "";
+  return typeof name === "string" && isEventName(name) && contractOf(name).forgetOnceSent === true;
+}
 
 /**
  * Publishes what the service wrote to its outbox, oldest first. Each batch is claimed with
@@ -73,7 +79,11 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
       const results = await Promise.allSettled(
         rows.map(async (row) => publisher.publishEvent(parseEvent(row.event))),
       );
-      const sent = rows.filter((_, index) => results[index]?.status === "fulfilled").map((row) => row.id);
+      const published = rows.filter((_, index) => results[index]?.status === "fulfilled");
+      // Most sent rows are kept a week for operators; an event that must not outlive its publishing goes now.
+      const forget = published.filter((row) => forgetOnceSent(row.event)).map((row) => row.id);
+      const sent = published.map((row) => row.id).filter((id) => !forget.includes(id));
+      if (forget.length > 0) await trx.deleteFrom("outbox").where("id", "in", forget).execute();
       if (sent.length > 0) {
         await trx.updateTable("outbox").set({ sent_at: sql<Date>`now()` }).where("id", "in", sent).execute();
       }

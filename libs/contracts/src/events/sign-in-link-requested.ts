@@ -1,6 +1,7 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
 import { EmailAddress } from "../email-address.ts";
+import { LinkToken } from "./link-token.ts";
 
 export const SignInLinkRequestedData = Type.Object({
   userId: Type.String({ format: "uuid" }),
@@ -10,7 +11,7 @@ export const SignInLinkRequestedData = Type.Object({
    * The secret the link carries, as `/sign-in/link?token=<token>`. Auth keeps only its SHA-256, so this
    * event is the one place it can be read from: it signs its holder in until `expiresAt` or first use.
    */
-  token: Type.String({ pattern: "^[A-Za-z0-9_-]{43}$" }),
+  token: LinkToken,
   expiresAt: Type.String({ format: "date-time" }),
 });
 export type SignInLinkRequestedData = Static<typeof SignInLinkRequestedData>;

@@ -5,6 +5,23 @@ export const messages = {
   badCredentials: "Invalid email or password. Please try again.",
   claimMissing: "Please sign in with your email and password.",
   emailImmutable: "Your email address cannot be changed here.",
+  // Settings: the account's password, address, digest and the account itself.
+  currentPasswordRequired: "Please enter your current password.",
+  currentPasswordWrong: "Your current password is not correct. Please try again.",
+  passwordChanged: "Your password has been changed. You've been signed out everywhere else.",
+  firstPasswordSet: "Your password is set. From now on you can sign in with it.",
+  emailUnchanged: "That is already your email address.",
+  // As little as possible about whose account the address is: only that this one cannot use it.
+  emailInUse: "This email address cannot be used for your account. Please choose another one.",
+  emailChangeSent: (email: string) =>
+    `We've sent a confirmation link to ${email}. Your address changes once you follow it.`,
+  emailChangeInvalid:
+    "This confirmation link is invalid, expired or already used. Please ask for a new one in your settings.",
+  emailChangeTaken:
+    "This email address is now used by another account, so your address was not changed. Please choose another one in your settings.",
+  emailChanged: (email: string) => `Your email address is now ${email}.`,
+  deletionNotConfirmed: "Please type your email address exactly as shown to confirm.",
+  accountDeleted: "Your account and everything we kept about you have been deleted.",
   accountGone: "Your account could not be found. Please sign in again.",
   signInLinkSentToAccount:
     "This email address already has an account. We've sent a sign-in link to it: follow the link to sign in.",

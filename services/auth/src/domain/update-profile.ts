@@ -1,7 +1,7 @@
-import { writeToOutbox } from "@tubedigest/bus";
-import { canonicalEmail, createEvent } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http";
 import { type User, UserRepository } from "../store/user-repository.ts";
+import { announceProfile } from "./announce-profile.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { messages } from "./messages.ts";
 
@@ -31,13 +31,7 @@ export async function updateProfile(
       timeZone: input.timeZone,
     });
     if (!updated) throw new HttpError(404, messages.accountGone);
-    const data = {
-      userId: updated.id,
-      email: updated.email,
-      fullName: updated.full_name,
-      timeZone: updated.time_zone,
-    };
-    await writeToOutbox(trx, createEvent("user.updated", data, { correlationId: input.correlationId }));
+    await announceProfile(trx, updated, input.correlationId);
     return updated;
   });
 }

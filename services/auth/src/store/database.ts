@@ -13,6 +13,9 @@ export interface UsersTable {
   password_hash: string | null;
   /** The IANA zone the user's digest is timed in, as the runtime spells it canonically; 'UTC' unless given. */
   time_zone: Generated<string>;
+  /** The reader paused their weekly digest; until `digest_paused_until` (a date in their zone), or until resumed when null. */
+  digest_paused: Generated<boolean>;
+  digest_paused_until: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -35,8 +38,21 @@ export interface SignInLinksTable {
   used_at: Date | null;
 }
 
+/** A move to another address, waiting for the link mailed there; it works once, within its lifetime. */
+export interface EmailChangesTable {
+  /** SHA-256 of the token, hex: the token itself is only in the link sent to the new address. */
+  token_hash: string;
+  user_id: string;
+  /** The address asked for, as typed (trimmed). */
+  new_email: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface AuthDatabase extends BusTables {
   users: UsersTable;
   claims: ClaimsTable;
   sign_in_links: SignInLinksTable;
+  email_changes: EmailChangesTable;
 }

@@ -1,9 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AuthDatabase } from "./database.ts";
-
-/** Only the hash is stored: reading the table gives no one a way in. */
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+import { hashOfLinkToken as hashOf, newLinkToken } from "./link-token.ts";
 
 /** The sign-in links sent to addresses; each signs in once, within its lifetime. */
 export class SignInLinkRepository {
@@ -23,11 +20,10 @@ export class SignInLinkRepository {
 
   /** Makes a link and answers its token, which the caller hands to the mailer and nowhere else. */
   async create(userId: string, now: Date, expiresAt: Date): Promise<string> {
-    // 256 bits: guessing a live token is out of reach however fast anyone asks.
-    const token = randomBytes(32).toString("base64url");
+    const { token, hash } = newLinkToken();
     await this.db
       .insertInto("sign_in_links")
-      .values({ token_hash: hashOf(token), user_id: userId, created_at: now, expires_at: expiresAt })
+      .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: expiresAt })
       .execute();
     return token;
   }

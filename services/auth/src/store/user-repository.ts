@@ -13,6 +13,11 @@ export class UserRepository {
     return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
+  /** The account, locked until the transaction ends, so changes to it are decided one after another. */
+  findByIdForUpdate(id: string): Promise<User | undefined> {
+    return this.db.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  }
+
   /** One account per address however it is spelt: the comparison is on `canonicalEmail`. */
   findByEmail(email: string): Promise<User | undefined> {
     return this.db
@@ -74,6 +79,49 @@ export class UserRepository {
       .where("email_proven_at", "is", null)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** A new password the owner chose (the old one checked by the caller). */
+  changePassword(id: string, passwordHash: string): Promise<User | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Moves the account to an address its owner just proved (they followed the link mailed to it). Throws
+   * a unique violation when another account has the address.
+   */
+  changeEmail(id: string, email: string, now: Date): Promise<User | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({
+        email,
+        email_canonical: canonicalEmail(email),
+        email_proven_at: now,
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Pauses the weekly digest (until a date, or until resumed with `until` null), or resumes it. */
+  setDigestPause(id: string, pause: { paused: boolean; until: string | null }): Promise<User | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({ digest_paused: pause.paused, digest_paused_until: pause.until, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Deletes the account; its claims, sign-in links and pending moves go with it (foreign keys cascade). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom("users").where("id", "=", id).execute();
   }
 
   replacePasswordHash(id: string, passwordHash: string): Promise<unknown> {

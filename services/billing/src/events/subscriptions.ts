@@ -1,5 +1,6 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { BillingContext } from "../domain/billing-context.ts";
+import { eraseAccount } from "./erase-account.ts";
 import { recordChangedEmail, recordNewAccount } from "./record-new-account.ts";
 import { settleSingleVideoCharge } from "./settle-single-video-charge.ts";
 
@@ -22,6 +23,11 @@ export function billingSubscriptions(context: BillingContext) {
           "video.summarised": settleSingleVideoCharge(context, "captured"),
           "video-summary.failed": settleSingleVideoCharge(context, "released"),
         },
+      },
+      // A deleted account: its card subscription cancelled at Stripe, its records erased.
+      erasure: {
+        events: ["user.deleted"],
+        handlers: { "user.deleted": eraseAccount(context) },
       },
     },
   });

@@ -76,6 +76,15 @@ export interface CardPayments {
   subscription(subscriptionId: string): Promise<RemoteSubscription>;
   payment(paymentIntentId: string): Promise<PaymentState>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<RemoteSubscription>;
+  /** Ends a subscription now, with no more charges (its account is deleted); one already ended is left as it is. */
+  cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Deletes the customer: its saved cards go and nothing more can be charged to it; the invoices it was
+   * sent stay with the provider. One already deleted is left as it is.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
+  /** The address the provider's receipts and invoices go to; a deleted customer is left as it is. */
+  updateCustomerEmail(customerId: string, email: string): Promise<void>;
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** Reserves an amount on a saved card without taking it; throws CardDeclinedError. */
   hold(input: {

@@ -53,6 +53,16 @@ function remoteSubscriptionOf(subscription: Stripe.Subscription): RemoteSubscrip
   };
 }
 
+/** Runs a call about an object Stripe may no longer have (deleted, or canceled before): gone is done. */
+async function unlessGone(call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+    throw error;
+  }
+}
+
 /** Card payments through Stripe's official SDK: customers, monthly subscriptions, holds and webhooks. */
 export function createStripeCardPayments(settings: StripeSettings): CardPayments {
   const address = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
@@ -168,6 +178,20 @@ export function createStripeCardPayments(settings: StripeSettings): CardPayments
       return remoteSubscriptionOf(
         await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
       );
+    },
+
+    async cancelNow(subscriptionId) {
+      await unlessGone(() =>
+        stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-now-${subscriptionId}` }),
+      );
+    },
+
+    async deleteCustomer(customerId) {
+      await unlessGone(() => stripe.customers.del(customerId));
+    },
+
+    async updateCustomerEmail(customerId, email) {
+      await unlessGone(() => stripe.customers.update(customerId, { email }));
     },
 
     async portalUrl(customerId, returnUrl) {

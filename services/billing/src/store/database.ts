@@ -1,5 +1,6 @@
 import type { BusTables } from "@tubedigest/bus";
 import type { PlanName } from "@tubedigest/contracts";
+import type { Generated } from "kysely";
 
 export interface AccountsTable {
   user_id: string;
@@ -65,10 +66,22 @@ export interface HoldsTable {
   settled_at: Date | null;
 }
 
+/** A card payment kept after its account was deleted: nothing in it names the person. */
+export interface RetainedPaymentsTable {
+  id: Generated<string>;
+  /** A plan's first payment or a switch's (`subscription`), or a single video's charge. */
+  kind: "subscription" | "single-video";
+  stripe_payment_intent_id: string;
+  amount_cents: number;
+  paid_at: Date;
+  retained_at: Generated<Date>;
+}
+
 export interface BillingDatabase extends BusTables {
   accounts: AccountsTable;
   subscriptions: SubscriptionsTable;
   checkouts: CheckoutsTable;
   stripe_events: StripeEventsTable;
   holds: HoldsTable;
+  retained_payments: RetainedPaymentsTable;
 }

@@ -4,7 +4,7 @@ import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import type { AnyEvent, EventName } from "@tubedigest/contracts";
 import { createDatabase, type Database, EmbeddedPostgres } from "@tubedigest/db";
 import { callerHeaders, claimHolderHeaders } from "@tubedigest/http";
-import { createTestSchema, eventually } from "@tubedigest/testing";
+import { createTestSchema, eventually, startFakeStripeApi } from "@tubedigest/testing";
 import { pino } from "pino";
 import { type BillingApp, buildBillingApp } from "../../src/app.ts";
 import type { BillingDatabase } from "../../src/store/database.ts";
@@ -185,4 +185,23 @@ export async function startBilling(options: BillingOptions = {}) {
     },
   };
   return harness;
+}
+
+/**
+ * Billing with card payments through Stripe's SDK against a fake Stripe of its own, which sends its
+ * webhooks to billing as Stripe would: a suite's parts for the whole file; `stop` ends both.
+ */
+export async function startBillingWithStripe(options: Omit<BillingOptions, "stripe"> = {}) {
+  const stripe = await startFakeStripeApi();
+  const billing = await startBilling({ ...options, stripe });
+  const url = await billing.app.listen({ port: 0, host: "127.0.0.1" });
+  stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+  return {
+    stripe,
+    billing,
+    async stop() {
+      await billing.stop();
+      await stripe.close();
+    },
+  };
 }

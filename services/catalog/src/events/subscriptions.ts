@@ -1,6 +1,7 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { CatalogContext } from "../domain/catalog-context.ts";
 import { checkUploadsOnTick } from "./check-uploads-on-tick.ts";
+import { eraseAccount } from "./erase-account.ts";
 import { followSignupChannels } from "./follow-signup-channels.ts";
 import { PLAN_ACCESS_EVENTS, recordPlanAccess } from "./record-plan-access.ts";
 
@@ -26,6 +27,10 @@ export function catalogSubscriptions(context: CatalogContext) {
       "upload-checks": {
         events: ["uploads.check-due"],
         handlers: { "uploads.check-due": checkUploadsOnTick(context) },
+      },
+      erasure: {
+        events: ["user.deleted"],
+        handlers: { "user.deleted": eraseAccount(context) },
       },
     },
   });

@@ -31,6 +31,8 @@ export interface SessionControl {
   endOtherSessions(request: FastifyRequest, userId: string): Promise<void>;
   /** Ends this request's session and tells the browser to forget every sign-in credential it holds. */
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of the user, this request's included, and signs this browser out (a deleted account). */
+  endAllSessions(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 
 /** Server-side sessions: only an opaque, signed, httpOnly id reaches the browser. */
@@ -77,6 +79,14 @@ export async function registerSessions(
     if (endedBefore !== undefined && (startedAt ?? 0) < endedBefore) await request.session.regenerate();
   });
 
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    // Without this, the claim of a password-less account would sign the next person at this browser in.
+    reply.clearCookie(CLAIM_COOKIE.name, { ...cookieOptions, path: CLAIM_COOKIE.path });
+    reply.clearCookie(CLAIM_COOKIE.name, { ...cookieOptions, path: EARLIER_CLAIM_COOKIE_PATH });
+  };
+
   return {
     available: () => options.redis === undefined || redisReachable(options.redis),
     async signIn(request, userId) {
@@ -89,12 +99,10 @@ export async function registerSessions(
       if (request.session.userId === userId) request.session.startedAt = moment;
       await epochs.endSessionsBefore(userId, moment);
     },
-    async signOut(request, reply) {
-      await request.session.destroy();
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      // Without this, the claim of a password-less account would sign the next person at this browser in.
-      reply.clearCookie(CLAIM_COOKIE.name, { ...cookieOptions, path: CLAIM_COOKIE.path });
-      reply.clearCookie(CLAIM_COOKIE.name, { ...cookieOptions, path: EARLIER_CLAIM_COOKIE_PATH });
+    signOut,
+    async endAllSessions(request, reply, userId) {
+      await epochs.endSessionsBefore(userId, Date.now());
+      await signOut(request, reply);
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   callerHeaders,
   claimHolderHeaders,
   clientAddressHeaders,
+  END_ALL_SESSIONS_HEADER,
   END_OTHER_SESSIONS_HEADER,
   HttpError,
   SESSION_USER_HEADER,
@@ -15,9 +16,12 @@ import type { SessionControl } from "../plugins/sessions.ts";
 import { claimHolderOf } from "./claim-holder.ts";
 import {
   ABANDONMENT_PATH,
+  ACCOUNT_CHANGE_ROUTES,
   CHECKOUT_PATHS,
   DEV_DIGEST_PATHS,
   DEV_MAILBOX_PATH,
+  EMAIL_CONFIRM_PATH,
+  MAIL_COMPLAINTS_PATH,
   NEWSLETTER_NOW_PATH,
   ownerOf,
   SEARCH_PATH,
@@ -31,19 +35,20 @@ import {
 } from "./upstream-table.ts";
 
 /** What auth asked of the gateway's sessions in its answer, kept until the answer is sent on. */
-type Directives = { signIn?: string; endOtherSessions?: string };
+type Directives = { signIn?: string; endOtherSessions?: string; endAllSessions?: string };
 
 /** Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is dropped. */
 const GATEWAY_HEADERS = [
   ...Object.values(STANDING_HEADERS).flatMap((headers) => [headers.subject, headers.proof]),
   SESSION_USER_HEADER,
   END_OTHER_SESSIONS_HEADER,
+  END_ALL_SESSIONS_HEADER,
 ];
 
 /** A claim lets a visitor act (check out, be reminded of a preview); reading needs no claim, so none is looked up. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Stripe's events can be larger than a browser's requests; billing accepts as much. */
+/** Stripe's events and complaint reports can be larger than a browser's requests; their owners accept as much. */
 const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** The canonical path (see canonical-path.ts) and the query exactly as the client sent it. */
@@ -71,6 +76,8 @@ export async function registerProxyRoutes(
     newsletterRateLimit?: number | undefined;
     /** Checkout calls per client address per minute (10 when absent). */
     checkoutRateLimit?: number | undefined;
+    /** Password, address and deletion calls per client address per hour (10 when absent). */
+    accountChangeRateLimit?: number | undefined;
     /** Forward /dev/mailbox to the mailer (development only). */
     devMailbox?: boolean | undefined;
     /** Forward the digest's development tools to the summariser (development only). */
@@ -127,11 +134,13 @@ export async function registerProxyRoutes(
         const {
           [SESSION_USER_HEADER]: signIn,
           [END_OTHER_SESSIONS_HEADER]: endOtherSessions,
+          [END_ALL_SESSIONS_HEADER]: endAllSessions,
           ...rest
         } = headers;
         if (service === "auth") {
           if (typeof signIn === "string") directives.signIn = signIn;
           if (typeof endOtherSessions === "string") directives.endOtherSessions = endOtherSessions;
+          if (typeof endAllSessions === "string") directives.endAllSessions = endAllSessions;
         }
         upstreamHeaders = Object.keys(rest);
         return rest;
@@ -141,6 +150,9 @@ export async function registerProxyRoutes(
           if (directives.signIn) await options.sessions.signIn(request, directives.signIn);
           if (directives.endOtherSessions) {
             await options.sessions.endOtherSessions(request, directives.endOtherSessions);
+          }
+          if (directives.endAllSessions) {
+            await options.sessions.endAllSessions(request, reply, directives.endAllSessions);
           }
         } catch (error) {
           // The session could not be stored (Redis went away): the browser is told so instead of
@@ -169,6 +181,11 @@ export async function registerProxyRoutes(
   };
   for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
   app.post(SIGN_IN_LINK_LOOK_UP_PATH, { onRequest: signInLimit }, forward);
+  app.post(EMAIL_CONFIRM_PATH, { onRequest: signInLimit }, forward);
+  const accountChangeLimit = limiter("account-changes", options.accountChangeRateLimit ?? 10, 60 * 60_000);
+  for (const route of ACCOUNT_CHANGE_ROUTES) {
+    app.route({ method: route.method, url: route.path, onRequest: accountChangeLimit, handler: forward });
+  }
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
   app.get(SEARCH_PATH, { onRequest: limiter("search", options.searchRateLimit, 60_000) }, forward);
   // Each of these may make summaries, which cost model time; the hidden tool's calls are password tries too.
@@ -184,6 +201,8 @@ export async function registerProxyRoutes(
   app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
   // Routes of their own, so they are known as sessionless before the same-origin guard and sessions run.
   for (const path of UNSUBSCRIBE_PATHS) app.post(path, forward);
+  // A complaint report carries a copy of the message complained of, as large as Stripe's events.
+  app.post(MAIL_COMPLAINTS_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
   // Each call may send an e-mail to any address typed into the preview page.
   app.post(
     ABANDONMENT_PATH,

@@ -10,8 +10,15 @@ export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 /** An e-mail's unsubscribe link (and its undo), posted by mail clients with the link's signed token. */
 export const UNSUBSCRIBE_PATHS = ["/api/unsubscribe", "/api/unsubscribe/undo"] as const;
 
+/** Mailbox providers' spam complaints (feedback loops), posted with the mailer's bearer token. */
+export const MAIL_COMPLAINTS_PATH = "/api/webhooks/mail-complaints";
+
 /** Posts that carry their own authority and never a session (see plugins/sessionless-calls.ts). */
-export const SESSIONLESS_POSTS: readonly string[] = [STRIPE_WEBHOOK_PATH, ...UNSUBSCRIBE_PATHS];
+export const SESSIONLESS_POSTS: readonly string[] = [
+  STRIPE_WEBHOOK_PATH,
+  ...UNSUBSCRIBE_PATHS,
+  MAIL_COMPLAINTS_PATH,
+];
 
 /** The abandonment e-mail: each call may send one, so it is limited per client address. */
 export const ABANDONMENT_PATH = "/api/send-abandonment-email";
@@ -26,6 +33,11 @@ export const DEV_DIGEST_PATHS = ["/dev/deliver-digest", "/dev/digest-status"] as
 export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: "/api/auth", service: "auth" },
   { prefix: "/api/user/profile", service: "auth" },
+  // The account's settings: password, address, the digest's pause, and deleting the account.
+  { prefix: "/api/user/password", service: "auth" },
+  { prefix: "/api/user/email", service: "auth" },
+  { prefix: "/api/user/deliveries", service: "auth" },
+  { prefix: "/api/user/account", service: "auth" },
   { prefix: "/api/youtube", service: "catalog" },
   { prefix: "/api/user/channels", service: "catalog" },
   { prefix: "/api/plans", service: "billing" },
@@ -49,6 +61,7 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/user/delivery-time", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
   { prefix: "/api/unsubscribe", service: "mailer" },
+  { prefix: MAIL_COMPLAINTS_PATH, service: "mailer" },
   // A reader's private feed (its secret in the path), and its address in settings.
   { prefix: "/api/feeds", service: "mailer" },
   { prefix: "/api/user/feed", service: "mailer" },
@@ -95,6 +108,20 @@ export const CHECKOUT_PATHS = [
   "/api/subscribe",
   "/api/subscribe-with-coupon",
 ] as const;
+
+/**
+ * Changes to an account that check its password or mail its address (a new password, a move to another
+ * address, deleting it): limited per client address, so neither a stolen session's password guesses nor
+ * the mail they cause can run on. The method is each path's only one.
+ */
+export const ACCOUNT_CHANGE_ROUTES = [
+  { method: "POST", path: "/api/user/password" },
+  { method: "POST", path: "/api/user/email" },
+  { method: "DELETE", path: "/api/user/account" },
+] as const;
+
+/** A new address's confirmation link, spent by its page: counted with the sign-in links. */
+export const EMAIL_CONFIRM_PATH = "/api/user/email/confirm";
 
 /** A newsletter composed and mailed now: each call may send an e-mail, so it is limited per client address. */
 export const NEWSLETTER_NOW_PATH = "/api/generate-newsletter";

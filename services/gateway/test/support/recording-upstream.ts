@@ -1,5 +1,6 @@
 import {
   createServiceApp,
+  END_ALL_SESSIONS_HEADER,
   END_OTHER_SESSIONS_HEADER,
   requireCaller,
   SESSION_USER_HEADER,
@@ -50,13 +51,19 @@ export async function startRecordingUpstream(identitySecret: string): Promise<Re
   app.addHook("onSend", async (request, reply) => {
     const signIn = request.headers["x-test-sign-in-as"];
     const endOthers = request.headers["x-test-end-other-sessions-of"];
+    const endAll = request.headers["x-test-end-all-sessions-of"];
     if (typeof signIn === "string") reply.header(SESSION_USER_HEADER, signIn);
     if (typeof endOthers === "string") reply.header(END_OTHER_SESSIONS_HEADER, endOthers);
+    if (typeof endAll === "string") reply.header(END_ALL_SESSIONS_HEADER, endAll);
   });
   const reached = async () => ({ reached: true });
   app.post("/api/auth/login", reached);
   app.post("/api/auth/register", reached);
   app.post("/api/auth/change-password", reached);
+  app.post("/api/user/password", reached);
+  app.post("/api/user/email", reached);
+  app.delete("/api/user/account", reached);
+  app.post("/api/user/deliveries/pause", reached);
   app.get("/api/youtube/search", reached);
   app.post("/api/process-youtube-video", reached);
   app.post("/api/generate-newsletter-preview", reached);

@@ -39,8 +39,15 @@ export interface DispatcherOptions {
   retryDelaysMs?: readonly number[];
   /** Attempts after which a message is failed (8). */
   maxAttempts?: number;
+  /** Counts what became of each send, for the metrics. */
+  counts?: { sent(): void; hardBounced(): void };
   /** Runs in the transaction that marks a message sent, so what it records commits with the mark. */
   onSent?: (trx: Transaction<MailerDatabase>, message: Message) => Promise<void>;
+  /**
+   * Runs in the transaction that records a message's end, whichever it is (sent, failed, suppressed),
+   * after `onSent`: for what must follow a message however it ended.
+   */
+  onFinished?: (trx: Transaction<MailerDatabase>, message: Message) => Promise<void>;
 }
 
 export interface Dispatcher {
@@ -160,12 +167,22 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     );
   }
 
-  const markSent = (message: Message) => () =>
+  /** Records a message's end with `end`, and what follows it (`onFinished`), in one transaction. */
+  const finish = (message: Message, end: (trx: Transaction<MailerDatabase>) => Promise<boolean>) => () =>
     db.transaction().execute(async (trx) => {
+      const ended = await end(trx);
+      if (ended) await options.onFinished?.(trx, message);
+      return ended;
+    });
+
+  const markSent = (message: Message) =>
+    finish(message, async (trx) => {
       const marked = await new MessageRepository(trx).markSent(message, now());
       if (marked) await options.onSent?.(trx, message);
       return marked;
     });
+  const markFailed = (message: Message, reason: string) =>
+    finish(message, (trx) => new MessageRepository(trx).markFailed(message, reason));
 
   // A hook that keeps failing must not have the message sent again and again: it is marked sent alone.
   const markSentAlone = (message: Message) => async () => {
@@ -179,12 +196,12 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof PermanentSendError) {
       log.warn({ messageId: message.id, err: error }, "refused for good; the address is suppressed");
-      return () =>
-        db.transaction().execute(async (trx) => {
-          // The refusal is a fact about the address, whichever dispatcher records the message's end.
-          await new SuppressionRepository(trx).suppress(message.recipient, reason);
-          return new MessageRepository(trx).markFailed(message, reason);
-        });
+      options.counts?.hardBounced();
+      return finish(message, async (trx) => {
+        // The refusal is a fact about the address, whichever dispatcher records the message's end.
+        await new SuppressionRepository(trx).suppress(message.recipient, reason);
+        return new MessageRepository(trx).markFailed(message, reason);
+      });
     }
     if (!(error instanceof TransientSendError)) {
       // A transport should say which kind of failure it met; one that did not is tried again.
@@ -192,7 +209,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
     if (message.attempts >= settings.maxAttempts) {
       log.error({ messageId: message.id, attempts: message.attempts, err: error }, "message given up");
-      return () => messages.markFailed(message, reason);
+      return markFailed(message, reason);
     }
     const delay = retryDelay(settings.retryDelaysMs, message.attempts);
     log.info(
@@ -205,12 +222,15 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   async function deliver(message: Message): Promise<void> {
     if (!isEmailAddress(message.recipient)) {
       log.warn({ messageId: message.id }, "recipient is not one bare address; message failed, not sent");
-      return await record(message, () => messages.markFailed(message, NOT_A_BARE_ADDRESS));
+      return await record(message, markFailed(message, NOT_A_BARE_ADDRESS));
     }
     try {
       if (await suppressions.isSuppressed(message.recipient)) {
         log.info({ messageId: message.id }, "recipient suppressed; message not sent");
-        return await record(message, () => messages.markSuppressed(message));
+        return await record(
+          message,
+          finish(message, (trx) => new MessageRepository(trx).markSuppressed(message)),
+        );
       }
     } catch (error) {
       // Left as claimed: once the lease lapses it is claimed again.
@@ -225,6 +245,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
     if (failure === undefined) {
       log.debug({ messageId: message.id, attempts: message.attempts }, "message sent");
+      options.counts?.sent();
       await record(message, markSent(message), options.onSent && markSentAlone(message));
     } else {
       await record(message, refusal(message, failure));

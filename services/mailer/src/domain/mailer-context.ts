@@ -26,6 +26,11 @@ export interface SiteLinks {
   newsletter(newsletterId: string, token: string | undefined): string;
   /** `…/sign-in/link?token=` + the token. */
   signInLink(token: string): string;
+  /** The page that mails a sign-in link to an address. */
+  signInLinkRequest: string;
+  /** `…/confirm-email?token=` + the token: confirms a move to a new address. */
+  confirmEmail(token: string): string;
+  privacy: string;
   /** `…/api/unsubscribe?token=` + the token. */
   unsubscribe(token: string): string;
   /** A reader's private feed, `…/api/feeds/` + its secret. */
@@ -42,6 +47,8 @@ export interface MailerContext {
   /** Signs and checks unsubscribe tokens. */
   unsubscribeKey: Buffer;
   unsubscribeMailto: string | undefined;
+  /** The domain mail is sent and signed from: every Message-ID and List-Id is on it. */
+  mailDomain: string;
   recordEvent: RecordEvent;
   /** Tells the dispatcher new messages wait (after their transaction commits). */
   wakeDispatcher(): void;

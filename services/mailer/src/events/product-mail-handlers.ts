@@ -1,6 +1,6 @@
 import { handleOnce } from "@tubedigest/bus";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
-import { digestHeaders } from "../domain/digest-headers.ts";
+import { unsubscribeUrl } from "../domain/mail-headers.ts";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { queueMail } from "../domain/queue-mail.ts";
 import type { MailerDatabase } from "../store/database.ts";
@@ -59,7 +59,7 @@ export const mailSingleVideoFailed = (context: MailerContext) =>
   });
 
 /**
- * A composed newsletter, once per newsletter, with one-click unsubscribe; none to someone who
+ * A composed newsletter, once per newsletter, with one-click unsubscribe (see mailHeaders); none to someone who
  * unsubscribed meanwhile. `newsletter.sent` follows when the SMTP server has accepted it.
  */
 export const mailDigest = (context: MailerContext) =>
@@ -69,7 +69,6 @@ export const mailDigest = (context: MailerContext) =>
       log.info({ newsletterId: event.data.newsletterId }, "recipient unsubscribed; digest not sent");
       return;
     }
-    const unsubscribe = digestHeaders(context, recipient.user_id);
     await queueMail(context, trx, {
       naturalKey: `newsletter:${event.data.newsletterId}`,
       template: "digest",
@@ -81,10 +80,9 @@ export const mailDigest = (context: MailerContext) =>
         glance: event.data.glance,
         archiveUrl: context.links.newsletter(event.data.newsletterId, event.data.readToken),
         dashboardUrl: context.links.dashboard,
-        unsubscribeUrl: unsubscribe.url,
+        unsubscribeUrl: unsubscribeUrl(context, recipient.user_id),
       },
       to: recipient.email,
       userId: recipient.user_id,
-      headers: unsubscribe.headers,
     });
   });

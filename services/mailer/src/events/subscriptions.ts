@@ -1,7 +1,9 @@
 import { defineSubscriptions, type EventHandler } from "@tubedigest/bus";
 import type { EventName } from "@tubedigest/contracts";
 import type { MailerContext } from "../domain/mailer-context.ts";
+import { mailEmailChangeRequest, mailPasswordChanged } from "./account-change-handlers.ts";
 import { mailCancellation, mailReceipt, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
+import { eraseAccount } from "./erase-account.ts";
 import { recordPreview } from "./preview-handlers.ts";
 import {
   mailDigest,
@@ -67,6 +69,17 @@ export function mailerSubscriptions(context: MailerContext) {
       previews: {
         events: ["preview.shown"],
         handlers: { "preview.shown": recordPreview(context) },
+      },
+      "account-changes": {
+        events: ["password.changed", "email-change.requested"],
+        handlers: {
+          "password.changed": thenWake(mailPasswordChanged(context)),
+          "email-change.requested": thenWake(mailEmailChangeRequest(context)),
+        },
+      },
+      erasure: {
+        events: ["user.deleted"],
+        handlers: { "user.deleted": thenWake(eraseAccount(context)) },
       },
     },
   });

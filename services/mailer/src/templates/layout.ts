@@ -31,7 +31,6 @@ export function layout({ body, reason, links }: LayoutParts): string {
   return `<mjml lang="en">
   <mj-head>
     <mj-title>{{subject}}</mj-title>
-    <mj-preview>{{preheader}}</mj-preview>
     <mj-attributes>
       <mj-all font-family="${LOOK.font}" />
       <mj-section padding="0" />
@@ -42,6 +41,7 @@ export function layout({ body, reason, links }: LayoutParts): string {
     </mj-attributes>
   </mj-head>
   <mj-body background-color="${LOOK.surface}" width="600px">
+    <mj-raw><div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">{{preheader}}</div></mj-raw>
     <mj-wrapper padding="0 16px">
       <mj-section padding="32px 0 16px">
         <mj-column>
@@ -70,6 +70,14 @@ export function card(content: string): string {
 /** A card's title; the text block's padding spaces it, so the heading has no margin of its own. */
 export function heading(text: string, size: "large" | "medium" = "large"): string {
   return `<mj-text><h1 style="${size === "large" ? INLINE.h1 : INLINE.h2}margin:0;">${text}</h1></mj-text>`;
+}
+
+/**
+ * A link whose button might not work in every mail client (a single-use link), written out beneath it to
+ * copy; a long address breaks rather than widening the card on a phone.
+ */
+export function linkToCopy(href: string): string {
+  return `<mj-text font-size="14px">If the button doesn't work, copy this address into your browser:<br /><a href="${href}" style="${INLINE.a}word-break:break-all;">${href}</a></mj-text>`;
 }
 
 /** The one primary action of an e-mail, in the accent colour. */

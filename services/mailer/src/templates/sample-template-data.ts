@@ -100,6 +100,7 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     channelName: "Pocket Orbit",
     summaryBullets: POINTS.slice(0, 3),
     continueUrl: "https://tubedigest.example/preview?channel=UCsXVk37bltHxD1rDPwtNM8Q",
+    unsubscribeUrl: "https://tubedigest.example/unsubscribe?token=3f9c2a7e41b6",
   },
   welcome: {
     recipientName: "Ana",
@@ -131,4 +132,21 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     link: "https://tubedigest.example/auth/link?token=9b1d0c6f2e8a4d7c",
     expiresAt: "2026-11-23T14:05:00Z",
   },
+  "password-changed": {
+    recipientName: "Ana",
+    firstPassword: false,
+    changedAt: "2026-11-23T13:35:00Z",
+    signInLinkUrl: "https://tubedigest.example/sign-in-link",
+  },
+  "email-change-confirmation": {
+    link: "https://tubedigest.example/confirm-email?token=q3Jx0cP9mC1vYkS2bT8wZ4nR6uE5fG7hL0aD3iK9oQe",
+    expiresAt: "2026-11-24T13:35:00Z",
+  },
+  "email-change-notice": {
+    recipientName: "Ana",
+    newEmail: "ana.new@example.org",
+    requestedAt: "2026-11-23T13:35:00Z",
+    settingsUrl: "https://tubedigest.example/settings",
+  },
+  "account-deleted": { privacyUrl: "https://tubedigest.example/privacy" },
 };

@@ -64,6 +64,8 @@ export interface TemplateData {
   abandonment: PreviewShown & {
     /** Where to pick up: the newsletter preview. */
     continueUrl: string;
+    /** One-click unsubscribe: no more reminders, nor digests. */
+    unsubscribeUrl: string;
   };
   welcome: {
     recipientName: string | null;
@@ -86,6 +88,25 @@ export interface TemplateData {
   };
   cancellation: { recipientName: string | null; planName: string; accessUntil: string; settingsUrl: string };
   "sign-in-link": { link: string; expiresAt: string };
+  "password-changed": {
+    recipientName: string | null;
+    /** The account had no password before (made on the landing page). */
+    firstPassword: boolean;
+    changedAt: string;
+    /** The page that mails a sign-in link, for an owner whose password someone else changed. */
+    signInLinkUrl: string;
+  };
+  /** To the new address: the link that makes the move. */
+  "email-change-confirmation": { link: string; expiresAt: string };
+  /** To the current address: that a move was asked for, without the link. */
+  "email-change-notice": {
+    recipientName: string | null;
+    newEmail: string;
+    requestedAt: string;
+    settingsUrl: string;
+  };
+  /** The one e-mail after an account is deleted, before its address is suppressed. */
+  "account-deleted": { privacyUrl: string };
 }
 
 /** A message ready to send: its subject, the preheader (first line a mail client shows), HTML and text. */

@@ -9,6 +9,10 @@ export const TEMPLATE_NAMES = [
   "receipt",
   "cancellation",
   "sign-in-link",
+  "password-changed",
+  "email-change-confirmation",
+  "email-change-notice",
+  "account-deleted",
 ] as const;
 
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];

@@ -4,6 +4,7 @@ import { writeWeekGlance } from "../glance/write-week-glance.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
+import { RecipientRepository } from "../store/recipient-repository.ts";
 import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { COMPOSE_ATTEMPTS } from "./digest-jobs.ts";
 import { weekLabel } from "./digest-week.ts";
@@ -28,7 +29,11 @@ export const SKIP_REASONS = {
   noChannels: "no-channels",
   noNewVideos: "no-new-videos",
   noSummaries: "no-summaries",
+  paused: "paused",
 } as const;
+
+/** A newsletter asked for now (its key `now:<time>`), which a pause of the weekly digest does not stop. */
+const ON_DEMAND_KEY = /^now:/;
 
 /** Another worker holds the digest's claim: the queue tries again later, by when it is done or lapsed. */
 class DigestBusyError extends Error {
@@ -105,6 +110,14 @@ export async function composeDigest(
 /** Gathers the user's new videos since their last digest and their summaries. */
 async function compose(context: SummariserContext, row: DigestRow): Promise<Composition> {
   const coveredUntil = context.now();
+  // Paused after the week's digest was queued (the reader paused on Monday morning): none goes out.
+  const weekly = !ON_DEMAND_KEY.test(row.week_key);
+  if (
+    weekly &&
+    (await new RecipientRepository(context.db).pausedFor(row.user_id, row.week_start, row.due_at))
+  ) {
+    return { kind: "skipped", reason: SKIP_REASONS.paused, coveredUntil };
+  }
   const follows = await new FollowRepository(context.db).channelsOf(row.user_id);
   if (follows.length === 0) return { kind: "skipped", reason: SKIP_REASONS.noChannels, coveredUntil };
   // From where the last digest stopped: a reader who moved their delivery to a later day gets everything

@@ -1,7 +1,9 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { SummariserContext } from "../domain/summariser-context.ts";
+import { eraseAccount } from "./erase-account.ts";
 import { fanOutOnDigestDue } from "./fan-out-on-digest-due.ts";
 import { fulfilPurchase } from "./fulfil-purchase.ts";
+import { recordDigestPause } from "./record-digest-pause.ts";
 import { recordDigestSubscription } from "./record-digest-subscription.ts";
 import { recordFollow } from "./record-follow.ts";
 import { recordNewsletterSent } from "./record-newsletter-sent.ts";
@@ -35,6 +37,8 @@ export function summariserSubscriptions(context: SummariserContext) {
           "subscription.expired",
           "digest.unsubscribed",
           "digest.resubscribed",
+          "digest.paused",
+          "digest.resumed",
         ],
         handlers: {
           "user.registered": recordTimeZone(context),
@@ -47,6 +51,8 @@ export function summariserSubscriptions(context: SummariserContext) {
           "subscription.expired": plan,
           "digest.unsubscribed": recordDigestSubscription(context),
           "digest.resubscribed": recordDigestSubscription(context),
+          "digest.paused": recordDigestPause(context),
+          "digest.resumed": recordDigestPause(context),
         },
       },
       follows: {
@@ -68,6 +74,10 @@ export function summariserSubscriptions(context: SummariserContext) {
       "sent-newsletters": {
         events: ["newsletter.sent"],
         handlers: { "newsletter.sent": recordNewsletterSent(context) },
+      },
+      erasure: {
+        events: ["user.deleted"],
+        handlers: { "user.deleted": eraseAccount(context) },
       },
     },
   });

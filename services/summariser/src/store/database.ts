@@ -105,6 +105,12 @@ export interface RecipientsTable {
   pinned_week_key: string | null;
   pinned_week_start: string | null;
   pinned_due_at: Date | null;
+  /** Paused in settings: until `digest_paused_until` (the first day, local, a digest may come again), or until resumed when null. */
+  digest_paused: Generated<boolean>;
+  digest_paused_until: string | null;
+  /** When the reader last resumed: a week due before it (paused at its Monday 09:00) is not sent late. */
+  digest_resumed_at: Date | null;
+  pause_changed_at: Date | null;
 }
 
 /**

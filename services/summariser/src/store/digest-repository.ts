@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { DigestStatus, DigestsTable, SummariserDatabase } from "./database.ts";
-import { eligibleAt } from "./recipient-repository.ts";
+import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
 
 export type DigestRow = Selectable<DigestsTable>;
 export type DigestKey = { userId: string; weekKey: string };
@@ -83,6 +83,7 @@ export class DigestRepository {
           ])
           .where(eligibleAt(options.eligibleAt))
           .where(sql<boolean>`recipients.pinned_week_key is distinct from due.week_key`)
+          .where((eb) => notPausedFor(eb, eb.ref("due.week_start"), eb.ref("due.due_at")))
           .$if(options.registeredBefore, (query) =>
             query.whereRef("recipients.registered_at", "<", "due.due_at"),
           ),
@@ -117,6 +118,9 @@ export class DigestRepository {
           .where("pinned_week_key", "is not", null)
           .where("pinned_week_start", "is not", null)
           .where(eligibleAt(slot))
+          .where((eb) =>
+            notPausedFor(eb, sql<string>`recipients.pinned_week_start`, sql<Date>`recipients.pinned_due_at`),
+          )
           .whereRef("registered_at", "<", "pinned_due_at"),
       )
       .onConflict((conflict) => conflict.columns(["user_id", "week_key"]).doNothing())

@@ -1,5 +1,14 @@
 import type { DeliveryTime } from "@tubedigest/contracts";
-import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type ExpressionWrapper,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from "kysely";
 import type { DeliverySchedule } from "../domain/digest-week.ts";
 import type { RecipientsTable, SummariserDatabase } from "./database.ts";
 
@@ -11,6 +20,7 @@ const ASPECTS = {
   trial: "trial_changed_at",
   plan: "plan_changed_at",
   subscription: "unsubscribed_changed_at",
+  pause: "pause_changed_at",
 } as const;
 export type RecipientAspect = keyof typeof ASPECTS;
 
@@ -19,6 +29,28 @@ export const eligibleAt =
   (at: Date) =>
   ({ eb, and, or }: ExpressionBuilder<SummariserDatabase, "recipients">) =>
     and([eb("unsubscribed", "=", false), or([eb("plan_active", "=", true), eb("trial_ends_at", ">", at)])]);
+
+/**
+ * Not paused for the week whose Monday is `weekStart` (`YYYY-MM-DD`, local) and due at `dueAt`: never
+ * paused, or paused until a day on or before that Monday; and not resumed after the week was due, so a
+ * reader who resumes on a Monday afternoon gets the next Monday's digest, not this one's late.
+ */
+export function notPausedFor(
+  { eb, and, or }: ExpressionBuilder<SummariserDatabase, "recipients">,
+  weekStart: Expression<string>,
+  dueAt: Expression<Date>,
+): ExpressionWrapper<SummariserDatabase, "recipients", SqlBool> {
+  return and([
+    or([
+      eb("recipients.digest_paused", "=", false),
+      and([
+        eb("recipients.digest_paused_until", "is not", null),
+        eb("recipients.digest_paused_until", "<=", weekStart),
+      ]),
+    ]),
+    or([eb("recipients.digest_resumed_at", "is", null), eb("recipients.digest_resumed_at", "<=", dueAt)]),
+  ]);
+}
 
 /**
  * Whom digests go to, kept from auth's, billing's and the mailer's events. An event about a user not seen
@@ -59,6 +91,16 @@ export class RecipientRepository {
         }),
       )
       .execute();
+  }
+
+  /** Whether the user's digest is paused for the week starting `weekStart` and due at `dueAt`. */
+  async pausedFor(userId: string, weekStart: string, dueAt: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("recipients")
+      .select((eb) => notPausedFor(eb, sql.val(weekStart), sql.val(dueAt)).as("deliver"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return row !== undefined && !row.deliver;
   }
 
   find(userId: string): Promise<RecipientRow | undefined> {

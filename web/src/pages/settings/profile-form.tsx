@@ -87,7 +87,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
         type="email"
         value={profile.email}
         disabled
-        hint="Your email address cannot be changed here."
+        hint="To use another address, open the Account tab."
         error={problems.email}
       />
       <TimeZoneField

@@ -3,10 +3,12 @@ import * as createUsers from "./20261122T0210-create-users.ts";
 import * as canonicalEmail from "./20261122T0640-canonical-email.ts";
 import * as claimsAndSignInLinks from "./20261122T0650-claims-and-sign-in-links.ts";
 import * as userTimeZone from "./20261123T2140-user-time-zone.ts";
+import * as accountLifecycle from "./20261127T0920-account-lifecycle.ts";
 
 export const migrations: Migrations = {
   "20261122T0210-create-users": createUsers,
   "20261122T0640-canonical-email": canonicalEmail,
   "20261122T0650-claims-and-sign-in-links": claimsAndSignInLinks,
   "20261123T2140-user-time-zone": userTimeZone,
+  "20261127T0920-account-lifecycle": accountLifecycle,
 };

@@ -1,8 +1,12 @@
 import type { TemplateName } from "../template-names.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { abandonment } from "./abandonment.ts";
+import { accountDeleted } from "./account-deleted.ts";
 import { cancellation } from "./cancellation.ts";
 import { digest } from "./digest.ts";
+import { emailChangeConfirmation } from "./email-change-confirmation.ts";
+import { emailChangeNotice } from "./email-change-notice.ts";
+import { passwordChanged } from "./password-changed.ts";
 import { receipt } from "./receipt.ts";
 import { signInLink } from "./sign-in-link.ts";
 import { singleVideoFailed } from "./single-video-failed.ts";
@@ -21,4 +25,8 @@ export const TEMPLATE_SOURCES: { [Name in TemplateName]: TemplateSource<Name> } 
   receipt,
   cancellation,
   "sign-in-link": signInLink,
+  "password-changed": passwordChanged,
+  "email-change-confirmation": emailChangeConfirmation,
+  "email-change-notice": emailChangeNotice,
+  "account-deleted": accountDeleted,
 };

@@ -1,7 +1,6 @@
 import { formatDateTime } from "../formatting.ts";
-import { button, card, heading, layout } from "../layout.ts";
+import { button, card, heading, layout, linkToCopy } from "../layout.ts";
 import { httpUrl, settingsUrl } from "../links.ts";
-import { INLINE } from "../mail-look.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 
@@ -14,7 +13,7 @@ export const signInLink: TemplateSource<"sign-in-link"> = {
     body: card(`${heading("Sign in to tubedigest")}
           <mj-text>Use the button below to sign in. The link works once, until <strong>{{expires}}</strong>.</mj-text>
           ${button("Sign in", "{{link}}")}
-          <mj-text font-size="14px">If the button doesn't work, copy this address into your browser:<br /><a href="{{link}}" style="${INLINE.a}word-break:break-all;">{{link}}</a></mj-text>`),
+          ${linkToCopy("{{link}}")}`),
     reason: REASON,
     links: [{ label: "Settings", href: "{{settingsUrl}}" }],
   }),

@@ -2,6 +2,7 @@ import type { Migrations } from "@tubedigest/db";
 import * as createSummariser from "./20261123T1900-create-summariser.ts";
 import * as weeklyDigest from "./20261123T2130-weekly-digest.ts";
 import * as previewClients from "./20261125T1530-preview-clients.ts";
+import * as digestPause from "./20261127T0930-digest-pause.ts";
 import * as singleSummaryQuotes from "./20261127T1200-single-summary-quotes.ts";
 import * as deliveryTime from "./20261128T0900-delivery-time.ts";
 import * as weekGlance from "./20261128T1000-week-glance.ts";
@@ -11,6 +12,7 @@ export const migrations: Migrations = {
   "20261123T1900-create-summariser": createSummariser,
   "20261123T2130-weekly-digest": weeklyDigest,
   "20261125T1530-preview-clients": previewClients,
+  "20261127T0930-digest-pause": digestPause,
   "20261127T1200-single-summary-quotes": singleSummaryQuotes,
   "20261128T0900-delivery-time": deliveryTime,
   "20261128T1000-week-glance": weekGlance,

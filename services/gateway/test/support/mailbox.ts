@@ -1,0 +1,23 @@
+import { eventually } from "@tubedigest/testing";
+import { expect } from "vitest";
+import { Browser, type TestStack } from "../test-stack.ts";
+
+/** The development mailbox's messages to `to` whose subject has `subject`, newest first, as links to each one. */
+export async function mailboxLinksTo(stack: TestStack, to: string, subject: string): Promise<string[]> {
+  await stack.mailer.deliverDue();
+  const page = await new Browser(stack.gateway).call("GET", "/dev/mailbox");
+  expect(page.statusCode).toBe(200);
+  const rows = page.body.split("<tr>").filter((row) => row.includes(to) && row.includes(subject));
+  return rows.map((row) => /href="(\/dev\/mailbox\/[^"]+)"/.exec(row)?.[1] ?? "");
+}
+
+/** The text part of the newest message to `to` with `subject`, once it has been sent. */
+export async function newestMailText(stack: TestStack, to: string, subject: string): Promise<string> {
+  const [path] = await eventually(async () => {
+    const links = await mailboxLinksTo(stack, to, subject);
+    return links.length > 0 ? links : undefined;
+  });
+  const text = await new Browser(stack.gateway).call("GET", `${path}/text`);
+  expect(text.statusCode).toBe(200);
+  return text.body;
+}

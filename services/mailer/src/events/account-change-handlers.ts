@@ -1,0 +1,52 @@
+import { handleOnce } from "@tubedigest/bus";
+import type { MailerContext } from "../domain/mailer-context.ts";
+import { queueMail } from "../domain/queue-mail.ts";
+import type { MailerDatabase } from "../store/database.ts";
+import { RecipientRepository } from "../store/recipient-repository.ts";
+
+/** The address is told its account's password was set or changed, once per change. */
+export const mailPasswordChanged = (context: MailerContext) =>
+  handleOnce<MailerDatabase, "password.changed">(context.db, async (event, { trx }) => {
+    const recipient = await new RecipientRepository(trx).find(event.data.userId);
+    await queueMail(context, trx, {
+      naturalKey: `password-changed:${event.id}`,
+      template: "password-changed",
+      data: {
+        recipientName: recipient?.full_name ?? null,
+        firstPassword: event.data.firstPassword,
+        changedAt: event.occurredAt,
+        signInLinkUrl: context.links.signInLinkRequest,
+      },
+      to: event.data.email,
+      userId: event.data.userId,
+    });
+  });
+
+/**
+ * A move to another address: the link goes to the new address, and the current one is told, without it,
+ * so its owner hears of a move they did not ask for. Each once per request.
+ */
+export const mailEmailChangeRequest = (context: MailerContext) =>
+  handleOnce<MailerDatabase, "email-change.requested">(context.db, async (event, { trx }) => {
+    const { userId, currentEmail, newEmail, token, expiresAt } = event.data;
+    const recipient = await new RecipientRepository(trx).find(userId);
+    await queueMail(context, trx, {
+      naturalKey: `email-change-confirmation:${event.id}`,
+      template: "email-change-confirmation",
+      data: { link: context.links.confirmEmail(token), expiresAt },
+      to: newEmail,
+      userId,
+    });
+    await queueMail(context, trx, {
+      naturalKey: `email-change-notice:${event.id}`,
+      template: "email-change-notice",
+      data: {
+        recipientName: recipient?.full_name ?? null,
+        newEmail,
+        requestedAt: event.occurredAt,
+        settingsUrl: context.links.settings,
+      },
+      to: currentEmail,
+      userId,
+    });
+  });

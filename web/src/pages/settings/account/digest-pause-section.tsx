@@ -1,0 +1,143 @@
+import { dayAfter, latestPauseDate, pauseDateProblem, todayIn } from "@tubedigest/contracts/digest-pause";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../../components/button.tsx";
+import { describedBy, Field } from "../../../components/field.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
+import { useToast } from "../../../components/toast.tsx";
+import { apiFetch, serverMessage } from "../../../lib/api.ts";
+import { useProfile } from "../use-profile.ts";
+import { type Outcome, OutcomeMessage } from "./outcome.tsx";
+import { DELIVERIES_PATH, type DigestDelivery, longDate, useDigestDelivery } from "./use-account-settings.ts";
+
+/** What the paused digest's notice says: until when, and which Monday brings the next one. */
+function pausedText(delivery: DigestDelivery): string {
+  if (!delivery.until || !delivery.resumesOn) return "Your weekly digest is paused until you resume it.";
+  return `Your weekly digest is paused until ${longDate(delivery.until)}. The next one arrives on ${longDate(delivery.resumesOn)}.`;
+}
+
+/**
+ * Pausing the weekly digest, until a date (in the reader's own time zone) or until resumed, and
+ * resuming it: a resumed reader gets the next Monday's digest, never the weeks they paused.
+ */
+export function DigestPauseSection() {
+  const { data: delivery, error, mutate } = useDigestDelivery();
+  const { data: profile } = useProfile();
+  const toast = useToast();
+  const [mode, setMode] = useState<"resume" | "date">("resume");
+  const [until, setUntil] = useState("");
+  const [problem, setProblem] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [busy, setBusy] = useState(false);
+  const today = todayIn(profile?.timeZone ?? "UTC", new Date());
+
+  const change = async (path: "pause" | "resume", body?: { until: string | null }) => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const changed = await apiFetch<DigestDelivery>(`${DELIVERIES_PATH}/${path}`, {
+        method: "POST",
+        ...(body ? { json: body } : {}),
+      });
+      await mutate(changed, { revalidate: false });
+      const text = changed.paused
+        ? pausedText(changed)
+        : "Deliveries resumed. Your next digest arrives on Monday at 9:00 AM.";
+      setOutcome({ kind: "success", text });
+      toast({ title: changed.paused ? "Deliveries paused" : "Deliveries resumed", variant: "success" });
+    } catch (failure) {
+      const message = serverMessage(failure) ?? "Something went wrong. Please try again.";
+      if (path === "pause" && mode === "date") setProblem(message);
+      else setOutcome({ kind: "error", text: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pause = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = mode === "date" ? pauseDateProblem(until, today) : undefined;
+    setProblem(found);
+    if (found) return;
+    await change("pause", { until: mode === "date" ? until : null });
+  };
+
+  const hint = "Your first digest after the pause comes on the first Monday on or after this date.";
+  return (
+    <section className="settings-section" aria-labelledby="settings-digest-title">
+      <h2 id="settings-digest-title" className="section-title">
+        Weekly digest
+      </h2>
+      {error ? (
+        <p className="settings-error">{serverMessage(error) ?? "Your deliveries could not be loaded."}</p>
+      ) : !delivery ? (
+        <Skeleton className="settings-skeleton" />
+      ) : delivery.paused ? (
+        <div className="stack settings-form">
+          <p className="notice settings-paused">{pausedText(delivery)}</p>
+          <Button
+            busy={busy}
+            busyLabel="Resuming..."
+            className="settings-submit"
+            onClick={() => change("resume")}
+          >
+            Resume Deliveries
+          </Button>
+          <OutcomeMessage outcome={outcome} />
+        </div>
+      ) : (
+        <form className="stack settings-form" onSubmit={pause} noValidate>
+          <p className="muted">
+            Your digest arrives every Monday at 9:00 AM in your time zone. Away for a while? Pause it, and
+            nothing is sent until you come back.
+          </p>
+          <fieldset className="settings-choices">
+            <legend className="field-label">Pause deliveries</legend>
+            <label className="settings-choice">
+              <input
+                type="radio"
+                name="pause-until"
+                checked={mode === "resume"}
+                onChange={() => setMode("resume")}
+              />
+              Until I resume them
+            </label>
+            <label className="settings-choice">
+              <input
+                type="radio"
+                name="pause-until"
+                checked={mode === "date"}
+                onChange={() => setMode("date")}
+              />
+              Until a date
+            </label>
+          </fieldset>
+          {mode === "date" ? (
+            <Field id="settings-pause-until" label="Start again on" hint={hint} error={problem}>
+              <input
+                id="settings-pause-until"
+                className="input settings-date"
+                type="date"
+                min={dayAfter(today)}
+                max={latestPauseDate(today)}
+                value={until}
+                onChange={(event) => setUntil(event.target.value)}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={describedBy("settings-pause-until", hint, problem)}
+              />
+            </Field>
+          ) : null}
+          <Button
+            type="submit"
+            variant="secondary"
+            busy={busy}
+            busyLabel="Pausing..."
+            className="settings-submit"
+          >
+            Pause Deliveries
+          </Button>
+          <OutcomeMessage outcome={outcome} />
+        </form>
+      )}
+    </section>
+  );
+}
