@@ -27,6 +27,7 @@ import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { registerSharedSummaryRoutes } from "./routes/shared-summary-routes.ts";
 import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
@@ -152,6 +153,7 @@ export async function buildSummariserApp(
   registerNewsletterRoutes(app, context);
   registerDeliveryTimeRoutes(app, context);
   registerArchiveSearchRoutes(app, context);
+  registerSharedSummaryRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context);
   await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });
   await dependencies.events.subscribe(summariserSubscriptions(context));

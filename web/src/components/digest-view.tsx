@@ -76,7 +76,19 @@ function Paragraphs({ paragraphs }: { paragraphs: DigestVideo["paragraphs"] }) {
   ));
 }
 
-function Video({ video, level }: { video: DigestVideo; level: number }) {
+/**
+ * One video as a digest shows it: thumbnail, title linking to it, date, key points with their moments and
+ * the paragraph. `action` goes under it (the archive page's share button).
+ */
+export function DigestVideoCard({
+  video,
+  level,
+  action,
+}: {
+  video: DigestVideo;
+  level: number;
+  action?: ReactNode;
+}) {
   const title = video.url ? <External href={video.url}>{video.title}</External> : video.title;
   return (
     <article className="digest-video">
@@ -130,6 +142,7 @@ function Video({ video, level }: { video: DigestVideo; level: number }) {
         </ul>
       ) : null}
       <Paragraphs paragraphs={video.paragraphs} />
+      {action}
     </article>
   );
 }
@@ -139,11 +152,13 @@ function Channel({
   id,
   level,
   continued,
+  videoAction,
 }: {
   channel: DigestChannel;
   id: string;
   level: number;
   continued: boolean;
+  videoAction?: (video: DigestVideo) => ReactNode;
 }) {
   return (
     <section
@@ -160,7 +175,7 @@ function Channel({
       <Paragraphs paragraphs={channel.notes} />
       {channel.videos.map((video, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a channel's videos never move
-        <Video key={index} video={video} level={level + 1} />
+        <DigestVideoCard key={index} video={video} level={level + 1} action={videoAction?.(video)} />
       ))}
     </section>
   );
@@ -180,6 +195,8 @@ export interface DigestViewProps {
   contents?: boolean;
   /** The first channel continues one shown just above, so its heading is not repeated. */
   continued?: boolean;
+  /** Something to offer under each video (the archive page's share button). */
+  videoAction?: (video: DigestVideo) => ReactNode;
 }
 
 /**
@@ -195,6 +212,7 @@ export function DigestView({
   lead,
   contents = false,
   continued = false,
+  videoAction,
 }: DigestViewProps) {
   const idPrefix = useId().replace(/:/g, "");
   const channelId = (index: number) => `${idPrefix}-channel-${index + 1}`;
@@ -237,6 +255,7 @@ export function DigestView({
           id={channelId(index)}
           level={headingLevel + 1}
           continued={continued && index === 0}
+          videoAction={videoAction}
         />
       ))}
     </div>

@@ -55,6 +55,8 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/single-summaries", service: "summariser" },
   { prefix: "/api/newsletters", service: "summariser" },
   { prefix: "/api/generate-newsletter", service: "summariser" },
+  // A video's summary shared by link: made and stopped by its reader, read by anyone with the link.
+  { prefix: "/api/shared-summaries", service: "summariser" },
   // The search over every summary the reader received.
   { prefix: "/api/archive", service: "summariser" },
   // The day and hour the reader's weekly digest goes out.

@@ -177,6 +177,18 @@ export interface ArchiveEntriesTable {
   paragraph: string;
 }
 
+/** A video's summary shared by link: what its public page shows, and whose it is to stop sharing. */
+export interface SharedSummariesTable {
+  id: string;
+  user_id: string;
+  video_url: string;
+  title: string;
+  channel_title: string;
+  published_at: Date | null;
+  summary_markdown: string;
+  created_at: Generated<Date>;
+}
+
 export interface PreviewClientsTable {
   /** The client's address, or its IPv6 network (/64): see preview-client.ts. */
   client: string;
@@ -195,4 +207,5 @@ export interface SummariserDatabase extends BusTables {
   newsletters: NewslettersTable;
   preview_clients: PreviewClientsTable;
   archive_entries: ArchiveEntriesTable;
+  shared_summaries: SharedSummariesTable;
 }

@@ -7,6 +7,7 @@ import * as singleSummaryQuotes from "./20261127T1200-single-summary-quotes.ts";
 import * as deliveryTime from "./20261128T0900-delivery-time.ts";
 import * as weekGlance from "./20261128T1000-week-glance.ts";
 import * as archiveSearch from "./20261128T1100-archive-search.ts";
+import * as sharedSummaries from "./20261128T1300-shared-summaries.ts";
 
 export const migrations: Migrations = {
   "20261123T1900-create-summariser": createSummariser,
@@ -17,4 +18,5 @@ export const migrations: Migrations = {
   "20261128T0900-delivery-time": deliveryTime,
   "20261128T1000-week-glance": weekGlance,
   "20261128T1100-archive-search": archiveSearch,
+  "20261128T1300-shared-summaries": sharedSummaries,
 };
