@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { copyFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { eventually, uniqueName } from "@tubedigest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,7 +45,13 @@ describe.each<Infra>(["real", "embedded"])(
     }
 
     beforeAll(async () => {
-      stack = await startTestStack(infra);
+      // The web app's page as the build writes it, for the gateway to serve /s/{id} from.
+      const webDist = mkdtempSync(path.join(tmpdir(), "td-web-"));
+      copyFileSync(
+        fileURLToPath(new URL("../../../web/index.html", import.meta.url)),
+        path.join(webDist, "index.html"),
+      );
+      stack = await startTestStack(infra, { webDist });
       if (stack.youtube) {
         channels = [channelId(), channelId()];
         const topics = ["the total solar eclipse over the desert", "baking bread during a solar eclipse"];
@@ -140,6 +150,91 @@ describe.each<Infra>(["real", "embedded"])(
       const short = await reader.call("GET", "/api/archive/search?q=a");
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe("Please type at least 2 characters to search your newsletters.");
+    });
+
+    it("shares one video's summary by an unguessable link whose page previews well and names nobody", async () => {
+      const page = (await reader.call("GET", `/api/newsletters/${newsletterId}`)).json() as {
+        channels: { title: string; videos: { title: string; url: string }[] }[];
+      };
+      const video = page.channels[0]?.videos[0];
+      const shared = await reader.call("POST", "/api/shared-summaries", {
+        newsletterId,
+        videoUrl: video?.url,
+      });
+      expect(shared.statusCode, shared.body).toBe(200);
+      const { id, path: link } = shared.json() as { id: string; path: string };
+      expect(link).toBe(`/s/${id}`);
+      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      // Sharing it again is the same link; someone else cannot share from this newsletter.
+      expect(
+        (await reader.call("POST", "/api/shared-summaries", { newsletterId, videoUrl: video?.url })).json()
+          .id,
+      ).toBe(id);
+      const stranger = new Browser(stack.gateway);
+      await stranger.call("POST", "/api/auth/register", {
+        email: `${uniqueName("sharer")}@example.com`,
+        password: "password-for-tests",
+      });
+      expect(
+        (await stranger.call("POST", "/api/shared-summaries", { newsletterId, videoUrl: video?.url }))
+          .statusCode,
+      ).toBe(404);
+
+      // Anyone reads it, with no session and no cookie set; nothing names the reader.
+      const visitor = new Browser(stack.gateway);
+      const publicReply = await visitor.call("GET", `/api/shared-summaries/${id}`);
+      expect(publicReply.statusCode).toBe(200);
+      expect(Object.keys(publicReply.json()).sort()).toEqual([
+        "channel",
+        "id",
+        "publishedAt",
+        "summaryMarkdown",
+        "title",
+        "url",
+      ]);
+      expect(publicReply.json()).toMatchObject({
+        title: video?.title,
+        url: video?.url,
+        channel: page.channels[0]?.title,
+      });
+      expect(publicReply.headers["set-cookie"]).toBeUndefined();
+
+      // The page the gateway serves carries the preview's tags in its HTML, for bots that run no script.
+      const html = await visitor.call("GET", `/s/${id}`);
+      expect(html.statusCode).toBe(200);
+      expect(html.headers["content-type"]).toMatch(/^text\/html/);
+      expect(html.body).toContain(`<meta property="og:type" content="article" />`);
+      expect(html.body).toMatch(/<meta property="og:title" content="[^"]+ — summarised by tubedigest" \/>/);
+      expect(html.body).toMatch(/<meta property="og:description" content="[^"]{20,}" \/>/);
+      expect(html.body).toContain(`<meta name="robots" content="noindex" />`);
+      expect(html.body.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(html.body).toContain('<div id="root"></div>');
+      expect(html.headers["set-cookie"]).toBeUndefined();
+      expect((await visitor.call("GET", `/s/${"x".repeat(22)}`)).statusCode).toBe(404);
+      expect((await visitor.call("GET", "/s/not-an-id")).statusCode).toBe(404);
+
+      // Stopped: the link opens nothing any more.
+      expect((await stranger.call("DELETE", `/api/shared-summaries/${id}`)).statusCode).toBe(404);
+      expect((await reader.call("DELETE", `/api/shared-summaries/${id}`)).statusCode).toBe(200);
+      expect((await visitor.call("GET", `/api/shared-summaries/${id}`)).statusCode).toBe(404);
+      expect((await visitor.call("GET", `/s/${id}`)).statusCode).toBe(404);
+    });
+
+    it("keeps a private feed of the reader's digests at a secret address, moved on reset", async () => {
+      const made = await reader.call("POST", "/api/user/feed");
+      expect(made.statusCode, made.body).toBe(200);
+      const feedPath = new URL(made.json().url).pathname;
+      expect(feedPath).toMatch(/^\/api\/feeds\/[A-Za-z0-9_-]{43}$/);
+      await stack.mailer.deliverDue();
+      const feed = await eventually(async () => {
+        const reply = await new Browser(stack.gateway).call("GET", feedPath);
+        return reply.body.includes("<entry>") ? reply : undefined;
+      }, 30_000);
+      expect(feed.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
+      expect(feed.body).toContain(`<id>urn:uuid:${newsletterId}</id>`);
+      const moved = await reader.call("POST", "/api/user/feed/reset");
+      expect(new URL(moved.json().url).pathname).not.toBe(feedPath);
+      expect((await new Browser(stack.gateway).call("GET", feedPath)).statusCode).toBe(404);
     });
   },
 );
