@@ -92,7 +92,7 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
     await visitor.close();
 
     // Stopped: the link's page is not found any more.
-    await page.getByRole("button", { name: "Stop sharing" }).click();
+    await page.getByRole("button", { name: "Stop Sharing" }).click();
     await toastIn(page, "status", "Sharing stopped").waitFor();
     expect((await call("GET", `/api/shared-summaries${shared.pathname.slice(2)}`)).status).toBe(404);
   });
@@ -129,26 +129,26 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
         .status,
     ).toBe(201);
     await page.goto("/settings");
-    await page.getByRole("tab", { name: "Delivery" }).click();
-    await page.getByLabel("Day").selectOption({ label: "Friday" });
-    await page.getByLabel("Time").selectOption({ label: "18:00" });
-    await page.getByRole("button", { name: "Save delivery time" }).click();
+    await page.getByRole("tab", { name: "Account" }).click();
+    await page.getByLabel("Day", { exact: true }).selectOption({ label: "Friday" });
+    await page.getByLabel("Time", { exact: true }).selectOption({ label: "18:00" });
+    await page.getByRole("button", { name: "Save Delivery Time" }).click();
     await toastIn(page, "status", "Delivery time saved").waitFor();
     await page.getByText(/^Your next digest: Friday \d+ \w+ at 18:00/).waitFor();
     expect((await call("GET", "/api/user/delivery-time")).body).toMatchObject({ weekday: 5, hour: 18 });
 
-    await page.getByRole("button", { name: "Turn on my feed" }).click();
+    await page.getByRole("button", { name: "Turn On My Feed" }).click();
     const address = page.getByLabel("Your feed's address");
     await address.waitFor();
     const first = await address.inputValue();
     expect(first).toMatch(/\/api\/feeds\/[A-Za-z0-9_-]{43}$/);
     await expectAccessible(page);
     await screenshotBoth(page, "settings-delivery-tab");
-    await page.getByRole("button", { name: "Get a new address" }).click();
+    await page.getByRole("button", { name: "Get a New Address" }).click();
     await toastIn(page, "status", "Your feed has a new address").waitFor();
     expect(await address.inputValue()).not.toBe(first);
     expect((await call("GET", new URL(first).pathname)).status).toBe(404);
-    await page.getByRole("button", { name: "Turn off" }).click();
-    await page.getByRole("button", { name: "Turn on my feed" }).waitFor();
+    await page.getByRole("button", { name: "Turn Off" }).click();
+    await page.getByRole("button", { name: "Turn On My Feed" }).waitFor();
   });
 });

@@ -5,15 +5,13 @@ import { Tabs } from "../components/tabs.tsx";
 import { useAutoLogin } from "../lib/auto-login.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { AccountPanel } from "./settings/account/account-panel.tsx";
-import { DeliveryTab } from "./settings/delivery-tab.tsx";
 import { ProfileForm } from "./settings/profile-form.tsx";
 import { SubscriptionPanel } from "./settings/subscription-panel.tsx";
 import "./settings/settings.css";
 
 /**
  * SPEC §2 /settings: after the one automatic login, the profile and the subscription in tabs, with the
- * account's own between them (address, password, the digest's pause, deletion), and the digest's delivery
- * (its day and hour, the private feed) last.
+ * account's own between them (address, password, the digest's pause, deletion).
  */
 export default function SettingsPage() {
   const { user } = useAutoLogin();
@@ -35,7 +33,6 @@ export default function SettingsPage() {
           { value: "profile", label: "Profile", content: <ProfileForm /> },
           { value: "account", label: "Account", content: <AccountPanel /> },
           { value: "subscription", label: "Subscription", content: <SubscriptionPanel /> },
-          { value: "delivery", label: "Delivery", content: <DeliveryTab /> },
         ]}
       />
     </section>

@@ -68,17 +68,17 @@ export default function SharedSummaryPage({ params }: { params: { id: string } }
     );
   }
   return (
-    <article className="container newsletter-page shared-summary" aria-labelledby="shared-summary-title">
+    <article className="container newsletter-page shared-summary" aria-labelledby="shared-summary-from">
       <header className="newsletter-header">
-        <p className="muted shared-summary-eyebrow">A video summary from tubedigest</p>
-        <h1 id="shared-summary-title">{data.title}</h1>
+        <p className="muted shared-summary-eyebrow" id="shared-summary-from">
+          A video summary from tubedigest
+        </p>
         <p className="muted">From {data.channel}</p>
       </header>
-      <div className="newsletter-mail">
-        <section className="digest-card digest-channel" aria-label={data.channel}>
-          <DigestVideoCard video={video} level={2} />
-        </section>
-      </div>
+      {/* The video's own title is the page's heading, with its picture and its link to YouTube. */}
+      <section className="digest-card digest-channel shared-summary-card">
+        <DigestVideoCard video={video} level={1} />
+      </section>
       <aside className="card shared-summary-offer">
         <h2>Get summaries like this every week</h2>
         <p>

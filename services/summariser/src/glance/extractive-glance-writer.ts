@@ -64,8 +64,10 @@ export function extractiveGlance(videos: readonly GlanceVideo[]): GlanceDraft[] 
     for (const ref of draft.refs) cited.add(ref);
   };
   const shared = sharedPhrases(videos);
-  // A story two channels covered: at most two, about videos not yet cited.
-  for (const story of shared.filter((candidate) => candidate.channels.length > 1)) {
+  // A story two channels covered (their titles say so: a word their key points share may be chance): at
+  // most two, about videos not yet cited.
+  const used = new Set<string>();
+  for (const story of shared.filter((candidate) => candidate.channels.length > 1 && candidate.inTitles > 1)) {
     if (drafts.length >= 2) break;
     const fresh = story.videos.filter((video) => !cited.has(video.ref));
     const channels = [...new Set(fresh.map((video) => video.channel))];
@@ -74,10 +76,14 @@ export function extractiveGlance(videos: readonly GlanceVideo[]): GlanceDraft[] 
     const refs = named.flatMap((channel) => fresh.find((video) => video.channel === channel)?.ref ?? []);
     const verb = named.length === 2 ? "both covered" : "all covered";
     add({ text: `${andList(named)} ${verb} “${story.phrase.display}”.`, refs });
+    used.add(story.phrase.key);
   }
-  // A theme of the week: a phrase several videos used (of one channel, or of channels already named).
+  // A theme of the week: a phrase in several videos' titles (of one channel, or of channels already named).
   const theme = shared.find(
-    (candidate) => candidate.videos.length > 1 && candidate.videos.some((video) => !cited.has(video.ref)),
+    (candidate) =>
+      candidate.inTitles > 1 &&
+      !used.has(candidate.phrase.key) &&
+      candidate.videos.some((video) => !cited.has(video.ref)),
   );
   if (theme) {
     const cites = theme.videos.slice(0, 3);

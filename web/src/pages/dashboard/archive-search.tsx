@@ -37,7 +37,10 @@ export function ArchiveSearch() {
   };
 
   return (
-    <section className="archive-search" aria-labelledby="archive-search-title">
+    <section
+      className={`archive-search${key === null ? "" : " archive-search-active"}`}
+      aria-labelledby="archive-search-title"
+    >
       <form role="search" onSubmit={submit} className="archive-search-form">
         <label id="archive-search-title" className="field-label" htmlFor="archive-search-box">
           Search your newsletters
@@ -65,8 +68,9 @@ export function ArchiveSearch() {
         ) : data && data.results.length === 0 ? (
           <p className="muted archive-search-note">Nothing in your newsletters matches “{query}”.</p>
         ) : data ? (
-          <p className="visually-hidden">
-            {data.results.length} {data.results.length === 1 ? "result" : "results"}
+          <p className="archive-search-note archive-search-count">
+            {data.results.length === 1 ? "1 summary matches" : `${data.results.length} summaries match`} “
+            {query}”
           </p>
         ) : null}
       </div>

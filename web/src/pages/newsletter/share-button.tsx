@@ -66,7 +66,7 @@ export function ShareButton({
         onClick={start}
         aria-label={`Share the summary of ${title}`}
       >
-        Share summary
+        Share Summary
       </Button>
     );
   }
@@ -79,9 +79,9 @@ export function ShareButton({
       </label>
       <input id={id} className="input share-link-url" readOnly value={link} />
       <div className="share-link-actions">
-        <CopyButton text={link} what="link" label="Copy link" />
+        <CopyButton text={link} what="link" label="Copy Link" />
         <Button variant="ghost" busy={busy} busyLabel="Stopping..." onClick={stop}>
-          Stop sharing
+          Stop Sharing
         </Button>
       </div>
     </div>

@@ -14,25 +14,25 @@ import {
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** The Delivery tab's first part: the day and hour of the weekly digest, and when the next one is due. */
+/** The weekly digest's day and hour, and when the next one is due. */
 export function DeliveryTimeForm() {
   const { data, error } = useDeliveryTime();
-  if (error) {
-    return (
-      <p className="settings-error">
-        {serverMessage(error) ?? "Your delivery time could not be loaded. Please reload the page."}
-      </p>
-    );
-  }
-  if (!data) {
-    return (
-      <div className="stack" aria-busy="true">
-        <p className="visually-hidden">Loading your delivery time</p>
+  return (
+    <section className="settings-section" aria-labelledby="delivery-time-title">
+      <h2 className="section-title" id="delivery-time-title">
+        Delivery time
+      </h2>
+      {error ? (
+        <p className="settings-error">
+          {serverMessage(error) ?? "Your delivery time could not be loaded. Please reload the page."}
+        </p>
+      ) : data ? (
+        <DeliveryTimeFields standing={data} />
+      ) : (
         <Skeleton className="settings-skeleton" />
-      </div>
-    );
-  }
-  return <DeliveryTimeFields standing={data} />;
+      )}
+    </section>
+  );
 }
 
 function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
@@ -71,9 +71,6 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
 
   return (
     <form className="stack settings-form" onSubmit={submit} noValidate aria-labelledby="delivery-time-title">
-      <h2 className="settings-section-title" id="delivery-time-title">
-        Delivery time
-      </h2>
       <p className="settings-note">
         When your weekly digest arrives. One comes every week, whatever you choose.
       </p>
@@ -116,7 +113,7 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
         {next}
       </p>
       <Button type="submit" className="settings-submit" busy={busy} busyLabel="Saving...">
-        Save delivery time
+        Save Delivery Time
       </Button>
     </form>
   );

@@ -57,8 +57,8 @@ export function PrivateFeed() {
   };
 
   return (
-    <section className="stack" aria-labelledby="private-feed-title">
-      <h2 className="settings-section-title" id="private-feed-title">
+    <section className="settings-section" aria-labelledby="private-feed-title">
+      <h2 className="section-title" id="private-feed-title">
         Private feed
       </h2>
       <p className="settings-note">
@@ -86,14 +86,14 @@ export function PrivateFeed() {
             Keep it to yourself: anyone with this address can read your digests. If it got out, get a new one.
           </p>
           <div className="settings-actions">
-            <CopyButton text={data.url} what="address" label="Copy address" />
+            <CopyButton text={data.url} what="address" label="Copy Address" />
             <Button
               variant="secondary"
               busy={busy === "reset"}
               busyLabel="Resetting..."
               onClick={() => act("reset")}
             >
-              Get a new address
+              Get a New Address
             </Button>
             <Button
               variant="ghost"
@@ -101,7 +101,7 @@ export function PrivateFeed() {
               busyLabel="Turning off..."
               onClick={() => act("close")}
             >
-              Turn off
+              Turn Off
             </Button>
           </div>
         </>
@@ -112,7 +112,7 @@ export function PrivateFeed() {
           busyLabel="Turning on..."
           onClick={() => act("open")}
         >
-          Turn on my feed
+          Turn On My Feed
         </Button>
       )}
     </section>
