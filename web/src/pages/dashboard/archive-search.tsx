@@ -41,21 +41,23 @@ export function ArchiveSearch() {
       className={`archive-search${key === null ? "" : " archive-search-active"}`}
       aria-labelledby="archive-search-title"
     >
-      <form role="search" onSubmit={submit} className="archive-search-form">
-        <label id="archive-search-title" className="field-label" htmlFor="archive-search-box">
-          Search your newsletters
-        </label>
-        <input
-          id="archive-search-box"
-          className="input"
-          type="search"
-          value={typed}
-          maxLength={200}
-          placeholder="A topic, a name, a phrase…"
-          onChange={(event) => setTyped(event.target.value)}
-          aria-describedby="archive-search-status"
-        />
-      </form>
+      <search>
+        <form onSubmit={submit} className="archive-search-form">
+          <label id="archive-search-title" className="field-label" htmlFor="archive-search-box">
+            Search your newsletters
+          </label>
+          <input
+            id="archive-search-box"
+            className="input"
+            type="search"
+            value={typed}
+            maxLength={200}
+            placeholder="A topic, a name, a phrase…"
+            onChange={(event) => setTyped(event.target.value)}
+            aria-describedby="archive-search-status"
+          />
+        </form>
+      </search>
       <div id="archive-search-status" aria-live="polite">
         {key === null ? null : isLoading ? (
           <p className="muted archive-search-note">
