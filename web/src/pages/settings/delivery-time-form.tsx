@@ -14,6 +14,41 @@ import {
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
+/** A labelled choice among numbered options (the day, the hour). */
+function NumberChoice({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  describedBy: description,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  options: { value: number; label: string }[];
+  describedBy: string | undefined;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        aria-describedby={description}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /** The weekly digest's day and hour, and when the next one is due. */
 export function DeliveryTimeForm() {
   const { data, error } = useDeliveryTime();
@@ -75,36 +110,22 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
         When your weekly digest arrives. One comes every week, whatever you choose.
       </p>
       <div className="delivery-time-fields">
-        <Field id="delivery-weekday" label="Day">
-          <select
-            id="delivery-weekday"
-            className="input"
-            value={weekday}
-            onChange={(event) => setWeekday(Number(event.target.value))}
-            aria-describedby={describedBy("delivery-weekday", hint)}
-          >
-            {WEEKDAYS.map((name, index) => (
-              <option key={name} value={index + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="delivery-hour" label="Time">
-          <select
-            id="delivery-hour"
-            className="input"
-            value={hour}
-            onChange={(event) => setHour(Number(event.target.value))}
-            aria-describedby={describedBy("delivery-weekday", hint)}
-          >
-            {HOURS.map((value) => (
-              <option key={value} value={value}>
-                {hourLabel(value)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <NumberChoice
+          id="delivery-weekday"
+          label="Day"
+          value={weekday}
+          onChange={setWeekday}
+          options={WEEKDAYS.map((name, index) => ({ value: index + 1, label: name }))}
+          describedBy={describedBy("delivery-weekday", hint)}
+        />
+        <NumberChoice
+          id="delivery-hour"
+          label="Time"
+          value={hour}
+          onChange={setHour}
+          options={HOURS.map((value) => ({ value, label: hourLabel(value) }))}
+          describedBy={describedBy("delivery-weekday", hint)}
+        />
       </div>
       <p className="field-hint" id="delivery-weekday-hint">
         {hint}
