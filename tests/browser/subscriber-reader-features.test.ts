@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -5,6 +6,7 @@ import {
   expectAccessible,
   type Json,
   openPageForEachTest,
+  SCREENSHOTS_DIR,
   screenshotBoth,
   toastIn,
   uniqueEmail,
@@ -28,10 +30,8 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
   /** A new account with a password, signed in, following the two channels, with a newsletter made now. */
   const readerWithNewsletter = async (prefix: string) => {
     await page.goto("/");
-    expect(
-      (await call("POST", "/api/auth/register", { email: uniqueEmail(prefix), password: "password123" }))
-        .status,
-    ).toBe(201);
+    const email = uniqueEmail(prefix);
+    expect((await call("POST", "/api/auth/register", { email, password: "password123" })).status).toBe(201);
     for (const youtubeChannelId of TWO_CHANNELS) {
       expect((await call("POST", "/api/user/channels", { youtubeChannelId })).status).toBe(201);
     }
@@ -42,8 +42,29 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
       if (newsletters.length === 0) await page.waitForTimeout(250);
     }
     expect(newsletters).toHaveLength(1);
-    return newsletters[0];
+    return { ...newsletters[0], email };
   };
+
+  /** The digest e-mail as sent, shown alone at a phone's 375 px and at 1280 px, and looked at. */
+  async function screenshotDigestMail(email: string, name: string): Promise<string> {
+    let id: string | undefined;
+    for (let waited = 0; !id && waited < 20_000; waited += 250) {
+      const list: string = (await call("GET", "/dev/mailbox")).body;
+      const row = list.split("<tr>").find((cells) => cells.includes(email) && /Your week of/.test(cells));
+      id = row?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
+      if (!id) await page.waitForTimeout(250);
+    }
+    expect(id).toBeDefined();
+    await page.goto(`/dev/mailbox/${id}`);
+    const html = (await page.locator("iframe").getAttribute("srcdoc")) ?? "";
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.setContent(html);
+      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    return html;
+  }
 
   it("opens a newsletter with its week at a glance, and shares one video's summary by a public link", {
     timeout: 120_000,
@@ -62,6 +83,10 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
     }
     await expectAccessible(page);
     await screenshotBoth(page, "newsletter-week-at-a-glance");
+    // The e-mail opens with the same lines.
+    const mail = await screenshotDigestMail(newsletter.email, "digest-mail-week-at-a-glance");
+    expect(mail).toContain("Your week at a glance");
+    await page.goto(`/newsletters/${newsletter.id}`);
 
     const share = page.getByRole("button", { name: /^Share the summary of / }).first();
     await share.click();

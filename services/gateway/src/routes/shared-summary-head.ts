@@ -80,5 +80,5 @@ export function withSharedSummaryHead(
       /<meta\s+name="description"[^>]*>/i,
       `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace(/<\/head>/i, `    ${tags.join("\n    ")}\n  </head>`);
+    .replace(/\s*<\/head>/i, `\n    ${tags.join("\n    ")}\n  </head>`);
 }

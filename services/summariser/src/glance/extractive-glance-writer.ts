@@ -14,6 +14,8 @@ interface Shared {
   channels: string[];
   /** How many of those videos have it in their title, which names what a video is about. */
   inTitles: number;
+  /** The channels whose videos have it in their title. */
+  titleChannels: string[];
 }
 
 /**
@@ -67,9 +69,12 @@ export function extractiveGlance(videos: readonly GlanceVideo[]): GlanceDraft[] 
   // A story two channels covered (their titles say so: a word their key points share may be chance): at
   // most two, about videos not yet cited.
   const used = new Set<string>();
-  for (const story of shared.filter((candidate) => candidate.channels.length > 1 && candidate.inTitles > 1)) {
+  for (const story of shared.filter((candidate) => candidate.titleChannels.length > 1)) {
     if (drafts.length >= 2) break;
-    const fresh = story.videos.filter((video) => !cited.has(video.ref));
+    const fresh = story.videos.filter(
+      (video) =>
+        !cited.has(video.ref) && keyPhrases(video.title).some((phrase) => phrase.key === story.phrase.key),
+    );
     const channels = [...new Set(fresh.map((video) => video.channel))];
     if (channels.length < 2) continue;
     const named = channels.slice(0, 3);
@@ -86,11 +91,14 @@ export function extractiveGlance(videos: readonly GlanceVideo[]): GlanceDraft[] 
       candidate.videos.some((video) => !cited.has(video.ref)),
   );
   if (theme) {
-    const cites = theme.videos.slice(0, 3);
+    const titled = theme.videos.filter((video) =>
+      keyPhrases(video.title).some((phrase) => phrase.key === theme.phrase.key),
+    );
+    const cites = titled.slice(0, 3);
     const channels = [...new Set(cites.map((video) => video.channel))];
     const from = channels.length > 1 ? `, from ${andList(channels)}` : ` from ${channels[0]}`;
     add({
-      text: `“${theme.phrase.display}” came up in ${countOf(theme.videos.length, "video")}${from}.`,
+      text: `“${theme.phrase.display}” came up in ${countOf(titled.length, "video")}${from}.`,
       refs: cites.map((video) => video.ref),
     });
   }
@@ -121,9 +129,18 @@ function sharedPhrases(videos: readonly GlanceVideo[]): Shared[] {
   for (const video of videos) {
     const inTitle = new Set(keyPhrases(video.title).map((phrase) => phrase.key));
     for (const phrase of keyPhrases([video.title, ...video.keyPoints].join(" \n "))) {
-      const entry = byKey.get(phrase.key) ?? { phrase, videos: [], channels: [], inTitles: 0 };
+      const entry = byKey.get(phrase.key) ?? {
+        phrase,
+        videos: [],
+        channels: [],
+        inTitles: 0,
+        titleChannels: [],
+      };
       entry.videos.push(video);
-      if (inTitle.has(phrase.key)) entry.inTitles += 1;
+      if (inTitle.has(phrase.key)) {
+        entry.inTitles += 1;
+        if (!entry.titleChannels.includes(video.channel)) entry.titleChannels.push(video.channel);
+      }
       // Written in lower case anywhere, it is a common phrase capitalised only to start a title.
       if (phrase.display === phrase.display.toLocaleLowerCase("en")) entry.phrase = phrase;
       if (!entry.channels.includes(video.channel)) entry.channels.push(video.channel);

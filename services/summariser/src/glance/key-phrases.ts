@@ -14,7 +14,9 @@ const EMPTY = new Set(
     "those through time times to today too two under until up us use used using very via want was way ways " +
     "we week well were what when where which while who why will with without would year years yet you your " +
     "video videos episode episodes part live stream shorts channel vlog official full review reviews guide " +
-    "explained tutorial update updates trailer reaction watch"
+    "explained tutorial update updates trailer reaction watch learn learned learnt learning spent tried " +
+    "trying tested testing ranked ranking built building found finding happened happens beginner beginners " +
+    "introduction intro basics ultimate complete"
   ).split(" "),
 );
 
