@@ -50,7 +50,7 @@ describe("a changed address and a deleted account at billing and Stripe (the SDK
   async function charge(userId: string, capture: boolean) {
     const held = await post(
       "/internal/holds",
-      { holdKey: randomUUID(), videoId: "dQw4w9WgXcQ", durationSeconds: 600 },
+      { holdKey: randomUUID(), videoId: "dQw4w9WgXcQ", durationSeconds: 600, amountCents: 199 },
       userId,
     );
     expect(held.statusCode).toBe(200);
