@@ -16,6 +16,7 @@ const PrivacyPage = lazy(() => import("./pages/privacy.tsx"));
 const DashboardPage = lazy(() => import("./pages/dashboard.tsx"));
 const SettingsPage = lazy(() => import("./pages/settings.tsx"));
 const NewsletterPage = lazy(() => import("./pages/newsletter.tsx"));
+const SharedSummaryPage = lazy(() => import("./pages/shared-summary.tsx"));
 const SummaryToolPage = lazy(() => import("./pages/ps.tsx"));
 const SignInLinkPage = lazy(() => import("./pages/sign-in-link.tsx"));
 const SignInWithLinkPage = lazy(() => import("./pages/sign-in-with-link.tsx"));
@@ -53,6 +54,7 @@ export function App() {
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/settings" component={SettingsPage} />
             <Route path="/newsletters/:id" component={NewsletterPage} />
+            <Route path="/s/:id" component={SharedSummaryPage} />
             {/* DESIGN.md: the SPEC's /user-settings link is the settings page. */}
             <Route path="/user-settings">
               <Redirect to="/settings" replace />

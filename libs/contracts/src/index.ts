@@ -3,6 +3,15 @@ export { CONSUMER_QUEUES } from "./consumer-queues.ts";
 export { defineEvent, type EventContract } from "./contract.ts";
 export { createEvent } from "./create-event.ts";
 export {
+  DEFAULT_DELIVERY_TIME,
+  type DeliveryTime,
+  deliveryTimeLabel,
+  deliveryTimeMessages,
+  hourLabel,
+  isDeliveryTime,
+  WEEKDAYS,
+} from "./delivery-time.ts";
+export {
   dayAfter,
   firstMondayFrom,
   latestPauseDate,

@@ -13,6 +13,7 @@ import { registerApiDocs } from "./routes/api-docs-routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi-routes.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
+import { registerSharedSummaryPage } from "./routes/shared-summary-page.ts";
 import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
 
 /** What the gateway is handed rather than building. */
@@ -77,6 +78,11 @@ export async function buildGatewayApp(
   registerOpenApiRoutes(app, settings.upstreams);
   if (settings.apiDocs) await registerApiDocs(app);
   await registerProxyRoutes(app, { ...settings, sessions });
+  registerSharedSummaryPage(app, {
+    webDist: settings.webDist,
+    summariserUrl: settings.upstreams.summariser,
+    publicOrigin: settings.publicOrigin,
+  });
   await registerWebApp(app, settings.webDist);
   return app;
 }

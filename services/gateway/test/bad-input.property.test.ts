@@ -86,6 +86,18 @@ const ROUTES = [
   },
   { method: "POST", url: "/api/user/deliveries/resume", fields: {} },
   { method: "DELETE", url: "/api/user/account", fields: { email: emailAddress } },
+  {
+    method: "PUT",
+    url: "/api/user/delivery-time",
+    fields: { weekday: fc.integer({ min: 1, max: 7 }), hour: fc.integer({ min: 0, max: 23 }) },
+  },
+  { method: "POST", url: "/api/user/feed", fields: {} },
+  { method: "POST", url: "/api/user/feed/reset", fields: {} },
+  {
+    method: "POST",
+    url: "/api/shared-summaries",
+    fields: { newsletterId: fc.uuid(), videoUrl: fc.webUrl() },
+  },
   { method: "GET", url: "/api/auth/current-user", fields: {} },
   { method: "GET", url: "/api/user/channels", fields: {} },
   { method: "DELETE", url: "/api/auth/no-such-route", fields: {} },
@@ -99,6 +111,11 @@ const QUERY_ROUTES = [
   },
   { url: "/api/user/channels", params: {} },
   { url: "/api/auth/current-user", params: {} },
+  {
+    url: "/api/archive/search",
+    params: { q: fc.string({ unit: "grapheme", minLength: 2, maxLength: 40 }) },
+  },
+  { url: "/api/user/delivery-time", params: {} },
 ] as const;
 
 describe("bad input to every route through the gateway", () => {

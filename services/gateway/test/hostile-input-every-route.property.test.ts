@@ -122,6 +122,18 @@ describe("generated hostile input to every public operation, through the gateway
         "POST /api/user/deliveries/pause",
         "POST /api/user/deliveries/resume",
         "DELETE /api/user/account",
+        // The reader's newsletters: delivery time, archive search, private feed, shared summaries.
+        "GET /api/user/delivery-time",
+        "PUT /api/user/delivery-time",
+        "GET /api/archive/search",
+        "GET /api/user/feed",
+        "POST /api/user/feed",
+        "POST /api/user/feed/reset",
+        "DELETE /api/user/feed",
+        "GET /api/feeds/{token}",
+        "POST /api/shared-summaries",
+        "GET /api/shared-summaries/{id}",
+        "DELETE /api/shared-summaries/{id}",
       ]),
     );
   });

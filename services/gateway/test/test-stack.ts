@@ -93,6 +93,8 @@ export async function startTestStack(
     databaseUrl?: string;
     /** On the real parts, where the services' bus connects: a proxy in front of the test RabbitMQ. */
     amqpUrl?: string;
+    /** A built web app for the gateway to serve (none: page routes answer 503). */
+    webDist?: string;
     /** Where every service logs; nowhere when absent. */
     log?: Logger;
     /** The mailer sends through this SMTP server instead of writing files. */
@@ -228,7 +230,7 @@ export async function startTestStack(
         mailer: mailerUrl,
         ...options.upstreams,
       },
-      webDist: path.join(tmpdir(), "no-web-build-here"),
+      webDist: options.webDist ?? path.join(tmpdir(), "no-web-build-here"),
       trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
       signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
       searchRateLimit: options.searchRateLimit ?? 1000,

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";
 import { countRows, seedDigestReaders } from "./support/digest-readers.ts";
-import { type DigestRig, startDigestRig } from "./support/digest-rig.ts";
+import { type DigestRig, startDigestRig, summaryCalls } from "./support/digest-rig.ts";
 import { startReplicaProcess } from "./support/replica-process.ts";
 import { startSlowHttpProxy } from "./support/slow-http-proxy.ts";
 import type { SummariserReplicaConfig } from "./support/summariser-replica.ts";
@@ -34,10 +34,10 @@ describe("the weekly digest end to end (Postgres, Redis/BullMQ, RabbitMQ, fake Y
     await rig?.stop();
   });
 
-  it("mails exactly one digest per eligible user, none to the others, one model call per new video", async () => {
+  it("mails exactly one digest per eligible user, none to the others, one summary call per new video", async () => {
     const { stack, summaries, llm } = rig;
     const readers = await seedDigestReaders(stack, summaries, READERS);
-    expect(llm.calls).toBe(readers.newVideos);
+    expect(summaryCalls(llm)).toBe(readers.newVideos);
 
     // A second replica, whose catalog answers slowly, joins; Monday's slot arrives twice.
     const settings = stack.summariserReplica?.settings;
@@ -63,7 +63,7 @@ describe("the weekly digest end to end (Postgres, Redis/BullMQ, RabbitMQ, fake Y
     child.kill("SIGKILL");
 
     await expectEachEligibleMailedOnce(stack, rig.smtp, readers, summaries);
-    expect(llm.calls).toBe(readers.newVideos);
+    expect(summaryCalls(llm)).toBe(readers.newVideos);
     for (const userId of held) {
       expect(await countRows(summaries, `digests where user_id = '${userId}' and status = 'composed'`)).toBe(
         1,

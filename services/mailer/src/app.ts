@@ -16,6 +16,7 @@ import { mailerSubscriptions } from "./events/subscriptions.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
 import { registerComplaintRoutes } from "./routes/complaint-routes.ts";
+import { FEEDS_PATH, registerFeedRoutes } from "./routes/feed-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
@@ -62,6 +63,8 @@ export function siteLinks(publicUrl: string): SiteLinks {
     confirmEmail: (token) => at(`/confirm-email?token=${encodeURIComponent(token)}`),
     privacy: at("/privacy"),
     unsubscribe: (token) => at(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
+    feed: (token) => at(`${FEEDS_PATH}/${encodeURIComponent(token)}`),
+    newsletters: at("/dashboard?tab=newsletters"),
   };
 }
 
@@ -134,6 +137,7 @@ export async function buildMailerApp(
   registerUnsubscribeRoutes(app, context);
   registerInternalRoutes(app, context);
   if (settings.complaintsSecret) registerComplaintRoutes(app, context, settings.complaintsSecret);
+  registerFeedRoutes(app, context);
   if (settings.devMailbox && !settings.smtpUrl) registerMailboxRoutes(app, mailDir);
   await dependencies.events.subscribe(mailerSubscriptions(context));
   app.addHook("onClose", async () => {

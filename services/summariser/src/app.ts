@@ -17,12 +17,17 @@ import type { DigestJobs } from "./domain/digest-jobs.ts";
 import { newsletterLinkKeyFrom } from "./domain/newsletter-link.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
+import { chooseGlanceWriter } from "./glance/choose-glance-writer.ts";
+import type { GlanceWriter } from "./glance/glance-writer.ts";
 import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
 import { openDigestJobs } from "./jobs/open-digest-jobs.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
+import { registerArchiveSearchRoutes } from "./routes/archive-search-routes.ts";
+import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { registerSharedSummaryRoutes } from "./routes/shared-summary-routes.ts";
 import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
@@ -44,6 +49,7 @@ export interface SummariserDependencies {
   embeddedDatabase?: EmbeddedPostgres;
   /** Tests give their own; otherwise chosen from the settings. */
   writer?: SummaryWriter;
+  glanceWriter?: GlanceWriter;
   transcripts?: TranscriptSource;
   catalog?: CatalogClient;
   billing?: BillingClient;
@@ -56,6 +62,8 @@ export interface SummariserDependencies {
   generateWaitMs?: number;
   /** How long "generate newsletter" waits for a channel followed a moment ago to arrive (3 s). */
   followsWaitMs?: number;
+  /** The clock; tests that move through weeks give their own. */
+  now?: () => Date;
   /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
   loopbackOnly?: boolean;
 }
@@ -103,6 +111,7 @@ export async function buildSummariserApp(
 
   const metrics = prometheusMetrics(app);
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
+  const glanceWriter = dependencies.glanceWriter ?? (await chooseGlanceWriter(settings.llm));
   const transcripts =
     dependencies.transcripts ??
     (await chooseTranscriptSource(settings.transcripts, database.db, transcriptObserver(app.log, metrics)));
@@ -134,9 +143,10 @@ export async function buildSummariserApp(
     transcripts,
     sponsorSegments,
     writer,
+    glanceWriter,
     recordEvent: writeToOutbox,
     log: app.log,
-    now: () => new Date(),
+    now: dependencies.now ?? (() => new Date()),
     claims: {
       owner: dependencies.claims?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       leaseMs: dependencies.claims?.leaseMs ?? 60_000,
@@ -163,6 +173,9 @@ export async function buildSummariserApp(
   registerVideoRoutes(app, context);
   registerSingleSummaryRoutes(app, context);
   registerNewsletterRoutes(app, context);
+  registerDeliveryTimeRoutes(app, context);
+  registerArchiveSearchRoutes(app, context);
+  registerSharedSummaryRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context);
   await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });
   await dependencies.events.subscribe(summariserSubscriptions(context));

@@ -83,6 +83,8 @@ describe("GET /api/newsletters/{id}: one past newsletter, to its reader (Postgre
       sentAt: recent.createdAt.toISOString(),
       createdAt: recent.createdAt.toISOString(),
       channels,
+      // Stored before newsletters opened with the week at a glance.
+      glance: [],
     });
     expect((await page(old.id, { userId: owner })).statusCode).toBe(200);
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { inlineText, readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedigest/http";
 import { ANY_CONTENT_TYPE, emailAddress, hostileBodies } from "@tubedigest/testing";
 import fc from "fast-check";
@@ -89,7 +90,18 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
     // videos, the newest upload's first, and the week's Monday.
     const { weekStart } = digestWeek("UTC", new Date());
     expect(body.subject).toBe(`Your week of ${weekStartDay(weekStart)}: The Bakery and Kitchen`);
-    expect(body.content.startsWith(`# ${weekLabel(weekStart)}\n\n## The Bakery`)).toBe(true);
+    expect(body.content.startsWith(`# ${weekLabel(weekStart)}\n\n- `)).toBe(true);
+    expect(body.content).toContain("\n\n## The Bakery\n\n");
+    // The week at a glance, from what the page shows readable: it cites only the videos listed, and quotes
+    // no summary but the first video's.
+    const glance = readDigestMarkdown(body.content).glance ?? [];
+    expect(glance.length).toBeGreaterThanOrEqual(3);
+    for (const line of glance) {
+      for (const source of line.sources)
+        expect(source.url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+      expect(inlineText(line.text)).not.toContain("Knife skills, point");
+    }
+
     // The first video, as the page shows it readable: its points with their moments.
     expect(body.content).toContain("- **Point 1 about sourdough");
     expect(body.content).toContain("([0:30](https://www.youtube.com/watch?v=captioned01&t=30s))");
@@ -100,7 +112,7 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
     expect(body.content).toContain("### [Rye, slowly]");
     expect(body.content).toContain("_…and 1 more video this week in your newsletter._");
     expect(body.content).toContain("### [Knife skills]");
-    expect(body.content.match(/- \*\*/g)).toHaveLength(3);
+    expect(body.content.match(/^- \*\*/gm)).toHaveLength(3);
     expect(body.content).not.toContain("Knife skills, point");
     expect(body.content).not.toContain("_Source: the title and description only");
     expect(body.content).toContain("## Quiet one\n\n_No new videos this week.");

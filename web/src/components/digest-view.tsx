@@ -8,6 +8,7 @@ import {
 } from "@tubedigest/contracts/digest";
 import { type ReactNode, useId } from "react";
 import "./digest-view.css";
+import { WeekGlance } from "./week-glance.tsx";
 
 type Level = 2 | 3 | 4;
 
@@ -129,7 +130,19 @@ function Sections({ sections, level }: { sections: NonNullable<DigestVideo["sect
   ));
 }
 
-function Video({ video, level }: { video: DigestVideo; level: number }) {
+/**
+ * One video as a digest shows it: thumbnail, title linking to it, date, key points with their moments and
+ * the paragraph. `action` goes under it (the archive page's share button).
+ */
+export function DigestVideoCard({
+  video,
+  level,
+  action,
+}: {
+  video: DigestVideo;
+  level: number;
+  action?: ReactNode;
+}) {
   const title = video.url ? <External href={video.url}>{video.title}</External> : video.title;
   return (
     <article className="digest-video">
@@ -166,6 +179,7 @@ function Video({ video, level }: { video: DigestVideo; level: number }) {
       <Paragraphs paragraphs={video.paragraphs} />
       {video.sections ? <Sections sections={video.sections} level={level + 1} /> : null}
       {video.source ? <p className="digest-source">Source: {summarySourceLabel(video.source)}</p> : null}
+      {action}
     </article>
   );
 }
@@ -175,11 +189,13 @@ function Channel({
   id,
   level,
   continued,
+  videoAction,
 }: {
   channel: DigestChannel;
   id: string;
   level: number;
   continued: boolean;
+  videoAction?: (video: DigestVideo) => ReactNode;
 }) {
   return (
     <section
@@ -196,7 +212,7 @@ function Channel({
       <Paragraphs paragraphs={channel.notes} />
       {channel.videos.map((video, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a channel's videos never move
-        <Video key={index} video={video} level={level + 1} />
+        <DigestVideoCard key={index} video={video} level={level + 1} action={videoAction?.(video)} />
       ))}
     </section>
   );
@@ -216,13 +232,15 @@ export interface DigestViewProps {
   contents?: boolean;
   /** The first channel continues one shown just above, so its heading is not repeated. */
   continued?: boolean;
+  /** Something to offer under each video (the archive page's share button). */
+  videoAction?: (video: DigestVideo) => ReactNode;
 }
 
 /**
  * A newsletter as the weekly e-mail shows it (services/mailer's digest template): the wordmark, the
- * "Your week" card, optionally the table of contents, then a card per channel, each video with its
- * thumbnail, date, key points at normal weight with the moment each is said, its paragraph, a long
- * video's chapters, and in a few words where its summary's words came from. The
+ * "Your week" card, the week at a glance, optionally the table of contents, then a card per channel,
+ * each video with its thumbnail, date, key points at normal weight with the moment each is said, its
+ * paragraph, a long video's chapters, and in a few words where its summary's words came from. The
  * archive page, the preview's mock inbox and the landing page's sample all render through it.
  */
 export function DigestView({
@@ -232,6 +250,7 @@ export function DigestView({
   lead,
   contents = false,
   continued = false,
+  videoAction,
 }: DigestViewProps) {
   const idPrefix = useId().replace(/:/g, "");
   const channelId = (index: number) => `${idPrefix}-channel-${index + 1}`;
@@ -251,6 +270,7 @@ export function DigestView({
           </div>
         </>
       ) : null}
+      {header ? <WeekGlance lines={digest.glance ?? []} /> : null}
       {contents && digest.channels.length > 1 ? (
         <nav className="digest-card digest-contents" aria-label="In this newsletter">
           <p className="digest-contents-title">In this newsletter</p>
@@ -273,6 +293,7 @@ export function DigestView({
           id={channelId(index)}
           level={headingLevel + 1}
           continued={continued && index === 0}
+          videoAction={videoAction}
         />
       ))}
     </div>

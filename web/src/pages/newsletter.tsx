@@ -3,6 +3,7 @@ import {
   digestCounts,
   digestOfChannels,
   type StoredDigestChannel,
+  type StoredGlanceLine,
 } from "@tubedigest/contracts/digest";
 import { useMemo } from "react";
 import { Link, useSearch } from "wouter";
@@ -12,9 +13,11 @@ import { DigestView } from "../components/digest-view.tsx";
 import { EmptyState } from "../components/empty-state.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { ApiError, isUnauthorized, serverMessage } from "../lib/api.ts";
+import { useCurrentUser } from "../lib/current-user.ts";
 import { useApi } from "../lib/use-api.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { HISTORY_PATH } from "./dashboard/newsletters-tab.tsx";
+import { ShareButton } from "./newsletter/share-button.tsx";
 import "./newsletter/newsletter.css";
 
 /** GET /api/newsletters/{id}: one past newsletter, as it was mailed. */
@@ -25,6 +28,7 @@ interface NewsletterPageData {
   sentAt: string | null;
   createdAt: string;
   channels: StoredDigestChannel[];
+  glance: StoredGlanceLine[];
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
@@ -48,9 +52,11 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
   const path = `/api/newsletters/${encodeURIComponent(params.id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   const { data, error, isLoading } = useApi<NewsletterPageData>(path);
   const digest = useMemo<Digest | undefined>(
-    () => (data ? digestOfChannels(data.channels, data.weekLabel) : undefined),
+    () => (data ? digestOfChannels(data.channels, data.weekLabel, data.glance) : undefined),
     [data],
   );
+  // Its reader, signed in, may share a video's summary from it; a reader by the e-mail's link may not.
+  const { user } = useCurrentUser();
   const notFound = error instanceof ApiError && error.status === 404;
   usePageTitle(
     data?.subject ??
@@ -96,6 +102,14 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
           headingLevel={2}
           lead={`Here's your week: ${digestCounts(digest)}.`}
           contents
+          videoAction={
+            user
+              ? (video) =>
+                  video.url ? (
+                    <ShareButton newsletterId={data.id} videoUrl={video.url} title={video.title} />
+                  ) : null
+              : undefined
+          }
         />
       </div>
     </article>

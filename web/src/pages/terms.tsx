@@ -10,9 +10,10 @@ export default function TermsPage() {
 
       <h2>What you get</h2>
       <p>
-        tubedigest e-mails you a weekly digest, every Monday at 9:00 AM in your time zone, with AI-written
-        summaries of the new videos on the channels you follow. Summaries are generated automatically and can
-        miss or misstate things; the video itself is always the source.
+        tubedigest e-mails you a weekly digest, every Monday at 9:00 AM in your time zone (or the day and hour
+        you choose in settings), with AI-written summaries of the new videos on the channels you follow.
+        Summaries are generated automatically and can miss or misstate things; the video itself is always the
+        source.
       </p>
 
       <h2>Trial and payment</h2>

@@ -1,6 +1,7 @@
 import type { Digest } from "./digest.ts";
 import { videoOf } from "./read-digest-markdown.ts";
 import { readVideoSummary } from "./read-video-summary.ts";
+import { glanceOfStored, type StoredGlanceLine } from "./week-glance.ts";
 import { withoutRepeatedPoints } from "./without-repeated-points.ts";
 
 /** A newsletter's channel as stored and carried by newsletter.composed: each video with its summary's markdown. */
@@ -14,11 +15,16 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /**
  * A stored newsletter (or the event that mails it) as a digest: titles as they are (they are text, not
- * markdown), each video's summary read from its markdown, no key point repeated within a channel. The
- * e-mail and the archive page both start here, so they show the same newsletter.
+ * markdown), each video's summary read from its markdown, no key point repeated within a channel, and the
+ * week at a glance with each line's videos (only those the newsletter holds). The e-mail and the archive
+ * page both start here, so they show the same newsletter.
  */
-export function digestOfChannels(channels: readonly StoredDigestChannel[], title: string | null): Digest {
-  return withoutRepeatedPoints({
+export function digestOfChannels(
+  channels: readonly StoredDigestChannel[],
+  title: string | null,
+  glance: readonly StoredGlanceLine[] = [],
+): Digest {
+  const read = withoutRepeatedPoints({
     title,
     channels: channels.map((channel) => ({
       title: oneLine(channel.title),
@@ -30,4 +36,5 @@ export function digestOfChannels(channels: readonly StoredDigestChannel[], title
       }),
     })),
   });
+  return { ...read, glance: glanceOfStored(glance, read.channels) };
 }

@@ -9,6 +9,24 @@ export interface Digest {
   /** The week it covers ("Week of 23 November 2026"), when the markdown names it. */
   title: string | null;
   channels: DigestChannel[];
+  /**
+   * "Your week at a glance": three to five lines the digest opens with (its themes, a story two channels
+   * both covered), each resting on videos of this digest. Absent or empty for a newsletter without them.
+   */
+  glance?: WeekGlanceLine[];
+}
+
+/** One line of the week at a glance, with the videos of the digest it rests on. */
+export interface WeekGlanceLine {
+  text: DigestInline[];
+  /** The videos the line cites, each in this digest: never empty. */
+  sources: GlanceSource[];
+}
+
+export interface GlanceSource {
+  title: string;
+  /** The video's http(s) address. */
+  url: string;
 }
 
 export interface DigestChannel {

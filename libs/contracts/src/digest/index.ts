@@ -7,8 +7,10 @@ export type {
   DigestParagraph,
   DigestSection,
   DigestVideo,
+  GlanceSource,
   KeyPoint,
   VideoThumbnail,
+  WeekGlanceLine,
 } from "./digest.ts";
 export { digestCounts } from "./digest-counts.ts";
 export { digestOfChannels, type StoredDigestChannel } from "./digest-of-channels.ts";
@@ -26,3 +28,4 @@ export {
   summarySourceNote,
 } from "./summary-source.ts";
 export { videoThumbnail } from "./video-thumbnail.ts";
+export { glanceOfStored, type StoredGlanceLine } from "./week-glance.ts";

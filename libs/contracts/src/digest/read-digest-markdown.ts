@@ -1,10 +1,13 @@
 import { youtubeVideoId } from "../youtube-video-url.ts";
-import type { Digest, DigestChannel, DigestVideo } from "./digest.ts";
+import type { Digest, DigestChannel, DigestVideo, WeekGlanceLine } from "./digest.ts";
+import { readGlanceLine } from "./read-glance-line.ts";
 import { inlineText, readInline } from "./read-inline.ts";
 import { readVideoSummary } from "./read-video-summary.ts";
 import { videoThumbnail } from "./video-thumbnail.ts";
 import { withoutRepeatedPoints } from "./without-repeated-points.ts";
 
+/** A list item: "- ", "* ", "+ " or "1. ". */
+const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+/;
 // No closing "#"s: the summariser never writes them, and a title may end in one ("C #").
 const HEADING = /^(#{1,6})\s+(.*)$/;
 
@@ -25,15 +28,22 @@ export function videoOf(title: string, url: string | null, publishedAt: string |
 /**
  * A whole newsletter's markdown, as the summariser writes it for the history and the preview, read into
  * its structure: `# week`, `## channel`, `### [video](link)`, then each video's summary (see
- * readVideoSummary). What stands under a channel before its first video is the channel's note. Deeper
- * headings are read as paragraphs; text before the first channel has no place in a digest and is left out.
+ * readVideoSummary). What stands under a channel before its first video is the channel's note. The list
+ * under the week's heading, before the first channel, is the week at a glance, each line citing its
+ * videos; any other text there has no place in a digest and is left out, as are deeper headings' levels
+ * (read as paragraphs).
  */
 export function readDigestMarkdown(markdown: string): Digest {
-  const digest: Digest = { title: null, channels: [] };
+  const digest: Digest = { title: null, channels: [], glance: [] };
   let channel: DigestChannel | undefined;
   let video: DigestVideo | undefined;
   let body: string[] = [];
   const endBody = () => {
+    if (!channel) {
+      digest.glance?.push(...glanceOf(body));
+      body = [];
+      return;
+    }
     const summary = readVideoSummary(body.join("\n"));
     body = [];
     if (video) {
@@ -41,7 +51,7 @@ export function readDigestMarkdown(markdown: string): Digest {
       video.paragraphs.push(...summary.paragraphs);
       if (summary.sections) video.sections = [...(video.sections ?? []), ...summary.sections];
       if (summary.source) video.source = summary.source;
-    } else if (channel) {
+    } else {
       const points = summary.keyPoints.map((point) => ({ note: false, text: point.text }));
       channel.notes.push(...points, ...summary.paragraphs);
     }
@@ -73,4 +83,13 @@ export function readDigestMarkdown(markdown: string): Digest {
   }
   endBody();
   return withoutRepeatedPoints(digest);
+}
+
+/** The week at a glance: the list items before the first channel, each with the videos it cites. */
+function glanceOf(lines: readonly string[]): WeekGlanceLine[] {
+  return lines.flatMap((line) => {
+    const item = LIST_ITEM.exec(line);
+    const read = item ? readGlanceLine(line.slice(item[0].length)) : undefined;
+    return read ? [read] : [];
+  });
 }

@@ -24,6 +24,19 @@ export const NewsletterComposedData = Type.Object({
   channels: Type.Array(
     Type.Object({ title: Type.String({ maxLength: 500 }), videos: Type.Array(DigestVideo) }),
   ),
+  /**
+   * The week at a glance the newsletter opens with: each line and the addresses of the videos above it
+   * rests on (added in version 1; absent from newsletters made before it).
+   */
+  glance: Type.Optional(
+    Type.Array(
+      Type.Object({
+        text: Type.String({ maxLength: 300 }),
+        videoUrls: Type.Array(Type.String({ format: "uri" }), { minItems: 1, maxItems: 10 }),
+      }),
+      { maxItems: 5 },
+    ),
+  ),
 });
 export type NewsletterComposedData = Static<typeof NewsletterComposedData>;
 
@@ -38,6 +51,12 @@ export const newsletterComposed = defineEvent({
     weekLabel: "Week of 23 November 2026",
     subject: "Your week of 23 November: Pocket Orbit",
     readToken: "v1.9dL0v3cQp2Yx1WmZ8sTgH4jKbN6aRfE7uIoP5yVc0Aw",
+    glance: [
+      {
+        text: "Pocket Orbit posted “Rocket engines: a beginner's guide”.",
+        videoUrls: ["https://www.youtube.com/watch?v=UBZkHdEg7-z"],
+      },
+    ],
     channels: [
       {
         title: "Pocket Orbit",

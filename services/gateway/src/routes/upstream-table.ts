@@ -55,9 +55,18 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/single-summaries", service: "summariser" },
   { prefix: "/api/newsletters", service: "summariser" },
   { prefix: "/api/generate-newsletter", service: "summariser" },
+  // A video's summary shared by link: made and stopped by its reader, read by anyone with the link.
+  { prefix: "/api/shared-summaries", service: "summariser" },
+  // The search over every summary the reader received.
+  { prefix: "/api/archive", service: "summariser" },
+  // The day and hour the reader's weekly digest goes out.
+  { prefix: "/api/user/delivery-time", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
   { prefix: "/api/unsubscribe", service: "mailer" },
   { prefix: MAIL_COMPLAINTS_PATH, service: "mailer" },
+  // A reader's private feed (its secret in the path), and its address in settings.
+  { prefix: "/api/feeds", service: "mailer" },
+  { prefix: "/api/user/feed", service: "mailer" },
 ];
 
 /** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */

@@ -34,6 +34,14 @@ export const channelTitle = (youtubeId: string) => `Weekly Channel ${Number(yout
 export const channelsOf = (index: number) =>
   [...new Set([index % CHANNELS, (index + 3) % CHANNELS, (index * 7 + 5) % CHANNELS])].map(channelId);
 
+/**
+ * The delivery time half the readers outside a trial choose in settings (the day after Monday's slot, on
+ * UTC), having first chosen another: their week's digest is due at its own slot. (A trial of 7 days from
+ * today may end before a Tuesday a week away.)
+ */
+export const TUESDAY_SEVEN = { weekday: 2, hour: 7 } as const;
+const choosesTuesday = (reader: Reader) => reader.group !== "trial" && reader.index % 2 === 1;
+
 export interface Reader {
   index: number;
   email: string;
@@ -73,6 +81,7 @@ export async function seedDigestReaders(
   const now = new Date();
   const newVideos = addChannelsWithNewVideos(stack, now);
   const all = await signUp(stack, readers);
+  await chooseDeliveryTimes(all.filter(choosesTuesday));
   await settlePlans(stack, all, now);
   await unsubscribeByLink(
     stack,
@@ -209,6 +218,18 @@ async function settlePlans(stack: TestStack, all: readonly Reader[], now: Date):
   }
   for (const reader of all.filter((r) => r.group === "trial-expired")) {
     await publishAsBilling("trial.ended", { ...access(reader.id), endedAt: new Date().toISOString() });
+  }
+}
+
+/** Signed in by the landing page's claim, each changes the delivery time twice in settings. */
+async function chooseDeliveryTimes(readers: readonly Reader[]): Promise<void> {
+  for (const reader of readers) {
+    const signIn = await reader.browser.call("POST", "/api/auth/login-with-email", { email: reader.email });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    for (const time of [{ weekday: 5, hour: 18 }, TUESDAY_SEVEN]) {
+      const chosen = await reader.browser.call("PUT", "/api/user/delivery-time", time);
+      expect(chosen.statusCode, chosen.body).toBe(200);
+    }
   }
 }
 

@@ -32,12 +32,22 @@ export interface DigestRig {
   /** The summariser's schema, read straight. */
   summaries: Database<Record<string, never>>;
   proxies: InfraProxies;
-  /** The Monday 09:00 UTC slot the readers (all on UTC) are due at. */
+  /** The Monday 09:00 UTC slot the readers (all on UTC) are due at, unless they chose another time. */
   slot: Date;
-  /** The scheduler's digest.due for the slot, `times` over (a slot fired twice is one event). */
+  /**
+   * The scheduler's digest.due for the week's delivery slots, `times` over (a slot fired twice is one
+   * event): Monday 09:00, then the Tuesday 07:00 some readers chose.
+   */
   announceMonday(times?: number): Promise<void>;
   stop(): Promise<void>;
 }
+
+/**
+ * The model's calls that wrote a video's summary: one per new video, however the week went. (Each digest's
+ * week at a glance is a call of its own, made again by whoever composes it after a crash.)
+ */
+export const summaryCalls = (llm: FakeOpenAiApi) =>
+  llm.requests.filter((request) => request.response_format?.json_schema?.name === "video_summary").length;
 
 /** The ports the URLs' schemes imply when they name none. */
 const DEFAULT_PORTS: Record<string, number> = {
@@ -124,12 +134,15 @@ export async function startDigestRig(options: {
     proxies,
     slot,
     async announceMonday(times = 1) {
-      for (let delivery = 0; delivery < times; delivery++) {
-        await started.stack.events.publish(
-          "digest.due",
-          { slot: slot.toISOString() },
-          { correlationId: `monday-${delivery}`, id: scheduleEventId("digest.due", slot) },
-        );
+      const tuesday = new Date(slot.getTime() + 22 * 3_600_000);
+      for (const due of [slot, tuesday]) {
+        for (let delivery = 0; delivery < times; delivery++) {
+          await started.stack.events.publish(
+            "digest.due",
+            { slot: due.toISOString() },
+            { correlationId: `delivery-${delivery}`, id: scheduleEventId("digest.due", due) },
+          );
+        }
       }
     },
     async stop() {

@@ -33,6 +33,10 @@ export interface SiteLinks {
   privacy: string;
   /** `…/api/unsubscribe?token=` + the token. */
   unsubscribe(token: string): string;
+  /** A reader's private feed, `…/api/feeds/` + its secret. */
+  feed(token: string): string;
+  /** The dashboard's list of past newsletters. */
+  newsletters: string;
 }
 
 /** What the mailer's operations work with, built once at start-up. */

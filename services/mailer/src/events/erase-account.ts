@@ -6,7 +6,7 @@ import type { MailerDatabase } from "../store/database.ts";
 
 /**
  * A deleted account: everything the mailer keeps about it goes — its recipient row, its latest preview,
- * its reminder throttle, and every message to it or about it, sent (the log holds their content) or
+ * its reminder throttle, its private feed (the address stops working), and every message to it or about it, sent (the log holds their content) or
  * still waiting (nothing more goes out) — and one confirmation is queued to the address. Its end
  * (`forgetDeletedAccountMail`) suppresses the address by hash and removes that message too. A redelivery
  * is absorbed by the inbox, and events about the account that arrive later are dropped.
@@ -28,6 +28,7 @@ export const eraseAccount = (context: MailerContext) =>
       .execute();
     await trx.deleteFrom("abandonment_sends").where("canonical_email", "in", addresses).execute();
     await trx.deleteFrom("previews").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("feeds").where("user_id", "=", userId).execute();
     await trx.deleteFrom("recipients").where("user_id", "=", userId).execute();
     await forgetAccount(trx, userId);
     // Queued without the account's id: once it has gone out, nothing links the address to the account.

@@ -77,6 +77,7 @@ export const mailDigest = (context: MailerContext) =>
         weekLabel: event.data.weekLabel,
         subject: event.data.subject,
         channels: event.data.channels,
+        glance: event.data.glance,
         archiveUrl: context.links.newsletter(event.data.newsletterId, event.data.readToken),
         dashboardUrl: context.links.dashboard,
         unsubscribeUrl: unsubscribeUrl(context, recipient.user_id),

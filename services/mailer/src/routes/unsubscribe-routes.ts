@@ -63,7 +63,7 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
       return subscribed
         ? html(reply, 200, {
             title: "You are subscribed again",
-            text: "Your weekly newsletter arrives again every Monday at 9:00.",
+            text: "Your weekly newsletter arrives again at your delivery time (Monday 9:00 unless you chose another in settings).",
           })
         : html(reply, 200, {
             title: "You are unsubscribed",

@@ -62,10 +62,18 @@ export interface PreviewsTable {
   reminder_owed_at: Date | null;
 }
 
+export interface FeedsTable {
+  user_id: string;
+  /** The secret of the feed's address. */
+  token: string;
+  created_at: Generated<Date>;
+}
+
 export interface MailerDatabase extends BusTables {
   messages: MessagesTable;
   suppressions: SuppressionsTable;
   recipients: RecipientsTable;
   abandonment_sends: AbandonmentSendsTable;
   previews: PreviewsTable;
+  feeds: FeedsTable;
 }

@@ -26,6 +26,31 @@ describe("the digest e-mail's content", () => {
     expect(text).toContain(`Read in your browser: ${data.archiveUrl}`);
   });
 
+  it("opens with the week at a glance, each line with the videos it rests on, escaped", () => {
+    const orbit = data.channels[0]?.videos[0]?.url ?? "";
+    const { html, text } = templates.render("digest", {
+      ...data,
+      glance: [
+        { text: "Pocket Orbit <b>and</b> Copper Pan Kitchen both covered “learning”.", videoUrls: [orbit] },
+        {
+          text: "Rests on nothing this digest holds.",
+          videoUrls: ["https://www.youtube.com/watch?v=elsewhere01"],
+        },
+      ],
+    });
+    expect(html).toContain("Your week at a glance");
+    expect(html).toContain("Pocket Orbit &lt;b&gt;and&lt;/b&gt; Copper Pan Kitchen both covered “learning”.");
+    expect(html).toContain(`<a href="${orbit}" style="color:#`);
+    expect(html).not.toContain("Rests on nothing");
+    // Before the contents and the channels.
+    expect(html.indexOf("Your week at a glance")).toBeLessThan(html.indexOf("In this newsletter"));
+    expect(text).toContain(
+      "Your week at a glance:\n- Pocket Orbit <b>and</b> Copper Pan Kitchen both covered “learning”.",
+    );
+    expect(text).toContain(`(${data.channels[0]?.videos[0]?.title}: ${orbit})`);
+    expect(templates.render("digest", { ...data, glance: undefined }).html).not.toContain("at a glance");
+  });
+
   it("lists the channels with their counts, each linking to its card", () => {
     const { html, text } = mail();
     expect(html).toContain("In this newsletter");

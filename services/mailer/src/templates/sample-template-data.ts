@@ -57,6 +57,19 @@ export function sampleDigest(channels: number, videosPerChannel: number): Templa
         };
       }),
     })),
+    glance: [
+      {
+        text: `${CHANNELS[0]} and ${CHANNELS[1 % CHANNELS.length]} both covered “what we learned”.`,
+        videoUrls: [
+          "https://www.youtube.com/watch?v=vid000x0000",
+          "https://www.youtube.com/watch?v=vid001x0000",
+        ],
+      },
+      {
+        text: `${CHANNELS[0]} posted “Episode 1: what we learned this week, part 1” and more.`,
+        videoUrls: ["https://www.youtube.com/watch?v=vid000x0000"],
+      },
+    ],
     archiveUrl:
       "https://tubedigest.example/newsletters/5d0c2b8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e?token=v1.9dL0v3cQp2Yx1WmZ8sTgH4jKbN6aRfE7uIoP5yVc0Aw",
     dashboardUrl: "https://tubedigest.example/dashboard",

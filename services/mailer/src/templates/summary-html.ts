@@ -11,7 +11,7 @@ import { linkHtml } from "./html-fragments.ts";
 import { INLINE } from "./mail-look.ts";
 
 /** A run of a summary as e-mail HTML: text escaped, links only http(s) (the reader keeps no other). */
-function inlineHtml(runs: readonly DigestInline[]): string {
+export function inlineHtml(runs: readonly DigestInline[]): string {
   return runs
     .map((run) => {
       if (run.kind === "strong") return `<strong style="${INLINE.strong}">${escapeHtml(run.text)}</strong>`;

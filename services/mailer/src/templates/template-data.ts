@@ -35,6 +35,8 @@ export interface TemplateData {
     /** The subject the newsletter is stored under in the history; made from the channels when absent. */
     subject?: string | undefined;
     channels: { title: string; videos: DigestVideo[] }[];
+    /** The week at a glance: each line and the addresses of the videos it cites (none before there was one). */
+    glance?: { text: string; videoUrls: string[] }[] | undefined;
     /** The newsletter's page, /newsletters/{id}, with its signed token when the summariser gave one. */
     archiveUrl: string;
     dashboardUrl: string;

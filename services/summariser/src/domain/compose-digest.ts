@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createEvent } from "@tubedigest/contracts";
+import { writeWeekGlance } from "../glance/write-week-glance.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
@@ -7,14 +8,21 @@ import { RecipientRepository } from "../store/recipient-repository.ts";
 import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { COMPOSE_ATTEMPTS } from "./digest-jobs.ts";
 import { weekLabel } from "./digest-week.ts";
-import { type NewsletterContent, type NewsletterVideo, newsletterContent } from "./newsletter-content.ts";
+import {
+  glanceVideosOf,
+  type NewsletterContent,
+  type NewsletterVideo,
+  newsletterContent,
+  withGlance,
+} from "./newsletter-content.ts";
 import { newsletterLinkToken } from "./newsletter-link.ts";
 import { SummaryOutageError } from "./summarise-published-video.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
-/** A digest covers at most the week before it was due (a first one, all of it). */
+/** A first digest covers the week before it was due. */
 const DIGEST_DAYS = 7;
+const DAY_MS = 24 * 3_600_000;
 
 /** Why a digest was skipped, as its row and the metrics say it. */
 export const SKIP_REASONS = {
@@ -112,11 +120,13 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
   }
   const follows = await new FollowRepository(context.db).channelsOf(row.user_id);
   if (follows.length === 0) return { kind: "skipped", reason: SKIP_REASONS.noChannels, coveredUntil };
-  // From where the last digest stopped, but never further back than the week before this one was due:
-  // a reader back after weeks without a plan gets a week, not all they missed.
-  const weekBefore = row.due_at.getTime() - DIGEST_DAYS * 24 * 3_600_000;
-  const lastCovered = await new DigestRepository(context.db).lastCoveredUntil(row.user_id);
-  const since = new Date(Math.max(lastCovered?.getTime() ?? weekBefore, weekBefore));
+  // From where the last digest stopped: a reader who moved their delivery to a later day gets everything
+  // since their last one. But a reader back after two weeks or more without a plan gets the week before
+  // this one was due, not all they missed.
+  const dueAt = row.due_at.getTime();
+  const lastCovered = (await new DigestRepository(context.db).lastCoveredUntil(row.user_id))?.getTime();
+  const recent = lastCovered !== undefined && lastCovered >= dueAt - 2 * DIGEST_DAYS * DAY_MS;
+  const since = new Date(recent ? lastCovered : dueAt - DIGEST_DAYS * DAY_MS);
 
   const channels = await Promise.all(
     follows.map(async (follow) => {
@@ -154,10 +164,11 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
       ),
     })),
   );
-  const newsletter = newsletterContent(row.week_start, summarised);
-  if (newsletter.channels.length === 0) {
+  const draft = newsletterContent(row.week_start, summarised);
+  if (draft.channels.length === 0) {
     return { kind: "skipped", reason: SKIP_REASONS.noSummaries, coveredUntil };
   }
+  const newsletter = withGlance(draft, await writeWeekGlance(context, glanceVideosOf(draft.channels)));
   const leftOut = summarised
     .flatMap((channel) => channel.videos)
     .filter((video) => "failed" in video.summary);
@@ -179,7 +190,7 @@ async function store(
   const key = { userId: row.user_id, weekKey: row.week_key };
   const newsletterId = randomUUID();
   const now = context.now();
-  const { subject, content, channels } = composition.newsletter;
+  const { subject, content, channels, glance } = composition.newsletter;
   try {
     await context.db.transaction().execute(async (trx) => {
       const settled = await new DigestRepository(trx).settle(
@@ -202,6 +213,7 @@ async function store(
           subject,
           content,
           channels,
+          glance,
           coveredUntil: composition.coveredUntil,
           createdAt: now,
         }));
@@ -220,6 +232,7 @@ async function store(
               userId: row.user_id,
             }),
             channels,
+            glance,
           },
           { correlationId: `digest:${row.user_id}:${row.week_key}` },
         ),

@@ -1,6 +1,7 @@
+import type { DeliveryTime } from "@tubedigest/contracts";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { digestWeek, dueDigestWeek, weekLabel, weekStartDay } from "./digest-week.ts";
+import { digestWeek, dueDigestWeeks, nextDelivery, weekLabel, weekStartDay } from "./digest-week.ts";
 
 const SLOT_MS = 15 * 60 * 1000;
 
@@ -15,14 +16,20 @@ function slotsBetween(from: string, to: string): Date[] {
  * The fan-out's decision for one reader, slot after slot: a digest is queued at the first slot its
  * week is due and none was queued for that week yet (the digests table's unique key).
  */
-function slotsChosen(timeZone: string, slots: Date[], catchUpHours = 24): string[] {
+function slotsChosen(
+  timeZone: string,
+  slots: Date[],
+  catchUpHours = 24,
+  delivery: DeliveryTime = { weekday: 1, hour: 9 },
+): string[] {
   const queued = new Set<string>();
   const chosen: string[] = [];
   for (const slot of slots) {
-    const week = dueDigestWeek(timeZone, slot, catchUpHours);
-    if (!week || queued.has(week.weekKey)) continue;
-    queued.add(week.weekKey);
-    chosen.push(slot.toISOString());
+    for (const week of dueDigestWeeks(timeZone, slot, catchUpHours, delivery)) {
+      if (queued.has(week.weekKey)) continue;
+      queued.add(week.weekKey);
+      chosen.push(slot.toISOString());
+    }
   }
   return chosen;
 }
@@ -118,10 +125,112 @@ describe("when a digest is due", () => {
   });
 
   it("is not due before 09:00 nor after the window", () => {
-    expect(dueDigestWeek("UTC", new Date("2026-11-23T08:45:00Z"), 24)).toBeUndefined();
-    expect(dueDigestWeek("UTC", new Date("2026-11-23T09:00:00Z"), 24)?.weekKey).toBe("2026-W48");
-    expect(dueDigestWeek("UTC", new Date("2026-11-24T08:45:00Z"), 24)?.weekKey).toBe("2026-W48");
-    expect(dueDigestWeek("UTC", new Date("2026-11-24T09:00:00Z"), 24)).toBeUndefined();
-    expect(dueDigestWeek("UTC", new Date("2026-11-23T10:00:00Z"), 1)).toBeUndefined();
+    const due = (at: string, hours: number) =>
+      dueDigestWeeks("UTC", new Date(at), hours).map((week) => week.weekKey);
+    expect(due("2026-11-23T08:45:00Z", 24)).toEqual([]);
+    expect(due("2026-11-23T09:00:00Z", 24)).toEqual(["2026-W48"]);
+    expect(due("2026-11-24T08:45:00Z", 24)).toEqual(["2026-W48"]);
+    expect(due("2026-11-24T09:00:00Z", 24)).toEqual([]);
+    expect(due("2026-11-23T10:00:00Z", 1)).toEqual([]);
+  });
+});
+
+describe("a delivery time the reader chose", () => {
+  const ZONES = ["America/New_York", "Australia/Sydney", "Asia/Kolkata"];
+
+  it.each([
+    { weekday: 5, hour: 18 },
+    { weekday: 7, hour: 23 },
+    { weekday: 7, hour: 2 },
+    { weekday: 3, hour: 0 },
+  ])("is exactly that day and hour local, once a week, across daylight-saving changes (%o)", (delivery) => {
+    const day = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][
+      delivery.weekday
+    ];
+    for (const [from, to] of [
+      ["2026-03-01T12:00:00Z", "2026-04-12T12:00:00Z"],
+      ["2026-09-27T12:00:00Z", "2026-11-08T12:00:00Z"],
+    ] as const) {
+      for (const zone of ZONES) {
+        // A window of one slot: a delivery just before the range is not caught up at its first slot.
+        const chosen = slotsChosen(zone, slotsBetween(from, to), 0.25, delivery);
+        const local = chosen.map((slot) => DateTime.fromISO(slot, { zone }));
+        expect(new Set(local.map((at) => at.weekNumber)).size, `${zone} ${from}`).toBe(local.length);
+        expect(local.length, `${zone} ${from}`).toBeGreaterThanOrEqual(5);
+        for (const at of local) {
+          // An hour the clocks skip (02:00 on the night they spring forward) is the hour after it.
+          const expected = [`${day} ${String(delivery.hour).padStart(2, "0")}:00`, `${day} 03:00`];
+          expect(expected, `${zone} ${at.toISO()}`).toContain(at.toFormat("cccc HH:mm"));
+          if (at.toFormat("HH:mm") === "03:00" && delivery.hour === 2) expect(at.isInDST).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("takes the hour the clocks skip as the one after it, and the hour they repeat once", () => {
+    // New York springs forward at 02:00 on Sunday 8 March 2026 and falls back at 02:00 on 1 November.
+    const sundayTwo = { weekday: 7, hour: 2 };
+    const spring = slotsChosen(
+      "America/New_York",
+      slotsBetween("2026-03-01T00:00:00Z", "2026-03-16T00:00:00Z"),
+      24,
+      sundayTwo,
+    );
+    expect(spring).toEqual([
+      "2026-03-01T07:00:00.000Z",
+      "2026-03-08T07:00:00.000Z",
+      "2026-03-15T06:00:00.000Z",
+    ]);
+    const sundayOne = { weekday: 7, hour: 1 };
+    const autumn = slotsChosen(
+      "America/New_York",
+      slotsBetween("2026-10-25T00:00:00Z", "2026-11-09T00:00:00Z"),
+      24,
+      sundayOne,
+    );
+    expect(autumn).toEqual([
+      "2026-10-25T05:00:00.000Z",
+      // The earlier of the two 01:00s, once.
+      "2026-11-01T05:00:00.000Z",
+      "2026-11-08T06:00:00.000Z",
+    ]);
+  });
+
+  it("is caught up the next morning when a Sunday night delivery fell in an outage, though a new week began", () => {
+    const delivery = { weekday: 7, hour: 23 };
+    const slots = slotsBetween("2026-11-22T00:00:00Z", "2026-12-01T00:00:00Z").filter(
+      (slot) => slot < new Date("2026-11-29T22:00:00Z") || slot >= new Date("2026-11-30T06:00:00Z"),
+    );
+    expect(slotsChosen("Europe/London", slots, 24, delivery)).toEqual([
+      "2026-11-22T23:00:00.000Z",
+      "2026-11-30T06:00:00.000Z",
+    ]);
+    expect(dueDigestWeeks("Europe/London", new Date("2026-11-30T06:00:00Z"), 24, delivery)[0]?.weekKey).toBe(
+      "2026-W48",
+    );
+  });
+
+  it("names the next delivery: this week's while it is ahead, else next week's", () => {
+    const friday = { weekday: 5, hour: 18 };
+    expect(nextDelivery("Europe/Berlin", new Date("2026-11-25T12:00:00Z"), friday).dueAt).toEqual(
+      new Date("2026-11-27T17:00:00Z"),
+    );
+    expect(nextDelivery("Europe/Berlin", new Date("2026-11-27T17:00:00Z"), friday).dueAt).toEqual(
+      new Date("2026-12-04T17:00:00Z"),
+    );
+  });
+
+  it("keeps a week pinned to the instant a change left it at, and only that week", () => {
+    const pinned = {
+      weekday: 1,
+      hour: 9,
+      pinned: { weekKey: "2026-W48", dueAt: new Date("2026-11-27T17:00:00Z") },
+    };
+    expect(digestWeek("UTC", new Date("2026-11-25T12:00:00Z"), pinned).dueAt).toEqual(
+      new Date("2026-11-27T17:00:00Z"),
+    );
+    expect(digestWeek("UTC", new Date("2026-12-02T12:00:00Z"), pinned).dueAt).toEqual(
+      new Date("2026-11-30T09:00:00Z"),
+    );
   });
 });

@@ -1,7 +1,5 @@
+import { DEFAULT_DELIVERY_TIME, type DeliveryTime } from "@tubedigest/contracts";
 import { DateTime } from "luxon";
-
-/** A digest goes out on Monday at this hour, in the reader's own time zone. */
-const DELIVERY_HOUR = 9;
 
 /** A user's week as their digest names it. */
 export interface DigestWeek {
@@ -9,35 +7,78 @@ export interface DigestWeek {
   weekKey: string;
   /** That week's Monday as a local date, e.g. "2026-11-23". */
   weekStart: string;
-  /** That Monday at 09:00 local time, as an instant. */
+  /** That week's delivery (Monday 09:00 unless the reader chose another day and hour), as an instant. */
   dueAt: Date;
 }
 
 /**
- * The week `instant` falls in for someone in `timeZone` (an IANA name). The Monday and its 09:00 are
- * local wall-clock times, converted to an instant only at the end, so a daylight-saving change moves the
- * instant, never the hour the reader sees.
+ * A reader's delivery in a given week: their chosen day and hour, unless a change of it made mid-week
+ * pinned that one week to the instant it had before (see change-delivery-time.ts).
  */
-export function digestWeek(timeZone: string, instant: Date): DigestWeek {
+export interface DeliverySchedule extends DeliveryTime {
+  pinned?: { weekKey: string; dueAt: Date } | null;
+}
+
+/**
+ * The week `instant` falls in for someone in `timeZone` (an IANA name), due on the delivery's day and hour
+ * of that week. The day and its hour are local wall-clock times, converted to an instant only at the end,
+ * so a daylight-saving change moves the instant, never the hour the reader sees (an hour that a change
+ * skips becomes the one after it, as the clocks say).
+ */
+export function digestWeek(
+  timeZone: string,
+  instant: Date,
+  delivery: DeliverySchedule = DEFAULT_DELIVERY_TIME,
+): DigestWeek {
   const local = DateTime.fromJSDate(instant, { zone: timeZone });
   if (!local.isValid) throw new Error(`not a time zone: ${timeZone}`);
   const monday = local.startOf("week");
+  const weekKey = `${local.weekYear}-W${String(local.weekNumber).padStart(2, "0")}`;
+  const pinned = delivery.pinned?.weekKey === weekKey ? delivery.pinned.dueAt : undefined;
   return {
-    weekKey: `${local.weekYear}-W${String(local.weekNumber).padStart(2, "0")}`,
+    weekKey,
     weekStart: monday.toISODate() ?? "",
-    dueAt: monday.set({ hour: DELIVERY_HOUR }).toJSDate(),
+    dueAt:
+      pinned ??
+      monday
+        .plus({ days: delivery.weekday - 1 })
+        .set({ hour: delivery.hour })
+        .toJSDate(),
   };
 }
 
 /**
- * The week whose digest is due at `slot` in `timeZone`, if any: from Monday 09:00 local until
- * `catchUpHours` later, so a slot the scheduler missed is made up by the next one it fires. The catch-up
- * is kept under a week by the settings, so only the slot's own week can be due.
+ * The weeks whose digest is due at `slot` in `timeZone`: each from the delivery's instant until
+ * `catchUpHours` later, so a slot the scheduler missed is made up by the next one it fires. The window may
+ * reach into the next week (a Sunday evening delivery, caught up on Monday), so the week of the slot and
+ * the week of the window's start are both asked; the catch-up is kept under a week by the settings.
  */
-export function dueDigestWeek(timeZone: string, slot: Date, catchUpHours: number): DigestWeek | undefined {
-  const week = digestWeek(timeZone, slot);
-  const late = slot.getTime() - week.dueAt.getTime();
-  return late >= 0 && late < catchUpHours * 3_600_000 ? week : undefined;
+export function dueDigestWeeks(
+  timeZone: string,
+  slot: Date,
+  catchUpHours: number,
+  delivery: DeliverySchedule = DEFAULT_DELIVERY_TIME,
+): DigestWeek[] {
+  const windowMs = catchUpHours * 3_600_000;
+  const due = new Map<string, DigestWeek>();
+  for (const instant of [slot, new Date(slot.getTime() - windowMs)]) {
+    const week = digestWeek(timeZone, instant, delivery);
+    const late = slot.getTime() - week.dueAt.getTime();
+    if (late >= 0 && late < windowMs) due.set(week.weekKey, week);
+  }
+  return [...due.values()];
+}
+
+/** The next delivery after `now`: this week's when still ahead, else next week's. */
+export function nextDelivery(timeZone: string, now: Date, delivery: DeliverySchedule): DigestWeek {
+  const thisWeek = digestWeek(timeZone, now, delivery);
+  return thisWeek.dueAt > now ? thisWeek : weekAfter(timeZone, thisWeek, delivery);
+}
+
+/** The week after `week`, with its delivery. */
+export function weekAfter(timeZone: string, week: DigestWeek, delivery: DeliverySchedule): DigestWeek {
+  const nextMonday = DateTime.fromISO(week.weekStart, { zone: timeZone }).plus({ weeks: 1 });
+  return digestWeek(timeZone, nextMonday.toJSDate(), delivery);
 }
 
 /** "Week of 23 November 2026", from the week's Monday ("2026-11-23"). */

@@ -1,14 +1,18 @@
 import { createEvent, DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
 import { digestSubject } from "@tubedigest/contracts/digest";
+import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import { HttpError } from "@tubedigest/http";
 import type { ChannelVideo } from "../clients/catalog-client.ts";
+import { extractiveGlance } from "../glance/extractive-glance-writer.ts";
+import type { GlanceVideo } from "../glance/glance-writer.ts";
+import { groundedGlance } from "../glance/grounded-glance.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { digestWeek, weekLabel, weekStartDay } from "./digest-week.ts";
 import { messages } from "./messages.ts";
 import { previewBullets } from "./preview-bullets.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
-import { channelHeading, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
+import { channelHeading, glanceMarkdown, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
 
 /** A preview shows the week of each channel: the same window as a first newsletter. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -77,7 +81,13 @@ export async function generatePreview(
   const { weekStart } = digestWeek(timeZone, now);
   return {
     subject: previewSubject(weekStart, weeks),
-    content: previewMarkdown(weekLabel(weekStart), weeks, first, outcome),
+    content: previewMarkdown(
+      weekLabel(weekStart),
+      weeks,
+      first,
+      outcome,
+      previewGlance(weeks, first, outcome),
+    ),
     channels: weeks.map((week) => ({ title: week.title, videoCount: week.videos.length })),
     pending: outcome?.status === "pending" ? 1 : 0,
   };
@@ -116,11 +126,37 @@ function previewSubject(weekStart: string, weeks: ChannelWeek[]): string {
   );
 }
 
+/**
+ * The preview's week at a glance, by the embedded writer whatever writes the summaries (a visitor's
+ * preview spends no model time beyond its one summary), from what the page shows readable: the titles
+ * listed and the first video's key points.
+ */
+function previewGlance(
+  weeks: ChannelWeek[],
+  first: ChannelVideo | undefined,
+  outcome: SummaryOutcome | undefined,
+) {
+  const videos: GlanceVideo[] = weeks.flatMap((week) =>
+    week.videos.slice(0, PREVIEW_VIDEOS_PER_CHANNEL).map((video) => ({
+      ref: video.youtubeVideoId,
+      channel: week.title,
+      title: video.title,
+      url: watchUrl(video.youtubeVideoId),
+      keyPoints:
+        video === first && outcome?.status === "ready"
+          ? (outcome.summary.key_points ?? []).map((point) => point.text)
+          : [],
+    })),
+  );
+  return glanceMarkdown(groundedGlance(extractiveGlance(videos), videos), videos);
+}
+
 function previewMarkdown(
   week: string,
   weeks: ChannelWeek[],
   first: ChannelVideo | undefined,
   outcome: SummaryOutcome | undefined,
+  glance: string,
 ): string {
   const blocks = weeks.map((week) => {
     const heading = channelHeading(week.title);
@@ -136,7 +172,7 @@ function previewMarkdown(
       shown.push(`_…and ${more} more ${more === 1 ? "video" : "videos"} this week in your newsletter._`);
     return [heading, ...shown].join("\n\n");
   });
-  return [`# ${week}`, ...blocks].join("\n\n");
+  return [`# ${week}`, ...(glance ? [glance] : []), ...blocks].join("\n\n");
 }
 
 function summaryBody(video: ChannelVideo, outcome: SummaryOutcome | undefined): string {

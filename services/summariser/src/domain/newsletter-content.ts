@@ -1,9 +1,21 @@
-import { digestSubject } from "@tubedigest/contracts/digest";
+import {
+  digestSubject,
+  inlineText,
+  readVideoSummary,
+  type StoredGlanceLine,
+} from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
+import type { GlanceVideo } from "../glance/glance-writer.ts";
 import type { NewsletterChannel } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
 import { weekLabel, weekStartDay } from "./digest-week.ts";
-import { channelHeading, markdownText, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
+import {
+  channelHeading,
+  glanceMarkdown,
+  markdownText,
+  summaryMarkdown,
+  videoHeading,
+} from "./summary-markdown.ts";
 
 /** A video a newsletter carries, with its summary, or the reason it has none. */
 export interface NewsletterVideo {
@@ -19,6 +31,8 @@ export interface NewsletterContent {
   content: string;
   /** Channels by their newest video, videos newest first, only those with a summary: what is mailed. */
   channels: NewsletterChannel[];
+  /** The week at a glance the newsletter opens with, each line citing mailed videos. */
+  glance: StoredGlanceLine[];
 }
 
 /** The event's limits on what it carries. */
@@ -65,7 +79,32 @@ export function newsletterContent(
     ),
     content: [`# ${weekLabel(weekStart)}`, ...ordered.map(channelMarkdown)].join("\n\n"),
     channels: mailed,
+    glance: [],
   };
+}
+
+/** The newsletter opening with the week at a glance: stored with it, and its markdown under the week's heading. */
+export function withGlance(newsletter: NewsletterContent, glance: StoredGlanceLine[]): NewsletterContent {
+  if (glance.length === 0) return newsletter;
+  const lines = glanceMarkdown(
+    glance,
+    newsletter.channels.flatMap((channel) => channel.videos),
+  );
+  const [heading, ...rest] = newsletter.content.split("\n\n");
+  return { ...newsletter, glance, content: [heading, lines, ...rest].join("\n\n") };
+}
+
+/** The mailed videos as the week at a glance is written from, in the newsletter's order. */
+export function glanceVideosOf(channels: readonly NewsletterChannel[]): GlanceVideo[] {
+  return channels
+    .flatMap((channel) =>
+      channel.videos.map((video) => ({ channel: channel.title, title: video.title, url: video.url, video })),
+    )
+    .map(({ video, ...rest }, index) => ({
+      ...rest,
+      ref: `v${index + 1}`,
+      keyPoints: readVideoSummary(video.summaryMarkdown).keyPoints.map((point) => inlineText(point.text)),
+    }));
 }
 
 const newest = (videos: readonly NewsletterVideo[]) => videos[0]?.publishedAt.getTime() ?? 0;

@@ -1,4 +1,4 @@
-import { readDigestMarkdown } from "@tubedigest/contracts/digest";
+import { readDigestMarkdown, type StoredGlanceLine } from "@tubedigest/contracts/digest";
 import { HttpError } from "@tubedigest/http";
 import type { NewsletterChannel } from "../store/database.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
@@ -15,6 +15,8 @@ export interface NewsletterPage {
   createdAt: string;
   /** What was mailed: channels, their videos, each with its summary's markdown. */
   channels: NewsletterChannel[];
+  /** The week at a glance it opened with (none before there was one). */
+  glance: StoredGlanceLine[];
 }
 
 export const newsletterPageMessages = {
@@ -57,5 +59,6 @@ export async function readNewsletter(
     sentAt: row.sent_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     channels: row.channels,
+    glance: row.glance ?? [],
   };
 }

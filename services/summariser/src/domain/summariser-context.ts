@@ -2,6 +2,7 @@ import type { JobQueue } from "@tubedigest/jobs";
 import type { Kysely } from "kysely";
 import type { BillingClient } from "../clients/billing-client.ts";
 import type { CatalogClient } from "../clients/catalog-client.ts";
+import type { GlanceWriter } from "../glance/glance-writer.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
 import type { SponsorSegments } from "../transcripts/sponsor-segments.ts";
@@ -27,6 +28,8 @@ export interface SummariserContext {
   /** Sponsor reads to cut from transcripts; none are cut when absent. */
   sponsorSegments?: SponsorSegments | undefined;
   writer: SummaryWriter;
+  /** Writes the week at a glance a digest opens with. */
+  glanceWriter: GlanceWriter;
   recordEvent: RecordEvent;
   log: SummariserLogger;
   now: () => Date;

@@ -1,4 +1,9 @@
-import { languageName, type SummaryOrigin, summarySourceNote } from "@tubedigest/contracts/digest";
+import {
+  languageName,
+  type StoredGlanceLine,
+  type SummaryOrigin,
+  summarySourceNote,
+} from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { SummaryRow } from "../store/summary-repository.ts";
 import type { TranscriptKind } from "../transcripts/transcript-source.ts";
@@ -96,4 +101,29 @@ export function videoHeading(videoId: string, title: string): string {
 /** A channel's heading in a newsletter or its preview. */
 export function channelHeading(title: string): string {
   return `## ${markdownText(title)}`;
+}
+
+/**
+ * One line of the week at a glance: its text, then the videos it cites as links
+ * (`text ([Title](link); [Title](link))`), which the shared digest reader takes apart again.
+ */
+function glanceLineMarkdown(text: string, sources: readonly { title: string; url: string }[]): string {
+  const cited = sources.map((source) => `[${markdownText(source.title)}](${source.url})`).join("; ");
+  return `- ${markdownText(text)} (${cited})`;
+}
+
+/** The week at a glance as the list under the week's heading, each line citing `videos` by title. */
+export function glanceMarkdown(
+  lines: readonly StoredGlanceLine[],
+  videos: readonly { title: string; url: string }[],
+): string {
+  const titles = new Map(videos.map((video) => [video.url, video.title]));
+  return lines
+    .map((line) =>
+      glanceLineMarkdown(
+        line.text,
+        line.videoUrls.map((url) => ({ title: titles.get(url) ?? url, url })),
+      ),
+    )
+    .join("\n");
 }

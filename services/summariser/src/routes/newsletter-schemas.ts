@@ -50,6 +50,8 @@ const StoredVideo = Type.Object({
   summaryMarkdown: Type.String(),
 });
 
+const GlanceLine = Type.Object({ text: Type.String(), videoUrls: Type.Array(Type.String()) });
+
 /** One past newsletter, as it was mailed. */
 export const NewsletterPage = Type.Object({
   id: Type.String(),
@@ -58,6 +60,8 @@ export const NewsletterPage = Type.Object({
   sentAt: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   channels: Type.Array(Type.Object({ title: Type.String(), videos: Type.Array(StoredVideo) })),
+  /** The week at a glance: each line and the addresses of the videos above it rests on. */
+  glance: Type.Array(GlanceLine),
 });
 
 /** Nothing to say: the newsletter is the signed-in user's. An empty object, or no body at all. */

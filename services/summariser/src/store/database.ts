@@ -1,4 +1,5 @@
 import type { BusTables } from "@tubedigest/bus";
+import type { StoredGlanceLine } from "@tubedigest/contracts/digest";
 import type { ColumnType, Generated } from "kysely";
 import type { TranscriptKind, TranscriptSegment } from "../transcripts/transcript-source.ts";
 import type { KeyPoint, SummarySection } from "../writers/summary-writer.ts";
@@ -107,6 +108,13 @@ export interface RecipientsTable {
   plan_changed_at: Date | null;
   unsubscribed: Generated<boolean>;
   unsubscribed_changed_at: Date | null;
+  /** The reader's delivery day (ISO: Monday 1 … Sunday 7) and hour, in their zone. */
+  delivery_weekday: Generated<number>;
+  delivery_hour: Generated<number>;
+  /** One week's delivery kept at its earlier instant by a change made after the new time had passed. */
+  pinned_week_key: string | null;
+  pinned_week_start: string | null;
+  pinned_due_at: Date | null;
   /** Paused in settings: until `digest_paused_until` (the first day, local, a digest may come again), or until resumed when null. */
   digest_paused: Generated<boolean>;
   digest_paused_until: string | null;
@@ -154,9 +162,44 @@ export interface NewslettersTable {
   subject: string;
   content: string;
   channels: ColumnType<NewsletterChannel[], string, never>;
+  /** The week at a glance, as mailed; null on newsletters made before it. */
+  glance: ColumnType<StoredGlanceLine[] | null, string | null, never>;
   created_at: Generated<Date>;
   sent_at: Date | null;
   covered_until: Date;
+}
+
+/** A key point as the archive keeps it: its text and the moment it is said. */
+export interface ArchivePoint {
+  text: string;
+  moment: { label: string; url: string } | null;
+}
+
+/** One video a reader received in a newsletter, as its text is searched. */
+export interface ArchiveEntriesTable {
+  newsletter_id: string;
+  position: number;
+  user_id: string;
+  received_at: Date;
+  channel_title: string;
+  video_title: string;
+  video_url: string;
+  published_at: Date | null;
+  key_points: ColumnType<ArchivePoint[], string, never>;
+  points_text: string;
+  paragraph: string;
+}
+
+/** A video's summary shared by link: what its public page shows, and whose it is to stop sharing. */
+export interface SharedSummariesTable {
+  id: string;
+  user_id: string;
+  video_url: string;
+  title: string;
+  channel_title: string;
+  published_at: Date | null;
+  summary_markdown: string;
+  created_at: Generated<Date>;
 }
 
 export interface PreviewClientsTable {
@@ -176,4 +219,6 @@ export interface SummariserDatabase extends BusTables {
   digests: DigestsTable;
   newsletters: NewslettersTable;
   preview_clients: PreviewClientsTable;
+  archive_entries: ArchiveEntriesTable;
+  shared_summaries: SharedSummariesTable;
 }

@@ -5,15 +5,24 @@ import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
 export type DigestRow = Selectable<DigestsTable>;
 export type DigestKey = { userId: string; weekKey: string };
 
-/** A zone's week whose digest is wanted now. */
-export interface ZoneWeek {
+/** A week whose digest is wanted now, for the readers of one zone whose delivery is that day and hour. */
+export interface ScheduleWeek {
   timeZone: string;
+  weekday: number;
+  hour: number;
   weekKey: string;
   weekStart: string;
   dueAt: Date;
 }
 
-type ZoneWeekRecord = { time_zone: string; week_key: string; week_start: string; due_at: Date };
+type ScheduleWeekRecord = {
+  time_zone: string;
+  weekday: number;
+  hour: number;
+  week_key: string;
+  week_start: string;
+  due_at: Date;
+};
 
 /** Users, then weeks, then statuses: how far each week's digests have come. */
 export type DigestProgress = { weekKey: string; status: DigestStatus; users: number }[];
@@ -27,18 +36,22 @@ export class DigestRepository {
   constructor(private readonly db: Kysely<SummariserDatabase>) {}
 
   /**
-   * Queues the digest of every user eligible at `eligibleAt` in one of the zones, for that zone's week,
-   * unless they have it already. With `registeredBefore`, only users whose account existed before the
-   * week's 09:00 (a newer one's first digest is next week's). Answers how many rows were added.
+   * Queues the digest of every user eligible at `eligibleAt` whose zone, day and hour are one of the
+   * schedules, for that schedule's week, unless they have it already or a change of their delivery time
+   * kept that week at another instant (see queuePinned). With `registeredBefore`, only users whose account
+   * existed before the week's delivery (a newer one's first digest is the next). Answers how many rows
+   * were added.
    */
-  async queueForZones(
-    weeks: readonly ZoneWeek[],
+  async queueForSchedules(
+    weeks: readonly ScheduleWeek[],
     options: { slot: Date; eligibleAt: Date; registeredBefore: boolean },
   ): Promise<number> {
     if (weeks.length === 0) return 0;
     const due = JSON.stringify(
       weeks.map((week) => ({
         time_zone: week.timeZone,
+        weekday: week.weekday,
+        hour: week.hour,
         week_key: week.weekKey,
         week_start: week.weekStart,
         due_at: week.dueAt.toISOString(),
@@ -51,10 +64,14 @@ export class DigestRepository {
         eb
           .selectFrom("recipients")
           .innerJoin(
-            sql<ZoneWeekRecord>`jsonb_to_recordset(${due}::jsonb)`.as<"due">(
-              sql`due(time_zone text, week_key text, week_start text, due_at timestamptz)`,
+            sql<ScheduleWeekRecord>`jsonb_to_recordset(${due}::jsonb)`.as<"due">(
+              sql`due(time_zone text, weekday smallint, hour smallint, week_key text, week_start text, due_at timestamptz)`,
             ),
-            (join) => join.onRef("due.time_zone", "=", "recipients.time_zone"),
+            (join) =>
+              join
+                .onRef("due.time_zone", "=", "recipients.time_zone")
+                .onRef("due.weekday", "=", "recipients.delivery_weekday")
+                .onRef("due.hour", "=", "recipients.delivery_hour"),
           )
           .select([
             "recipients.user_id",
@@ -65,10 +82,46 @@ export class DigestRepository {
             sql<Date>`${options.slot}::timestamptz`.as("slot"),
           ])
           .where(eligibleAt(options.eligibleAt))
+          .where(sql<boolean>`recipients.pinned_week_key is distinct from due.week_key`)
           .where((eb) => notPausedFor(eb, eb.ref("due.week_start"), eb.ref("due.due_at")))
           .$if(options.registeredBefore, (query) =>
             query.whereRef("recipients.registered_at", "<", "due.due_at"),
           ),
+      )
+      .onConflict((conflict) => conflict.columns(["user_id", "week_key"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+
+  /**
+   * Queues the digest of every user eligible at the slot whose one week kept at an earlier instant (a
+   * change of delivery time made after the new time had passed that week) is due: from that instant until
+   * `windowMs` later. Answers how many rows were added.
+   */
+  async queuePinned(slot: Date, windowMs: number): Promise<number> {
+    const result = await this.db
+      .insertInto("digests")
+      .columns(["user_id", "week_key", "week_start", "due_at", "status", "slot"])
+      .expression((eb) =>
+        eb
+          .selectFrom("recipients")
+          .select([
+            "user_id",
+            sql<string>`pinned_week_key`.as("week_key"),
+            sql<string>`pinned_week_start`.as("week_start"),
+            sql<Date>`pinned_due_at`.as("due_at"),
+            sql.lit("queued").as("status"),
+            sql<Date>`${slot}::timestamptz`.as("slot"),
+          ])
+          .where("pinned_due_at", "<=", slot)
+          .where("pinned_due_at", ">", new Date(slot.getTime() - windowMs))
+          .where("pinned_week_key", "is not", null)
+          .where("pinned_week_start", "is not", null)
+          .where(eligibleAt(slot))
+          .where((eb) =>
+            notPausedFor(eb, sql<string>`recipients.pinned_week_start`, sql<Date>`recipients.pinned_due_at`),
+          )
+          .whereRef("registered_at", "<", "pinned_due_at"),
       )
       .onConflict((conflict) => conflict.columns(["user_id", "week_key"]).doNothing())
       .executeTakeFirst();

@@ -1,3 +1,4 @@
+import type { StoredGlanceLine } from "@tubedigest/contracts/digest";
 import type { Kysely, Selectable } from "kysely";
 import type { NewsletterChannel, NewslettersTable, SummariserDatabase } from "./database.ts";
 
@@ -15,6 +16,7 @@ export class NewsletterRepository {
     subject: string;
     content: string;
     channels: NewsletterChannel[];
+    glance: StoredGlanceLine[];
     coveredUntil: Date;
     createdAt: Date;
   }): Promise<boolean> {
@@ -27,6 +29,7 @@ export class NewsletterRepository {
         subject: newsletter.subject,
         content: newsletter.content,
         channels: JSON.stringify(newsletter.channels),
+        glance: JSON.stringify(newsletter.glance),
         covered_until: newsletter.coveredUntil,
         created_at: newsletter.createdAt,
       })

@@ -1,3 +1,4 @@
+import type { DeliveryTime } from "@tubedigest/contracts";
 import {
   type Expression,
   type ExpressionBuilder,
@@ -8,6 +9,7 @@ import {
   sql,
   type Updateable,
 } from "kysely";
+import type { DeliverySchedule } from "../domain/digest-week.ts";
 import type { RecipientsTable, SummariserDatabase } from "./database.ts";
 
 export type RecipientRow = Selectable<RecipientsTable>;
@@ -132,15 +134,73 @@ export class RecipientRepository {
     return row === undefined || Boolean(row.eligible);
   }
 
-  /** The zones of everyone eligible at `at` whose account is known: the zones a slot may be due in. */
-  async zonesOfEligible(at: Date): Promise<string[]> {
+  /**
+   * The delivery schedules (zone, day, hour) of everyone eligible at `at` whose account is known: the
+   * groups a slot may be due for. Few, however many readers share them.
+   */
+  async schedulesOfEligible(at: Date): Promise<ReaderSchedule[]> {
     const rows = await this.db
       .selectFrom("recipients")
-      .select("time_zone")
+      .select(["time_zone", "delivery_weekday", "delivery_hour"])
       .distinct()
       .where(eligibleAt(at))
       .where("registered_at", "is not", null)
       .execute();
-    return rows.map((row) => row.time_zone);
+    return rows.map((row) => ({
+      timeZone: row.time_zone,
+      weekday: row.delivery_weekday,
+      hour: row.delivery_hour,
+    }));
   }
+
+  /** Sets the reader's delivery time, and the one week a change keeps at its earlier instant (or none). */
+  async setDelivery(
+    userId: string,
+    delivery: DeliveryTime,
+    pinned: { weekKey: string; weekStart: string; dueAt: Date } | null,
+  ): Promise<void> {
+    await this.db
+      .updateTable("recipients")
+      .set({
+        delivery_weekday: delivery.weekday,
+        delivery_hour: delivery.hour,
+        pinned_week_key: pinned?.weekKey ?? null,
+        pinned_week_start: pinned?.weekStart ?? null,
+        pinned_due_at: pinned?.dueAt ?? null,
+      })
+      .where("user_id", "=", userId)
+      .execute();
+  }
+
+  /** The reader's row, locked for a change made from what it holds; made first if no event has yet. */
+  async findForUpdate(userId: string): Promise<RecipientRow> {
+    await this.db
+      .insertInto("recipients")
+      .values({ user_id: userId })
+      .onConflict((c) => c.doNothing())
+      .execute();
+    return this.db
+      .selectFrom("recipients")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+  }
+}
+
+/** A group of readers whose digest is due at the same local day and hour of the same zone. */
+export interface ReaderSchedule extends DeliveryTime {
+  timeZone: string;
+}
+
+/** The reader's delivery as the week computations take it: day, hour and any week kept at its earlier instant. */
+export function deliveryOf(row: RecipientRow): DeliverySchedule {
+  return {
+    weekday: row.delivery_weekday,
+    hour: row.delivery_hour,
+    pinned:
+      row.pinned_week_key && row.pinned_due_at
+        ? { weekKey: row.pinned_week_key, dueAt: row.pinned_due_at }
+        : null,
+  };
 }

@@ -1,5 +1,6 @@
 import { languageName } from "@tubedigest/contracts/digest";
-import OpenAI, { BadRequestError, UnprocessableEntityError } from "openai";
+import type OpenAI from "openai";
+import { BadRequestError, UnprocessableEntityError } from "openai";
 import pLimit from "p-limit";
 import { byChapter, type Chapter, chaptersOf, LONG_VIDEO_SECONDS } from "./chapters.ts";
 import {
@@ -12,6 +13,7 @@ import {
   type SummaryAnswer,
   translationFormat,
 } from "./llm/answer-formats.ts";
+import { openAiClient } from "./llm/openai-client.ts";
 import { type PlanLimits, packed, planSummary, reduceCost } from "./llm/summary-plan.ts";
 import {
   type ChatMessage,
@@ -50,8 +52,8 @@ export interface OpenAiSummaryWriterSettings {
   timeoutMs?: number | undefined;
 }
 
-const DEFAULT_MAX_RETRIES = 3;
-const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 3;
+export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Tokens the API adds around each message and the prompt, with room for numbers that vary per call. */
 const FRAMING_TOKENS = 32;
 /**
@@ -74,14 +76,11 @@ type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
  * wrong shape, the prompt is refused), WriterUnavailableError when the model cannot be reached after retries.
  */
 export function createOpenAiSummaryWriter(settings: OpenAiSummaryWriterSettings): SummaryWriter {
-  const client = new OpenAI({
+  const client = openAiClient({
     apiKey: settings.apiKey,
-    // Configuration is read once by the service; none of it is taken from the SDK's own environment variables.
-    baseURL: settings.baseUrl ?? null,
-    organization: null,
-    project: null,
+    baseUrl: settings.baseUrl,
     maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES,
-    timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
   const limit = pLimit(settings.concurrency);
   const limitsFor = (video: VideoFacts) => planLimits(video, settings);

@@ -53,7 +53,16 @@ export interface SummariserUnderTest {
 
 type Parts = Pick<
   SummariserDependencies,
-  "writer" | "transcripts" | "catalog" | "billing" | "claims" | "toolWaitMs" | "jobs" | "generateWaitMs"
+  | "writer"
+  | "glanceWriter"
+  | "transcripts"
+  | "catalog"
+  | "billing"
+  | "claims"
+  | "toolWaitMs"
+  | "jobs"
+  | "generateWaitMs"
+  | "now"
 >;
 
 /** The digest's work queue in process, retrying within milliseconds so a test sees its tries quickly. */

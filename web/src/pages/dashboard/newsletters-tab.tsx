@@ -7,6 +7,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
 import { useApi } from "../../lib/use-api.ts";
+import { ArchiveSearch } from "./archive-search.tsx";
 
 /** SPEC §3 newsletter history item. */
 export interface NewsletterItem {
@@ -82,6 +83,7 @@ export function NewslettersTab() {
           Generate Newsletter
         </Button>
       </div>
+      {data && data.length > 0 ? <ArchiveSearch /> : null}
       {isLoading ? (
         <div className="dashboard-newsletters">
           <p className="visually-hidden">Loading your newsletters</p>

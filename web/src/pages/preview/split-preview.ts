@@ -20,6 +20,8 @@ export function splitPreview(digest: Digest): SplitPreview {
   return {
     readable: {
       title: digest.title,
+      // The week at a glance cites the readable video and the titles the page shows anyway.
+      glance: digest.glance,
       channels: [...digest.channels.slice(0, first), { ...channel, videos: channel.videos.slice(0, 1) }],
     },
     blurred: {

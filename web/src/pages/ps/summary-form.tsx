@@ -5,10 +5,10 @@ import {
 } from "@tubedigest/contracts/youtube-video-url";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../components/button.tsx";
+import { CopyButton } from "../../components/copy-button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { Markdown } from "../../components/markdown.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { CopyButton } from "./copy-button.tsx";
 import { isWrongPassword, requestSummary, type ToolSummary, toolErrorText } from "./tool-request.ts";
 
 interface SummaryFormProps {

@@ -9,8 +9,9 @@ import { INLINE, LOOK } from "../mail-look.ts";
 import { shareVideos } from "../share-videos.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
+import { weekGlanceHtml } from "../week-glance-html.ts";
 
-const REASON = "You get this digest every Monday because you follow these channels on tubedigest.";
+const REASON = "You get this digest every week because you follow these channels on tubedigest.";
 // What the HTML holds besides the contents and the channels (greeting, subject, links, the "more" line)
 // stays well under this, so they may use the rest of the room.
 const RESERVED_BYTES = 2048;
@@ -26,7 +27,7 @@ export const digest: TemplateSource<"digest"> = {
           <mj-text padding="0 24px 16px" font-size="14px"><a href="{{archiveUrl}}" style="${INLINE.a}">Read in your browser</a></mj-text>`)}
       <mj-section padding="16px 0 0">
         <mj-column>
-          <mj-text padding="0">{{{contents}}}{{{channels}}}{{{more}}}</mj-text>
+          <mj-text padding="0">{{{glance}}}{{{contents}}}{{{channels}}}{{{more}}}</mj-text>
           ${button("Open your dashboard", "{{dashboardUrl}}")}
         </mj-column>
       </mj-section>`,
@@ -42,17 +43,18 @@ export const digest: TemplateSource<"digest"> = {
     const archiveUrl = httpUrl(data.archiveUrl);
     const settings = settingsUrl(dashboardUrl);
     const weekLabel = oneLine(data.weekLabel);
-    const mailed = digestOfChannels(data.channels, weekLabel);
+    const mailed = digestOfChannels(data.channels, weekLabel, data.glance ?? []);
     const week = { ...mailed, channels: mailed.channels.filter((channel) => channel.videos.length > 0) };
     const counts = digestCounts(week);
     const intro = `${greeting(data.recipientName)} here's your week: ${counts}.`;
     // The contents are reserved at their longest (every channel linking to the archive) before the
     // channels are fitted, since which channels fit decides where each entry links.
     const longestContents = digestContents(week, [], archiveUrl);
+    const glance = weekGlanceHtml(mailed.glance ?? []);
     const fitted = fitChannels(
       week,
       shareVideos(week, MAX_VIDEOS_PER_EMAIL),
-      roomBytes - RESERVED_BYTES - Buffer.byteLength(longestContents.html),
+      roomBytes - RESERVED_BYTES - Buffer.byteLength(longestContents.html) - Buffer.byteLength(glance.html),
       archiveUrl,
     );
     const contents = digestContents(week, fitted.shown, archiveUrl);
@@ -69,6 +71,7 @@ export const digest: TemplateSource<"digest"> = {
       preheader: `${weekLabel}: ${counts}.`,
       values: { weekLabel, intro, archiveUrl, dashboardUrl, unsubscribeUrl, settingsUrl: settings },
       fragments: {
+        glance: glance.html,
         contents: contents.html,
         channels: fitted.html,
         // In line with the footer's text below it, not with the cards' edges.
@@ -82,6 +85,7 @@ export const digest: TemplateSource<"digest"> = {
           weekLabel,
           intro,
           `Read in your browser: ${archiveUrl}`,
+          glance.text,
           contents.text,
           ...fitted.text,
           leftOut > 0 ? `${more}: ${archiveUrl}` : "",

@@ -4,6 +4,10 @@ import * as weeklyDigest from "./20261123T2130-weekly-digest.ts";
 import * as previewClients from "./20261125T1530-preview-clients.ts";
 import * as digestPause from "./20261127T0930-digest-pause.ts";
 import * as singleSummaryQuotes from "./20261127T1200-single-summary-quotes.ts";
+import * as deliveryTime from "./20261128T0900-delivery-time.ts";
+import * as weekGlance from "./20261128T1000-week-glance.ts";
+import * as archiveSearch from "./20261128T1100-archive-search.ts";
+import * as sharedSummaries from "./20261128T1300-shared-summaries.ts";
 import * as transcriptProvenance from "./20261130T1000-transcript-provenance.ts";
 
 export const migrations: Migrations = {
@@ -12,5 +16,9 @@ export const migrations: Migrations = {
   "20261125T1530-preview-clients": previewClients,
   "20261127T0930-digest-pause": digestPause,
   "20261127T1200-single-summary-quotes": singleSummaryQuotes,
+  "20261128T0900-delivery-time": deliveryTime,
+  "20261128T1000-week-glance": weekGlance,
+  "20261128T1100-archive-search": archiveSearch,
+  "20261128T1300-shared-summaries": sharedSummaries,
   "20261130T1000-transcript-provenance": transcriptProvenance,
 };

@@ -1,15 +1,22 @@
+import { DeliveryTimeForm } from "../delivery-time-form.tsx";
+import { PrivateFeed } from "../private-feed.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 import { DigestPauseSection } from "./digest-pause-section.tsx";
 import { EmailChangeSection } from "./email-change-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 
-/** The Account tab: the address, the password, the weekly digest's pause, and deleting the account. */
+/**
+ * The Account tab: the address, the password, the weekly digest (its pause, its day and hour, its private
+ * feed), and deleting the account.
+ */
 export function AccountPanel() {
   return (
     <div className="settings-sections">
       <EmailChangeSection />
       <PasswordSection />
       <DigestPauseSection />
+      <DeliveryTimeForm />
+      <PrivateFeed />
       <DeleteAccountSection />
     </div>
   );

@@ -1,11 +1,22 @@
 import { useEffect, useState } from "react";
-import { Button } from "../../components/button.tsx";
-import { useToast } from "../../components/toast.tsx";
+import { Button } from "./button.tsx";
+import { useToast } from "./toast.tsx";
 
 const COPIED_MS = 2000;
 
-/** Copies `text`; the button reads 'Copied!' for 2 seconds afterwards (SPEC §9). */
-export function CopyButton({ text }: { text: string }) {
+/**
+ * Copies `text`; the button reads 'Copied!' for 2 seconds afterwards (SPEC §9). `what` names the text in
+ * the message shown when the browser refuses.
+ */
+export function CopyButton({
+  text,
+  what = "summary",
+  label = "Copy",
+}: {
+  text: string;
+  what?: string;
+  label?: string;
+}) {
   const toast = useToast();
   const [copied, setCopied] = useState(false);
 
@@ -22,7 +33,7 @@ export function CopyButton({ text }: { text: string }) {
     } catch {
       toast({
         title: "Copy failed",
-        description: "Select the summary and copy it by hand.",
+        description: `Select the ${what} and copy it by hand.`,
         variant: "error",
       });
     }
@@ -30,7 +41,7 @@ export function CopyButton({ text }: { text: string }) {
 
   return (
     <Button variant="secondary" onClick={copy} aria-live="polite">
-      {copied ? "Copied!" : "Copy"}
+      {copied ? "Copied!" : label}
     </Button>
   );
 }

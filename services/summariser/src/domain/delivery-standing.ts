@@ -1,0 +1,40 @@
+import { DEFAULT_DELIVERY_TIME, DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import type { Kysely } from "kysely";
+import type { SummariserDatabase } from "../store/database.ts";
+import { DigestRepository } from "../store/digest-repository.ts";
+import { deliveryOf, type RecipientRow } from "../store/recipient-repository.ts";
+import { digestWeek, nextDelivery, weekAfter } from "./digest-week.ts";
+
+/** The reader's delivery time as the settings page shows it. */
+export interface DeliveryStanding {
+  weekday: number;
+  hour: number;
+  /** The zone the day and hour are in (the profile's). */
+  timeZone: string;
+  /** When the next digest is due (it goes out if anything is new by then). */
+  nextDeliveryAt: string;
+}
+
+/**
+ * The delivery time and the next delivery: this week's when it is still ahead and this week has no digest
+ * yet, else next week's.
+ */
+export async function deliveryStanding(
+  db: Kysely<SummariserDatabase>,
+  userId: string,
+  row: RecipientRow | undefined,
+  now: Date,
+): Promise<DeliveryStanding> {
+  // No event about the reader yet (they signed up a moment ago): the defaults every reader starts with.
+  const delivery = row ? deliveryOf(row) : DEFAULT_DELIVERY_TIME;
+  const timeZone = row?.time_zone ?? DEFAULT_TIME_ZONE;
+  const thisWeek = digestWeek(timeZone, now, delivery);
+  const done = await new DigestRepository(db).find({ userId, weekKey: thisWeek.weekKey });
+  const next = done ? weekAfter(timeZone, thisWeek, delivery) : nextDelivery(timeZone, now, delivery);
+  return {
+    weekday: delivery.weekday,
+    hour: delivery.hour,
+    timeZone,
+    nextDeliveryAt: next.dueAt.toISOString(),
+  };
+}

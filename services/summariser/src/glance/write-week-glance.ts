@@ -1,0 +1,30 @@
+import type { StoredGlanceLine } from "@tubedigest/contracts/digest";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import { extractiveGlance } from "./extractive-glance-writer.ts";
+import { type GlanceVideo, MIN_GLANCE_LINES } from "./glance-writer.ts";
+import { groundedGlance } from "./grounded-glance.ts";
+
+/**
+ * The week at a glance a digest opens with: the configured writer's lines, kept only where they rest on
+ * the digest's own videos (groundedGlance), topped up to three by the embedded writer's when fewer
+ * survive. A model that cannot be asked costs the digest nothing: the embedded writer's lines are used.
+ */
+export async function writeWeekGlance(
+  context: Pick<SummariserContext, "glanceWriter" | "log">,
+  videos: readonly GlanceVideo[],
+): Promise<StoredGlanceLine[]> {
+  if (videos.length === 0) return [];
+  let written: StoredGlanceLine[] = [];
+  try {
+    written = groundedGlance(await context.glanceWriter.write(videos), videos);
+  } catch (error) {
+    context.log.warn(
+      { err: error, writer: context.glanceWriter.name },
+      "week at a glance: the embedded writer's instead",
+    );
+  }
+  if (written.length >= MIN_GLANCE_LINES) return written;
+  const topUp = groundedGlance(extractiveGlance(videos), videos);
+  const said = new Set(written.map((line) => line.text));
+  return [...written, ...topUp.filter((line) => !said.has(line.text))].slice(0, MIN_GLANCE_LINES);
+}

@@ -1,0 +1,67 @@
+import { requireUserId, type ServiceApp, singleLineText } from "@tubedigest/http";
+import Type from "typebox";
+import { searchArchive } from "../domain/search-archive.ts";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import { errors } from "./schemas.ts";
+
+export const ARCHIVE_SEARCH_PATH = "/api/archive/search";
+
+const SEARCH_HINT = "Please type at least 2 characters to search your newsletters.";
+
+const ArchiveSearchQuery = Type.Object(
+  {
+    q: singleLineText("q", {
+      minLength: 2,
+      maxLength: 200,
+      messages: { minLength: SEARCH_HINT, type: SEARCH_HINT },
+    }),
+  },
+  { additionalProperties: false, errorMessage: { required: { q: SEARCH_HINT } } },
+);
+
+const Moment = Type.Union([Type.Object({ label: Type.String(), url: Type.String() }), Type.Null()]);
+
+const ArchiveSearchReply = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      newsletterId: Type.String(),
+      /** When the newsletter holding it was made for the reader. */
+      receivedAt: Type.String({ format: "date-time" }),
+      channel: Type.String(),
+      video: Type.Object({
+        title: Type.String(),
+        url: Type.String(),
+        publishedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+      }),
+      /** The key point that matched best, with the moment it is said; null when the match is elsewhere. */
+      keyPoint: Type.Union([Type.Object({ text: Type.String(), moment: Moment }), Type.Null()]),
+      /** Without a matching key point, a piece of the paragraph around the match. */
+      excerpt: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+
+/** The dashboard's search over every summary the signed-in reader has received. */
+export function registerArchiveSearchRoutes(app: ServiceApp, context: SummariserContext): void {
+  app.get(
+    ARCHIVE_SEARCH_PATH,
+    { schema: { querystring: ArchiveSearchQuery, response: { 200: ArchiveSearchReply, ...errors } } },
+    async (request) => {
+      const matches = await searchArchive(context, requireUserId(request), request.query.q.trim());
+      return {
+        results: matches.map((match) => ({
+          newsletterId: match.newsletterId,
+          receivedAt: match.receivedAt.toISOString(),
+          channel: match.channelTitle,
+          video: {
+            title: match.videoTitle,
+            url: match.videoUrl,
+            publishedAt: match.publishedAt?.toISOString() ?? null,
+          },
+          keyPoint: match.keyPoint,
+          excerpt: match.excerpt,
+        })),
+      };
+    },
+  );
+}

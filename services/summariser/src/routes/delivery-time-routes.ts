@@ -1,0 +1,51 @@
+import { deliveryTimeMessages } from "@tubedigest/contracts";
+import { requireUserId, type ServiceApp } from "@tubedigest/http";
+import Type from "typebox";
+import { changeDeliveryTime } from "../domain/change-delivery-time.ts";
+import { deliveryStanding } from "../domain/delivery-standing.ts";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import { RecipientRepository } from "../store/recipient-repository.ts";
+import { errors } from "./schemas.ts";
+
+export const DELIVERY_TIME_PATH = "/api/user/delivery-time";
+
+const DeliveryTimeBody = Type.Object(
+  {
+    weekday: Type.Integer({ minimum: 1, maximum: 7, errorMessage: deliveryTimeMessages.weekday }),
+    hour: Type.Integer({ minimum: 0, maximum: 23, errorMessage: deliveryTimeMessages.hour }),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: {
+      required: { weekday: deliveryTimeMessages.weekday, hour: deliveryTimeMessages.hour },
+      additionalProperties: "Only weekday and hour can be set.",
+    },
+  },
+);
+
+const DeliveryTimeReply = Type.Object({
+  /** ISO day of the week: Monday 1 … Sunday 7. */
+  weekday: Type.Integer({ minimum: 1, maximum: 7 }),
+  hour: Type.Integer({ minimum: 0, maximum: 23 }),
+  timeZone: Type.String(),
+  nextDeliveryAt: Type.String({ format: "date-time" }),
+});
+
+/** Settings: the day and hour the signed-in reader's weekly digest goes out, in their zone. */
+export function registerDeliveryTimeRoutes(app: ServiceApp, context: SummariserContext): void {
+  app.get(
+    DELIVERY_TIME_PATH,
+    { schema: { response: { 200: DeliveryTimeReply, ...errors } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      const row = await new RecipientRepository(context.db).find(userId);
+      return deliveryStanding(context.db, userId, row, context.now());
+    },
+  );
+
+  app.put(
+    DELIVERY_TIME_PATH,
+    { schema: { body: DeliveryTimeBody, response: { 200: DeliveryTimeReply, ...errors } } },
+    async (request) => changeDeliveryTime(context, requireUserId(request), request.body),
+  );
+}

@@ -1,0 +1,94 @@
+import { HttpError, requireUserId, type ServiceApp } from "@tubedigest/http";
+import Type from "typebox";
+import { shareMessages, shareSummary } from "../domain/share-summary.ts";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SharedSummaryRow } from "../store/shared-summary-repository.ts";
+import { SharedSummaryRepository } from "../store/shared-summary-repository.ts";
+import { errors } from "./schemas.ts";
+
+export const SHARED_SUMMARIES_PATH = "/api/shared-summaries";
+
+const ShareParams = Type.Object({
+  id: Type.String({ pattern: "^[A-Za-z0-9_-]{22}$", errorMessage: shareMessages.notFound }),
+});
+
+const ShareBody = Type.Object(
+  {
+    newsletterId: Type.String({ format: "uuid", errorMessage: shareMessages.notReceived }),
+    videoUrl: Type.String({
+      minLength: 1,
+      maxLength: 2_048,
+      pattern: "^https?://\\S+$",
+      errorMessage: shareMessages.notReceived,
+    }),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: {
+      required: { newsletterId: shareMessages.notReceived, videoUrl: shareMessages.notReceived },
+    },
+  },
+);
+
+const ShareReply = Type.Object({
+  id: Type.String(),
+  /** The public page's path, `/s/{id}`. */
+  path: Type.String(),
+});
+
+/** What the public page shows: the video and its summary, nothing about who shared it. */
+const SharedSummary = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+  channel: Type.String(),
+  publishedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  /** The summary as it was mailed (markdown; read with @tubedigest/contracts/digest). */
+  summaryMarkdown: Type.String(),
+});
+
+const shareReply = (row: SharedSummaryRow) => ({ id: row.id, path: `/s/${row.id}` });
+
+/** Sharing one video's summary by link: made and stopped by its reader, read by anyone with the link. */
+export function registerSharedSummaryRoutes(app: ServiceApp, context: SummariserContext): void {
+  const shares = new SharedSummaryRepository(context.db);
+
+  app.post(
+    SHARED_SUMMARIES_PATH,
+    { schema: { body: ShareBody, response: { 200: ShareReply, ...errors } } },
+    async (request) =>
+      shareReply(await shareSummary(context, { userId: requireUserId(request), ...request.body })),
+  );
+
+  app.get(
+    `${SHARED_SUMMARIES_PATH}/:id`,
+    { schema: { params: ShareParams, response: { 200: SharedSummary, ...errors } } },
+    async (request, reply) => {
+      const row = await shares.find(request.params.id);
+      if (!row) throw new HttpError(404, shareMessages.notFound);
+      // Anyone's to read, the same for everyone: a shared cache may keep it a few minutes.
+      reply.header("cache-control", "public, max-age=300");
+      return {
+        id: row.id,
+        title: row.title,
+        url: row.video_url,
+        channel: row.channel_title,
+        publishedAt: row.published_at?.toISOString() ?? null,
+        summaryMarkdown: row.summary_markdown,
+      };
+    },
+  );
+
+  app.delete(
+    `${SHARED_SUMMARIES_PATH}/:id`,
+    {
+      schema: { params: ShareParams, response: { 200: Type.Object({ message: Type.String() }), ...errors } },
+    },
+    async (request) => {
+      if (!(await shares.unshare(request.params.id, requireUserId(request)))) {
+        throw new HttpError(404, shareMessages.notFound);
+      }
+      return { message: "The link no longer works." };
+    },
+  );
+}

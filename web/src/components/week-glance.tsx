@@ -1,0 +1,32 @@
+import type { WeekGlanceLine } from "@tubedigest/contracts/digest";
+
+/**
+ * "Your week at a glance", as the e-mail opens with it: each line, and under it the videos of the digest it
+ * rests on, linked to YouTube. Nothing when the digest has no lines.
+ */
+export function WeekGlance({ lines }: { lines: readonly WeekGlanceLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <section className="digest-card digest-glance" aria-label="Your week at a glance">
+      <p className="digest-glance-title">Your week at a glance</p>
+      <ul>
+        {lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines' order is the digest's
+          <li key={index}>
+            {line.text.map((run) => run.text).join("")}
+            <span className="digest-glance-sources">
+              {line.sources.map((source, at) => (
+                <span key={source.url}>
+                  {at > 0 ? " · " : null}
+                  <a href={source.url} target="_blank" rel="noopener noreferrer">
+                    {source.title}
+                  </a>
+                </span>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
