@@ -107,7 +107,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
       .toBeLessThan(300);
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Subscription" }).click();
-    await page.getByText("Creator Plan").waitFor();
+    await page.getByText("Premium Plan").waitFor();
     await page.getByText("$9.99 per month").waitFor();
     await page.getByText("Active (test mode)").waitFor();
     await expect(page.getByRole("link", { name: "Change Plan" }).getAttribute("href")).resolves.toBe(

@@ -130,7 +130,7 @@ describe("the signed-in user's channels", () => {
     [
       "solo",
       1,
-      "Your Solo plan allows 1 channel. The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25.",
+      "Your Solo plan allows 1 channel. The Premium plan allows up to 5 channels, and the Pro plan up to 25.",
     ],
     ["premium", 5, "Your Premium plan allows 5 channels. The Pro plan allows up to 25 channels."],
     ["pro", 25, "Your Pro plan allows 25 channels. Remove a channel to add another."],

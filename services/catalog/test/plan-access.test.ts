@@ -57,7 +57,7 @@ describe("the channel allowance from billing's events (queue catalog.plan-access
     expect(second.statusCode).toBe(403);
     expect(second.json()).toEqual({
       message:
-        "Your Solo plan allows 1 channel. The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25.",
+        "Your Solo plan allows 1 channel. The Premium plan allows up to 5 channels, and the Pro plan up to 25.",
     });
   });
 

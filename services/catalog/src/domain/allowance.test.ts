@@ -17,7 +17,7 @@ describe("allowanceOf", () => {
 describe("allowanceReachedMessage", () => {
   it("names the plan that allows more", () => {
     expect(allowanceReachedMessage({ plan: "solo", channelAllowance: 1 })).toBe(
-      "Your Solo plan allows 1 channel. The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25.",
+      "Your Solo plan allows 1 channel. The Premium plan allows up to 5 channels, and the Pro plan up to 25.",
     );
     expect(allowanceReachedMessage(undefined)).toBe(
       "Your free trial allows 5 channels. The Pro plan allows up to 25 channels.",
@@ -32,7 +32,7 @@ describe("allowanceReachedMessage", () => {
 
   it("says the number billing gave, not one of its own", () => {
     expect(allowanceReachedMessage({ plan: "creator", channelAllowance: 7 })).toBe(
-      "Your Creator plan allows 7 channels. The Pro plan allows up to 25 channels.",
+      "Your Premium plan allows 7 channels. The Pro plan allows up to 25 channels.",
     );
     expect(allowanceReachedMessage({ plan: "pro", channelAllowance: 40 })).toBe(
       "Your Pro plan allows 40 channels. Remove a channel to add another.",
@@ -44,7 +44,7 @@ describe("allowanceReachedMessage", () => {
       "Without a paid plan you can follow 5 channels. The Pro plan allows up to 25 channels.",
     );
     expect(allowanceReachedMessage({ plan: "weekly", channelAllowance: 3 })).toBe(
-      "Your plan allows 3 channels. The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25.",
+      "Your plan allows 3 channels. The Premium plan allows up to 5 channels, and the Pro plan up to 25.",
     );
   });
 

@@ -14,10 +14,11 @@ export function allowanceOf(access: Access): number {
   return access?.channelAllowance ?? DEFAULT_ALLOWANCE;
 }
 
-// Names for the message only; the numbers each plan allows are billing's.
+// Names for the message only, each tier's one display name (its earlier name "creator" is Premium);
+// the numbers each plan allows are billing's.
 const PLAN_NAMES: Readonly<Record<string, string>> = {
   solo: "Solo",
-  creator: "Creator",
+  creator: "Premium",
   premium: "Premium",
   pro: "Pro",
 };
@@ -40,7 +41,7 @@ export function allowanceReachedMessage(access: Access): string {
   if (plan === LARGEST_PLAN) return `${current} Remove a channel to add another.`;
   const upgrade =
     allowance < DEFAULT_ALLOWANCE
-      ? "The Creator and Premium plans allow up to 5 channels, and the Pro plan up to 25."
+      ? "The Premium plan allows up to 5 channels, and the Pro plan up to 25."
       : "The Pro plan allows up to 25 channels.";
   return `${current} ${upgrade}`;
 }
