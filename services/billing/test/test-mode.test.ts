@@ -34,7 +34,12 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       ["pro", 2999, 29.99, "$29.99"],
     ]);
     // One name per tier: the 5-channel tier's earlier name is shown as Premium, which a table recommends.
-    expect(body.plans.map((plan: { name: string }) => plan.name)).toEqual(["Solo", "Premium", "Premium", "Pro"]);
+    expect(body.plans.map((plan: { name: string }) => plan.name)).toEqual([
+      "Solo",
+      "Premium",
+      "Premium",
+      "Pro",
+    ]);
     expect(body).toMatchObject({
       offeredPlans: ["solo", "premium", "pro"],
       recommendedPlan: "premium",

@@ -11,9 +11,12 @@ import {
   DEFAULT_DIGEST_SETTINGS,
   DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
   DEFAULT_REDIS_KEY_PREFIX,
+  DEFAULT_SAMPLE_CHANNELS,
   type SummariserSettings,
 } from "./config.ts";
+import { composeSampleNewsletter } from "./domain/compose-sample-newsletter.ts";
 import type { DigestJobs } from "./domain/digest-jobs.ts";
+import { sampleNewsletterSource } from "./domain/sample-newsletter-source.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
 import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
@@ -22,6 +25,7 @@ import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { registerSampleRoutes } from "./routes/sample-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
@@ -130,6 +134,15 @@ export async function buildSummariserApp(
     metrics: prometheusMetrics(app),
   };
   registerPreviewRoutes(app, context);
+  const sampleChannels = settings.sampleChannels ?? DEFAULT_SAMPLE_CHANNELS[settings.transcripts.source];
+  registerSampleRoutes(
+    app,
+    sampleNewsletterSource({
+      compose: () => composeSampleNewsletter(context, sampleChannels),
+      now: context.now,
+      log: context.log,
+    }),
+  );
   registerVideoRoutes(app, context);
   registerNewsletterRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context);
