@@ -83,14 +83,15 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     expect(profile.body).toEqual({ email, fullName: "Ada Lovelace", timeZone: "Europe/Berlin" });
   });
 
-  it("/settings Subscription: a trial user has 'No Active Subscription' and 'Subscribe Now'", async () => {
+  it("/settings Subscription: a trial user sees when the free trial ends, and 'Subscribe Now'", async () => {
     await signUp("trial");
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Subscription" }).click();
-    await page.getByText("No Active Subscription").waitFor();
+    await page.getByText(/^Free trial, ends \w+ \d{1,2}, \d{4}$/).waitFor();
+    expect(await page.getByText("No Active Subscription").count()).toBe(0);
     await page.getByRole("link", { name: "Subscribe Now" }).waitFor();
     await expectAccessible(page);
-    await screenshotBoth(page, "settings-no-subscription");
+    await screenshotBoth(page, "settings-trial");
   });
 
   it("/settings Subscription: the plan, its price, 'Change Plan', and cancelling after confirmation", async () => {

@@ -22,8 +22,3 @@ export function planLabel(subscription: Subscription, plans: PlansReply): PlanLa
   const cents = plan?.priceCents ?? subscription.priceCents;
   return { name, price: cents === null ? "" : `${formatUsd(cents / 100)} per month` };
 }
-
-/** A date from the API as the reader's locale writes it: "March 4, 2027". */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
-}
