@@ -1,8 +1,9 @@
 import { Link } from "wouter";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { buttonClass } from "./button.tsx";
+import { VisitorActions } from "./visitor-actions.tsx";
 
-/** SPEC §2: 'Dashboard' for a signed-in user, 'Log In' for a visitor; nothing while that is not known. */
+/** SPEC §2: 'Dashboard' for a signed-in user; a visitor's 'Log In' and 'Get started'; nothing while that is not known. */
 export default function HeaderAccount() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
@@ -11,8 +12,6 @@ export default function HeaderAccount() {
       Dashboard
     </Link>
   ) : (
-    <Link href="/login" className={buttonClass("secondary")}>
-      Log In
-    </Link>
+    <VisitorActions />
   );
 }

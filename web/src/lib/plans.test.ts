@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type Plan, type PlansReply, planForChannelCount } from "./plans.ts";
+import { offeredPlans, type Plan, type PlansReply, planForChannelCount, trialThenPrice } from "./plans.ts";
 
 const plan = (id: string, price: number): Plan => ({
   id,
   name: id,
   description: "",
+  features: [],
   priceCents: Math.round(price * 100),
   price,
   priceLabel: `$${price}`,
@@ -12,7 +13,9 @@ const plan = (id: string, price: number): Plan => ({
 });
 
 const reply = {
-  plans: [plan("solo", 4.99), plan("creator", 9.99), plan("pro", 29.99)],
+  plans: [plan("solo", 4.99), plan("creator", 9.99), plan("premium", 9.99), plan("pro", 29.99)],
+  offeredPlans: ["solo", "premium", "pro"],
+  trialDays: 7,
   channelCountTiers: [
     { upToChannels: 3, plan: "solo" },
     { upToChannels: 5, plan: "creator" },
@@ -28,5 +31,17 @@ describe("planForChannelCount", () => {
     expect(planForChannelCount(reply, 5)?.id).toBe("creator");
     expect(planForChannelCount(reply, 6)?.id).toBe("pro");
     expect(planForChannelCount(reply, 40)?.id).toBe("pro");
+  });
+});
+
+describe("offeredPlans", () => {
+  it("is the tiers the server offers, in its order, without their earlier names", () => {
+    expect(offeredPlans(reply).map((offered) => offered.id)).toEqual(["solo", "premium", "pro"]);
+  });
+});
+
+describe("trialThenPrice", () => {
+  it("says the trial and the monthly price in one sentence", () => {
+    expect(trialThenPrice(reply, plan("premium", 9.99))).toBe("7 days free, then $9.99/month");
   });
 });

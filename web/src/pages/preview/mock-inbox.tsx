@@ -1,5 +1,5 @@
-import { Markdown } from "../../components/markdown.tsx";
-import { nestHeadings, splitPreview } from "./split-preview.ts";
+import { DigestContent } from "../../components/digest-content.tsx";
+import { splitPreview } from "./split-preview.ts";
 
 interface MockInboxProps {
   email: string;
@@ -35,11 +35,11 @@ export function MockInbox({ email, content, videoCount }: MockInboxProps) {
         <p className="mock-inbox-wordmark" aria-hidden="true">
           tube<span>digest</span>
         </p>
-        <Markdown source={nestHeadings(readable)} className="mock-inbox-body" />
+        <DigestContent markdown={readable} headingOffset={2} className="mock-inbox-body" />
         <div className="mock-inbox-locked">
           {blurred ? (
             <div className="mock-inbox-blurred" aria-hidden="true" inert>
-              <Markdown source={nestHeadings(blurred)} className="mock-inbox-body" />
+              <DigestContent markdown={blurred} headingOffset={2} className="mock-inbox-body" />
             </div>
           ) : null}
           <div className="mock-inbox-unlock">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nestHeadings, splitPreview } from "./split-preview.ts";
+import { splitPreview } from "./split-preview.ts";
 
 const digest = (...parts: string[]) => parts.join("\n\n");
 
@@ -20,13 +20,5 @@ describe("splitPreview", () => {
   it("blurs nothing when there is nothing after the first video", () => {
     const markdown = digest("# Your weekly digest", "## Orbit", "_No new videos this week._");
     expect(splitPreview(markdown)).toEqual({ readable: markdown, blurred: "" });
-  });
-});
-
-describe("nestHeadings", () => {
-  it("moves every heading two levels down and leaves other lines alone", () => {
-    expect(nestHeadings("# A\n## B\n### C\n#hashtag\ntext # not")).toBe(
-      "### A\n#### B\n##### C\n#hashtag\ntext # not",
-    );
   });
 });

@@ -12,11 +12,3 @@ export function splitPreview(markdown: string): { readable: string; blurred: str
   if (cut === -1) return { readable: markdown, blurred: "" };
   return { readable: lines.slice(0, cut).join("\n"), blurred: lines.slice(cut).join("\n") };
 }
-
-/**
- * Headings moved two levels down: the page has its own h1 and the inbox's subject is the h2, so the
- * digest's "# Your weekly digest" becomes an h3 and its channels and videos follow under it.
- */
-export function nestHeadings(markdown: string): string {
-  return markdown.replace(/^(#{1,4}) /gm, "##$1 ");
-}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from "react";
+import { buttonClass } from "../../components/button.tsx";
+import { DigestContent } from "../../components/digest-content.tsx";
+import { apiFetch } from "../../lib/api.ts";
+
+/** GET /api/sample-newsletter: a digest of the featured channels, as a reader gets it on Monday. */
+interface SampleNewsletter {
+  subject: string;
+  content: string;
+  channels: { title: string; videoCount: number }[];
+}
+
+type State = { kind: "loading" } | { kind: "shown"; sample: SampleNewsletter } | { kind: "missing" };
+
+/**
+ * The landing page's sample of the weekly e-mail, from the server (the featured channels' real summaries),
+ * drawn as the e-mail: its subject, the sender, and the digest's content by the same renderer as the
+ * preview's mock inbox. Shown folded to a first screenful, unfolded on request.
+ */
+export default function SampleEmail() {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [unfolded, setUnfolded] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<SampleNewsletter>("/api/sample-newsletter", { signal: controller.signal }).then(
+      (sample) => setState({ kind: "shown", sample }),
+      () => {
+        if (!controller.signal.aborted) setState({ kind: "missing" });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  if (state.kind === "loading") return <div className="landing-sample-waiting" aria-hidden="true" />;
+  if (state.kind === "missing") {
+    return (
+      <p className="landing-note">
+        This week's sample is still being written. Search for a channel above to preview your own.
+      </p>
+    );
+  }
+  const { sample } = state;
+  return (
+    <article className="landing-sample" aria-labelledby="sample-subject">
+      <header className="landing-sample-header">
+        <h3 id="sample-subject" className="landing-sample-subject">
+          {sample.subject}
+        </h3>
+        <p className="landing-sample-from">From tubedigest · Monday, 09:00</p>
+      </header>
+      <div
+        id="sample-body"
+        className={["landing-sample-mail", unfolded ? null : "landing-sample-folded"]
+          .filter(Boolean)
+          .join(" ")}
+      >
+        <p className="landing-sample-wordmark" aria-hidden="true">
+          tube<span>digest</span>
+        </p>
+        <DigestContent markdown={sample.content} headingOffset={3} className="landing-sample-body" />
+      </div>
+      <div className="landing-sample-unfold">
+        <button
+          type="button"
+          className={buttonClass("secondary")}
+          aria-expanded={unfolded}
+          aria-controls="sample-body"
+          onClick={() => setUnfolded((open) => !open)}
+        >
+          {unfolded ? "Show less" : "Read the whole e-mail"}
+        </button>
+      </div>
+    </article>
+  );
+}
