@@ -54,11 +54,11 @@ export default function LandingPage() {
         </h2>
         <p className="landing-lead">A real digest from this week, exactly as its readers get it.</p>
         {sampleSeen ? (
-          <Suspense fallback={<div className="landing-sample-waiting" aria-hidden="true" />}>
+          <Suspense fallback={<div className="landing-sample-waiting skeleton" aria-hidden="true" />}>
             <SampleEmail />
           </Suspense>
         ) : (
-          <div className="landing-sample-waiting" aria-hidden="true" ref={sampleSpace} />
+          <div className="landing-sample-waiting skeleton" aria-hidden="true" ref={sampleSpace} />
         )}
       </section>
 

@@ -31,7 +31,7 @@ export default function SampleEmail() {
     return () => controller.abort();
   }, []);
 
-  if (state.kind === "loading") return <div className="landing-sample-waiting" aria-hidden="true" />;
+  if (state.kind === "loading") return <div className="landing-sample-waiting skeleton" aria-hidden="true" />;
   if (state.kind === "missing") {
     return (
       <p className="landing-note">
