@@ -226,5 +226,26 @@ describe.each([375, 1280])(
       const plain = [...scripts.entries()].filter(([, sent]) => sent.encoding !== "br");
       expect(plain.filter(([, sent]) => !(sent.bytes < 1024))).toEqual([]);
     });
+
+    it("fits every other screen a visitor opens into the window's width", { timeout: 90_000 }, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      const screens: [path: string, heading: string][] = [
+        ["/login", "Sign In"],
+        ["/signup", "Create Your Account"],
+        ["/preview", "Preview Your Newsletter"],
+        ["/checkout/solo", "Checkout"],
+        ["/subscribe", "Authentication Required"],
+        ["/terms", "Terms of Service"],
+        ["/privacy", "Privacy Policy"],
+        ["/no-such-page", "404 Page Not Found"],
+      ];
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+        await page.getByRole("banner").getByRole("link", { name: "Get started" }).waitFor();
+        expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+        await screenshotAt(page, `visitor-screen${path.replaceAll("/", "-")}`);
+      }
+    });
   },
 );
