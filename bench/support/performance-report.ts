@@ -18,17 +18,26 @@ export function machineDescription(): string {
  * should carry the command that produced it and the machine; the prose around the markers is kept.
  */
 export function recordInPerformanceDoc(name: string, body: string): void {
-  const start = `<!-- bench:${name} -->`;
-  const end = `<!-- /bench:${name} -->`;
+  recordDocSection(PERFORMANCE_DOC, `bench:${name}`, body);
+}
+
+/**
+ * Replaces the section of the Markdown file `doc` between `<!-- <marker> -->` and `<!-- /<marker> -->`
+ * with `body`, or appends it the first time; the file is left untouched when the section already says
+ * that, so a check that records its figures leaves no change behind when nothing changed.
+ */
+export function recordDocSection(doc: string, marker: string, body: string): void {
+  const start = `<!-- ${marker} -->`;
+  const end = `<!-- /${marker} -->`;
   const section = `${start}\n\n${body.trim()}\n\n${end}`;
-  const doc = readFileSync(PERFORMANCE_DOC, "utf8");
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
+  const text = readFileSync(doc, "utf8");
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
   const updated =
     from !== -1 && to > from
-      ? doc.slice(0, from) + section + doc.slice(to + end.length)
-      : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(PERFORMANCE_DOC, updated);
+      ? text.slice(0, from) + section + text.slice(to + end.length)
+      : `${text.trimEnd()}\n\n${section}\n`;
+  if (updated !== text) writeFileSync(doc, updated);
 }
 
 /**

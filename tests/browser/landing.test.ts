@@ -98,7 +98,7 @@ describe("web app served by the product", () => {
     await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
   });
 
-  it("shows Dashboard once registered, with a session cookie scripts cannot read", async () => {
+  it("shows the account menu once registered, with a session cookie scripts cannot read", async () => {
     await page.goto("/");
     await header().getByRole("link", { name: "Log In" }).waitFor();
 
@@ -110,7 +110,8 @@ describe("web app served by the product", () => {
     expect(registered.status).toBe(201);
 
     await page.reload();
-    const dashboard = header().getByRole("link", { name: "Dashboard" });
+    await header().getByRole("button", { name: "Account" }).click();
+    const dashboard = header().getByRole("menuitem", { name: "Dashboard" });
     await dashboard.waitFor();
     expect(await dashboard.getAttribute("href")).toBe("/dashboard");
     expect(await header().getByRole("link", { name: "Log In" }).count()).toBe(0);

@@ -68,11 +68,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   if (report.length > 0) throw new Error(`Accessibility violations on ${page.url()}:\n${report.join("\n")}`);
 }
 
-/** Full-page screenshots at 1280 and 360 px wide, as `<name>-1280.png` and `<name>-360.png`. */
-export async function screenshotBoth(page: Page, name: string): Promise<void> {
+/** Full-page screenshots at 1280 and 360 px wide (or the widths given), as `<name>-1280.png` and so on. */
+export async function screenshotBoth(
+  page: Page,
+  name: string,
+  widths: readonly number[] = [1280, 360],
+): Promise<void> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 360]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({
       path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`),

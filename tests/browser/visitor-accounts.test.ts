@@ -59,7 +59,7 @@ describe("signing in, signing up, the legal pages and the 404 screen", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL("**/dashboard");
     await toast("status", "Welcome back!").waitFor();
-    await page.getByRole("banner").getByRole("link", { name: "Dashboard" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Account" }).waitFor();
   });
 
   it("/signup: checks the fields", async () => {

@@ -53,10 +53,10 @@ function resultsOutsideTheirCard(page: Page): Promise<number> {
   })()`);
 }
 
-/** The width the preview's summary text has to itself, in px. */
+/** The width the preview's summary text has to itself (inside its channel's card), in px. */
 function summaryColumn(page: Page): Promise<number> {
   return page.evaluate<number>(`(() => {
-    const body = document.querySelector(".mock-inbox-body");
+    const body = document.querySelector(".mock-inbox .digest-channel");
     const style = getComputedStyle(body);
     return body.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   })()`);

@@ -74,7 +74,7 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await page
       .getByRole("heading", { level: 1, name: "Your Newsletter Preview" })
       .waitFor({ timeout: PREVIEW_WAIT_MS });
-    const inbox = page.getByRole("article", { name: "Your Weekly Content Summary is Ready" });
+    const inbox = page.getByRole("article", { name: /^Your week of \d{1,2} \w+: Pocket Orbit$/ });
     await inbox.waitFor();
     expect(await inbox.textContent()).toContain(email);
     await inbox.getByText(/^We analyzed \d+ videos this week$/).waitFor();

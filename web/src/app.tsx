@@ -16,6 +16,7 @@ const TermsPage = lazy(() => import("./pages/terms.tsx"));
 const PrivacyPage = lazy(() => import("./pages/privacy.tsx"));
 const DashboardPage = lazy(() => import("./pages/dashboard.tsx"));
 const SettingsPage = lazy(() => import("./pages/settings.tsx"));
+const NewsletterPage = lazy(() => import("./pages/newsletter.tsx"));
 const SummaryToolPage = lazy(() => import("./pages/ps.tsx"));
 const SignInLinkPage = lazy(() => import("./pages/sign-in-link.tsx"));
 const SignInWithLinkPage = lazy(() => import("./pages/sign-in-with-link.tsx"));
@@ -51,6 +52,7 @@ export function App() {
             <Route path="/subscribe" component={SubscribePage} />
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/settings" component={SettingsPage} />
+            <Route path="/newsletters/:id" component={NewsletterPage} />
             {/* DESIGN.md: the SPEC's /user-settings link is the settings page. */}
             <Route path="/user-settings">
               <Redirect to="/settings" replace />

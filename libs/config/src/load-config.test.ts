@@ -153,6 +153,29 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("checks the rules between variables once each is right on its own, in the rules' own words", () => {
+    const Paired = Type.Refine(
+      Type.Object({
+        PORT: Port({ default: 3000 }),
+        USER: Type.Optional(Type.String()),
+        PASS: Type.Optional(Type.String({ minLength: 4 })),
+      }),
+      (env) => (env.USER === undefined) === (env.PASS === undefined),
+      () => "USER and PASS must be set together",
+    );
+    expect(loadConfig(Paired, {})).toEqual({ PORT: 3000 });
+    expect(loadConfig(Paired, { USER: "ann", PASS: "long" })).toEqual({
+      PORT: 3000,
+      USER: "ann",
+      PASS: "long",
+    });
+    expect(problemsOf({ USER: "ann" }, Paired)).toEqual(["USER and PASS must be set together"]);
+    // A variable wrong on its own is named first, and alone: the rule could not have read it anyway.
+    expect(problemsOf({ PASS: "abc" }, Paired)).toEqual([
+      'PASS must be at least 4 characters long (got "abc")',
+    ]);
+  });
+
   it("states the problems in one message meant for a person", () => {
     expect(() => loadConfig(Schema, { LOG_LEVEL: "verbose" })).toThrow(
       'Invalid configuration:\n  - LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent (got "verbose")\n  - SESSION_SECRET must be set',

@@ -76,8 +76,20 @@ function describeProblems(schema: TObject, value: Record<string, unknown>, raw: 
       passed[name] = value[name];
     }
   }
+  // Rules between variables (several that go together, one that must agree with another) are refinements
+  // of the whole schema, each saying in its own words what is wrong; they are read once every variable is
+  // right on its own, so each can rely on the others' types.
+  if (problems.length === 0) {
+    for (const refinement of (schema as RefinedSchema)["~refine"] ?? []) {
+      if (!refinement.check(value)) problems.push(refinement.error(value));
+    }
+  }
   return [...problems, ...unsafeValueProblems(passed)];
 }
+
+type RefinedSchema = TObject & {
+  "~refine"?: { check(value: unknown): boolean; error(value: unknown): string }[];
+};
 
 function expectation(property: PropertySchema, failures: readonly Failure[]): string {
   const allowed = property.enum ?? property.anyOf?.map((member) => member.const);

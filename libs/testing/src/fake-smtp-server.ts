@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import type { TestCertificate } from "./test-certificates.ts";
 
 /** One message the fake accepted, as it arrived. */
 export interface FakeSmtpMessage {
@@ -10,6 +11,17 @@ export interface FakeSmtpMessage {
   messageId: string | undefined;
   /** The user name the client logged in with, if it did. */
   user: string | undefined;
+  /** Whether the message came over TLS (STARTTLS or implicit). */
+  secure: boolean;
+}
+
+/**
+ * How the fake offers TLS, with `certificate`: `starttls` upgrades a plain connection when the client
+ * asks (port 587's way), `implicit` speaks TLS from the first byte (port 465's, `smtps://`).
+ */
+export interface FakeSmtpTls {
+  mode: "starttls" | "implicit";
+  certificate: TestCertificate;
 }
 
 /** What a transaction can meet instead of a plain acceptance; decided when it starts (MAIL FROM). */
@@ -22,7 +34,10 @@ export type FakeSmtpFault =
   | { kind: "slow"; delayMs: number };
 
 export interface FakeSmtpServer {
-  /** `smtp://127.0.0.1:<port>`: plain SMTP, no STARTTLS offered, any login accepted. */
+  /**
+   * `smtp://127.0.0.1:<port>` (plain SMTP, STARTTLS offered only when started with it) or, with implicit
+   * TLS, `smtps://127.0.0.1:<port>`; any login accepted.
+   */
   readonly url: string;
   readonly port: number;
   /** Every accepted message, in the order they were accepted. */
@@ -84,8 +99,12 @@ function messageIdOf(raw: string): string | undefined {
   return /^message-id:[ \t]*(.+)$/im.exec(headers)?.[1]?.trim();
 }
 
-/** A real SMTP server in the test's process (smtp-server), with faults a delivery has to survive. */
-export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
+/**
+ * A real SMTP server in the test's process (smtp-server), with faults a delivery has to survive; plain
+ * SMTP unless `options.tls` makes it offer STARTTLS or speak TLS throughout.
+ */
+export async function startFakeSmtpServer(options: { tls?: FakeSmtpTls } = {}): Promise<FakeSmtpServer> {
+  const { tls } = options;
   const messages: FakeSmtpMessage[] = [];
   const recipientAttempts = new Map<string, number>();
   const rejectedRecipients = new Map<string, number>();
@@ -109,7 +128,10 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
 
   const server = new SMTPServer({
     logger: false,
-    hideSTARTTLS: true,
+    // Without a certificate of the test's, no STARTTLS at all: smtp-server would otherwise answer one
+    // (which a client requiring TLS sends unasked) with its own built-in certificate.
+    ...(tls === undefined ? { disabledCommands: ["STARTTLS"] } : {}),
+    ...(tls ? { secure: tls.mode === "implicit", key: tls.certificate.key, cert: tls.certificate.cert } : {}),
     authOptional: true,
     allowInsecureAuth: true,
     // Reverse DNS of 127.0.0.1 would only slow every connection down.
@@ -150,6 +172,7 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
               },
               messageId: messageIdOf(raw),
               user: typeof session.user === "string" ? session.user : undefined,
+              secure: session.secure,
             });
             callback(null, "Queued");
           };
@@ -184,7 +207,7 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
   const port = address.port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `${tls?.mode === "implicit" ? "smtps" : "smtp"}://127.0.0.1:${port}`,
     port,
     messages,
     get attempts() {
@@ -212,9 +235,12 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
+      // Closing first lets smtp-server end the connections still in a TLS handshake from the top: a raw
+      // socket destroyed under a handshake in progress crashes Node.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Pooled clients keep idle connections open; cut them rather than wait out smtp-server's grace period.
       for (const socket of sockets.values()) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }

@@ -14,6 +14,7 @@ export {
   type FakeSmtpFault,
   type FakeSmtpMessage,
   type FakeSmtpServer,
+  type FakeSmtpTls,
   startFakeSmtpServer,
 } from "./fake-smtp-server.ts";
 export {
@@ -66,6 +67,7 @@ export { type RawResponse, rawHttpRequest } from "./raw-http.ts";
 export { deleteRedisKeys } from "./redis-keys.ts";
 export { emailFieldsOf, fieldsOf, type JsonSchema, valuesOf } from "./schema-values.ts";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.ts";
+export { type TestCertificate, type TestCertificates, testCertificates } from "./test-certificates.ts";
 export { testInfra } from "./test-infra.ts";
 export { createTestSchema } from "./test-schema.ts";
 export { uniqueName } from "./unique-name.ts";

@@ -118,6 +118,13 @@ describe("bad input to every billing route (test mode on, so requests reach the 
         holdKey: hostileText(40),
         videoId: fc.oneof(fc.constant("dQw4w9WgXcQ"), hostileText(11)),
         durationSeconds: fc.oneof(fc.integer(), fc.double()),
+        amountCents: fc.oneof(fc.constantFrom(199, 399), fc.integer(), fc.double()),
+      }),
+    ],
+    [
+      "/internal/holds/quote",
+      () => ({
+        durationSeconds: fc.oneof(fc.constantFrom(0, 3599, 3600, 14_400, 14_401), fc.integer(), fc.double()),
       }),
     ],
   ])("POST %s answers bad bodies 4xx with a message, never 5xx", async (url, fields) => {

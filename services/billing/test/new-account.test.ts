@@ -61,7 +61,7 @@ describe("an account billing has not heard of yet", () => {
     const reply = await askBeforeSignUpArrives(user, {
       method: "POST",
       url: "/internal/holds",
-      payload: { holdKey: "first", videoId: "dQw4w9WgXcQ", durationSeconds: 600 },
+      payload: { holdKey: "first", videoId: "dQw4w9WgXcQ", durationSeconds: 600, amountCents: 199 },
       headers: asUser(user.userId),
     });
     expect(reply.statusCode).toBe(200);

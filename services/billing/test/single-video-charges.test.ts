@@ -16,7 +16,7 @@ describe("single-video charges settled by the summariser's events (test mode, Po
     const reply = await billing.app.inject({
       method: "POST",
       url: "/internal/holds",
-      payload: { holdKey: randomUUID(), videoId: "dQw4w9WgXcQ", durationSeconds: 600 },
+      payload: { holdKey: randomUUID(), videoId: "dQw4w9WgXcQ", durationSeconds: 600, amountCents: 199 },
       headers: asUser(userId),
     });
     expect(reply.statusCode).toBe(200);

@@ -106,7 +106,12 @@ describe.each([
     await stripe.deliverAll();
     const holds = await Promise.all(
       Array.from({ length: held }, async (_, index) => {
-        const body = { holdKey: `video-${index}`, videoId: "dQw4w9WgXcQ", durationSeconds: 600 };
+        const body = {
+          holdKey: `video-${index}`,
+          videoId: "dQw4w9WgXcQ",
+          durationSeconds: 600,
+          amountCents: 199,
+        };
         const reply = await post("/internal/holds", body, subscriber);
         expect(reply.statusCode).toBe(200);
         return reply.json().id as string;

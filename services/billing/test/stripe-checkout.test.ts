@@ -345,11 +345,22 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
 
   it("holds a single video's price on the saved card, captures it on success and releases it on failure", async () => {
     const { userId } = await paidSubscriber("premium");
-    const hold = async (holdKey: string, durationSeconds: number) =>
-      (await post("/internal/holds", { holdKey, videoId: "dQw4w9WgXcQ", durationSeconds }, userId)).json();
-    const delivered = await hold("video-1", 30 * 60);
+    const asked = stripe.requests.length;
+    const quote = await post("/internal/holds/quote", { durationSeconds: 30 * 60 }, userId);
+    expect(quote.json()).toEqual({ amountCents: 199, payment: "card" });
+    // A price shown asks Stripe nothing: no payment exists before the subscriber confirms.
+    expect(stripe.requests.length).toBe(asked);
+    const hold = async (holdKey: string, durationSeconds: number, amountCents: number) =>
+      (
+        await post(
+          "/internal/holds",
+          { holdKey, videoId: "dQw4w9WgXcQ", durationSeconds, amountCents },
+          userId,
+        )
+      ).json();
+    const delivered = await hold("video-1", 30 * 60, 199);
     expect(delivered).toMatchObject({ amountCents: 199, status: "held", testMode: false });
-    const failed = await hold("video-2", 90 * 60);
+    const failed = await hold("video-2", 90 * 60, 399);
     expect(failed).toMatchObject({ amountCents: 399, status: "held" });
     const intents = await billing.database.db
       .selectFrom("holds")

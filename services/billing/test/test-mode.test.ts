@@ -296,23 +296,62 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(after.current_period_end.getTime() - before.current_period_end.getTime()).toBe(30 * DAY);
   });
 
+  it("quotes a single video by length as a test charge, holding nothing", async () => {
+    const { userId } = await billing.register();
+    const quote = (durationSeconds: number) =>
+      billing.app.inject({
+        method: "POST",
+        url: "/internal/holds/quote",
+        payload: { durationSeconds },
+        headers: asUser(userId),
+      });
+    expect((await quote(59 * 60 + 59)).json()).toEqual({ amountCents: 199, payment: "test" });
+    expect((await quote(60 * 60)).json()).toEqual({ amountCents: 399, payment: "test" });
+    expect((await quote(4 * 60 * 60)).json()).toEqual({ amountCents: 399, payment: "test" });
+    const tooLong = await quote(4 * 60 * 60 + 1);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({ message: "Videos over 4 hours cannot be summarised." });
+    const unsigned = await billing.app.inject({
+      method: "POST",
+      url: "/internal/holds/quote",
+      payload: { durationSeconds: 60 },
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const holds = await billing.database.db
+      .selectFrom("holds")
+      .select("id")
+      .where("user_id", "=", userId)
+      .execute();
+    expect(holds).toEqual([]);
+  });
+
   it("records single-video charges as test charges, priced by length, once per key", async () => {
     const { userId } = await billing.register();
     await coupon({ plan: "premium", testMode: true }, asUser(userId));
-    const hold = (holdKey: string, durationSeconds: number) =>
+    const hold = (holdKey: string, durationSeconds: number, amountCents: number) =>
       billing.app.inject({
         method: "POST",
         url: "/internal/holds",
-        payload: { holdKey, videoId: "dQw4w9WgXcQ", durationSeconds },
+        payload: { holdKey, videoId: "dQw4w9WgXcQ", durationSeconds, amountCents },
         headers: asUser(userId),
       });
-    const short = await hold("a", 59 * 60);
+    const short = await hold("a", 59 * 60, 199);
     expect(short.json()).toMatchObject({ amountCents: 199, status: "held", testMode: true });
-    expect((await hold("a", 59 * 60)).json().id).toBe(short.json().id);
-    expect((await hold("b", 4 * 60 * 60)).json()).toMatchObject({ amountCents: 399 });
-    const tooLong = await hold("c", 4 * 60 * 60 + 1);
+    expect((await hold("a", 59 * 60, 199)).json().id).toBe(short.json().id);
+    expect((await hold("b", 4 * 60 * 60, 399)).json()).toMatchObject({ amountCents: 399 });
+    const tooLong = await hold("c", 4 * 60 * 60 + 1, 399);
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json()).toEqual({ message: "Videos over 4 hours cannot be summarised." });
+    // The price shown must be the price held: an hour-long video is not held at the shorter price.
+    const shownTooLittle = await hold("d", 60 * 60, 199);
+    expect(shownTooLittle.statusCode).toBe(409);
+    expect(shownTooLittle.json().message).toMatch(/price of this summary has changed/);
+    const holds = await billing.database.db
+      .selectFrom("holds")
+      .select("hold_key")
+      .where("user_id", "=", userId)
+      .execute();
+    expect(holds.map((row) => row.hold_key).sort()).toEqual(["a", "b"]);
 
     const settle = (id: string, action: string) =>
       billing.app.inject({ method: "POST", url: `/internal/holds/${id}/${action}`, headers: asUser(userId) });
@@ -360,10 +399,18 @@ describe("billing with test mode off and no Stripe key", () => {
 
   it("refuses a single-video charge with a 402 before any work when there is no saved card", async () => {
     const { userId } = await billing.register();
+    const quote = await billing.app.inject({
+      method: "POST",
+      url: "/internal/holds/quote",
+      payload: { durationSeconds: 600 },
+      headers: asUser(userId),
+    });
+    // The price is still shown, with the news that it cannot be paid yet.
+    expect(quote.json()).toEqual({ amountCents: 199, payment: "none" });
     const reply = await billing.app.inject({
       method: "POST",
       url: "/internal/holds",
-      payload: { holdKey: "k", videoId: "dQw4w9WgXcQ", durationSeconds: 600 },
+      payload: { holdKey: "k", videoId: "dQw4w9WgXcQ", durationSeconds: 600, amountCents: 199 },
       headers: asUser(userId),
     });
     expect(reply.statusCode).toBe(402);

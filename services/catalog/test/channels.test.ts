@@ -154,14 +154,16 @@ describe("the signed-in user's channels", () => {
     expect((await list(user)).json()).toHaveLength(5);
   });
 
-  it("counts the caller's channels for current-user", async () => {
+  it("counts the caller's channels for current-user, and how many the plan allows", async () => {
     const user = randomUUID();
     const summary = () =>
       catalog.app.inject({ method: "GET", url: "/internal/account-summary", headers: asUser(user) });
-    expect((await summary()).json()).toEqual({ channelCount: 0 });
+    expect((await summary()).json()).toEqual({ channelCount: 0, channelAllowance: 5 });
     await add(user, nth(20).id);
     await add(user, nth(21).id);
-    expect((await summary()).json()).toEqual({ channelCount: 2 });
+    expect((await summary()).json()).toEqual({ channelCount: 2, channelAllowance: 5 });
+    await deliver(catalog, planActivated(user, "pro", 25));
+    expect((await summary()).json()).toEqual({ channelCount: 2, channelAllowance: 25 });
   });
 
   it.each([

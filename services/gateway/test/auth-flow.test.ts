@@ -29,6 +29,8 @@ describe.each<Infra>(["real", "embedded"])(
         subscriptionStatus: "trial",
         subscriptionPlan: null,
         channelCount: 0,
+        // The trial's allowance, which catalog keeps until billing names a plan.
+        channelAllowance: 5,
       });
 
       const profile = await browser.call("PATCH", "/api/user/profile", {

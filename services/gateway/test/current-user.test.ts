@@ -52,7 +52,7 @@ describe("current-user, composed by the gateway from the services that own each 
 
   beforeAll(async () => {
     auth = await startOwner({ email: "ann@example.com", fullName: "Ann" }, "auth");
-    catalog = await startOwner({ channelCount: 3 }, "catalog");
+    catalog = await startOwner({ channelCount: 3, channelAllowance: 5 }, "catalog");
     // A field that is another owner's is not taken from it.
     billing = await startOwner(
       { subscriptionStatus: "active", subscriptionPlan: "creator", email: "billing@example.com" },
@@ -110,6 +110,7 @@ describe("current-user, composed by the gateway from the services that own each 
       subscriptionStatus: "active",
       subscriptionPlan: "creator",
       channelCount: 3,
+      channelAllowance: 5,
     });
     expect([auth.state.callers, catalog.state.callers, billing.state.callers]).toEqual([
       [USER],
@@ -119,11 +120,15 @@ describe("current-user, composed by the gateway from the services that own each 
   });
 
   const optionalOwners = () => ({
-    catalog: { owner: catalog, missing: { channelCount: 0 }, kept: { subscriptionPlan: "creator" } },
+    catalog: {
+      owner: catalog,
+      missing: { channelCount: 0, channelAllowance: null },
+      kept: { subscriptionPlan: "creator" },
+    },
     billing: {
       owner: billing,
       missing: { subscriptionStatus: null, subscriptionPlan: null },
-      kept: { channelCount: 3 },
+      kept: { channelCount: 3, channelAllowance: 5 },
     },
   });
 
@@ -184,6 +189,7 @@ describe("current-user, composed by the gateway from the services that own each 
       subscriptionStatus: null,
       subscriptionPlan: null,
       channelCount: 0,
+      channelAllowance: null,
     });
   });
 

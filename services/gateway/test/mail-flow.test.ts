@@ -112,5 +112,23 @@ describe.each<Infra>(["real", "embedded"])(
       expect(reply.statusCode).toBe(400);
       expect(reply.body).toContain("latest e-mail");
     });
+
+    it("lets a feedback loop's complaint through from anywhere to the mailer, which checks its token", async () => {
+      const email = `${uniqueName("complainer")}@example.com`;
+      const complain = (authorization: string) =>
+        new Browser(stack.gateway).call(
+          "POST",
+          "/api/webhooks/mail-complaints",
+          { email },
+          { authorization, origin: "https://fbl.example.org", "sec-fetch-site": "cross-site" },
+        );
+      const refused = await complain("Bearer not-the-token");
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        401,
+        "A complaint report needs the header Authorization: Bearer <MAIL_COMPLAINTS_SECRET>.",
+      ]);
+      const accepted = await complain("Bearer complaints-secret-of-the-test-stack-0123456789");
+      expect([accepted.statusCode, accepted.json().outcome]).toEqual([200, "suppressed"]);
+    });
   },
 );

@@ -133,4 +133,14 @@ describe("sessions in Redis", () => {
     expect(ttl).toBeGreaterThan(thirtyDays - 60);
     expect(ttl).toBeLessThanOrEqual(thirtyDays);
   });
+
+  it("are deleted from Redis on signing out, not only forgotten by the browser", async () => {
+    const before = new Set(await redis.keys(`${edge.redisPrefix}session:*`));
+    const browser = new Browser(edge.gateway);
+    await browser.call("POST", "/api/auth/login", {}, { ...json, "x-test-sign-in-as": BOB });
+    const made = (await redis.keys(`${edge.redisPrefix}session:*`)).filter((key) => !before.has(key));
+    expect(made).toHaveLength(1);
+    expect((await browser.call("POST", "/api/auth/logout")).statusCode).toBe(200);
+    expect(await redis.exists(made[0] ?? "")).toBe(0);
+  });
 });

@@ -79,7 +79,7 @@ describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s pa
       channels.map((c) => c.title),
     );
     for (const channel of body.channels) expect(channel.videoCount).toBeGreaterThan(0);
-    expect(body.content).toMatch(/^# Your weekly digest/);
+    expect(body.content).toMatch(/^# Week of \d{1,2} \w+ \d{4}\n/);
     // The first video in full, three or more key points in bold: readable sentences, not placeholders.
     // The rest are titles under the blur, with no summary: that is what a plan pays for.
     expect((body.content.match(/^- \*\*[A-Z].{20,}\*\*/gm) ?? []).length).toBeGreaterThanOrEqual(3);
@@ -122,11 +122,13 @@ describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s pa
     expect(limited.statusCode).toBe(429);
   });
 
-  it("takes a signed-in user's single-video purchase in test mode, and refuses a visitor's", async () => {
-    const visitor = await new Browser(stack.gateway).call("POST", "/api/process-individual-video", {
-      videoUrl: `https://www.youtube.com/watch?v=${watchable}`,
-    });
-    expect(visitor.statusCode).toBe(401);
+  it("prices a signed-in user's single video, buys it on confirm in test mode, and lists it; refuses a visitor", async () => {
+    const videoUrl = `https://www.youtube.com/watch?v=${watchable}`;
+    const visitor = new Browser(stack.gateway);
+    expect((await visitor.call("POST", "/api/process-individual-video/quote", { videoUrl })).statusCode).toBe(
+      401,
+    );
+    expect((await visitor.call("GET", "/api/single-summaries")).statusCode).toBe(401);
 
     const browser = new Browser(stack.gateway);
     const email = `${uniqueName("buyer")}@example.com`;
@@ -134,16 +136,28 @@ describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s pa
       (await browser.call("POST", "/api/auth/register", { email, password: "long enough password" }))
         .statusCode,
     ).toBe(201);
-    // Billing learns of the account by event; until then it has no one to charge.
-    const bought = await eventually(async () => {
-      const reply = await browser.call("POST", "/api/process-individual-video", {
-        videoUrl: `https://www.youtube.com/watch?v=${watchable}`,
-      });
-      return reply.statusCode === 402 ? undefined : reply;
+    // Billing learns of the account by event; until then it asks to try again in a moment.
+    const quoted = await eventually(async () => {
+      const reply = await browser.call("POST", "/api/process-individual-video/quote", { videoUrl });
+      return reply.statusCode === 503 ? undefined : reply;
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({ videoId: watchable, amountCents: 199, payment: "test" });
+    expect((await browser.call("GET", "/api/single-summaries")).json()).toEqual([]);
+
+    const bought = await browser.call("POST", "/api/process-individual-video", {
+      quoteId: quoted.json().quoteId,
     });
     expect(bought.statusCode, bought.body).toBe(202);
-    expect(bought.json()).toEqual({ message: "Your summary will be sent to your e-mail shortly." });
-    const shorts = await browser.call("POST", "/api/process-individual-video", {
+    expect(bought.json().message).toBe("Your summary will be sent to your e-mail shortly.");
+    const ready = await eventually(async () => {
+      const [item] = (await browser.call("GET", "/api/single-summaries")).json();
+      return item?.status === "ready" ? item : undefined;
+    });
+    expect(ready).toMatchObject({ videoId: watchable, amountCents: 199, charge: "charged", testMode: true });
+    expect(ready.summary).toMatch(/^- \*\*/);
+
+    const shorts = await browser.call("POST", "/api/process-individual-video/quote", {
       videoUrl: `https://www.youtube.com/shorts/${watchable}`,
     });
     expect(shorts.statusCode).toBe(400);

@@ -213,6 +213,8 @@ export async function startTestStack(
     smtpUrl: options.smtpUrl,
     from: "tubedigest <digest@tubedigest.localhost>",
     devMailbox: true,
+    // The complaint endpoint on, so the API description and the hostile-input run reach it.
+    complaintsSecret: "complaints-secret-of-the-test-stack-0123456789",
     // A landing-page sign-up's welcome at once, as a password sign-up's: these tests read it in the mailbox.
     landingWelcomeDelayMs: 0,
   };

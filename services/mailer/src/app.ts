@@ -14,9 +14,11 @@ import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
 import { mailerSubscriptions } from "./events/subscriptions.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
+import { registerComplaintRoutes } from "./routes/complaint-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./routes/unsubscribe-routes.ts";
+import { senderDomain } from "./settings/sender-domain.ts";
 import type { MailerDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
 import { compileMjml } from "./templates/compile-mjml.ts";
@@ -44,13 +46,16 @@ export interface MailerApp extends ServiceApp {
   deliverDue(): Promise<void>;
 }
 
-function siteLinks(publicUrl: string): SiteLinks {
+/** The site's pages an e-mail links to, under `publicUrl`. */
+export function siteLinks(publicUrl: string): SiteLinks {
   const at = (page: string) => new URL(page, publicUrl).toString();
   return {
     preview: (channelId) => at(channelId ? `/preview?channel=${encodeURIComponent(channelId)}` : "/preview"),
     dashboard: at("/dashboard"),
     settings: at("/settings"),
     subscribe: at("/subscribe"),
+    newsletter: (id, token) =>
+      at(`/newsletters/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
     signInLink: (token) => at(`/sign-in/link?token=${encodeURIComponent(token)}`),
     unsubscribe: (token) => at(`${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`),
   };
@@ -75,7 +80,7 @@ export async function buildMailerApp(
   const database = store.database;
   const mailDir = path.resolve(settings.mailDir);
   const transport: MailTransport = settings.smtpUrl
-    ? createSmtpTransport({ url: settings.smtpUrl, dkim: settings.dkim })
+    ? createSmtpTransport({ url: settings.smtpUrl, tls: settings.smtpTls, dkim: settings.dkim })
     : createFileTransport({ folder: mailDir });
   const app = createServiceApp({
     name: "mailer",
@@ -102,6 +107,7 @@ export async function buildMailerApp(
     log: app.log,
     now,
     onSent: announceSentNewsletter,
+    counts: metrics,
     ...dependencies.dispatcher,
   });
   const context: MailerContext = {
@@ -110,6 +116,8 @@ export async function buildMailerApp(
     links: siteLinks(settings.publicUrl),
     unsubscribeKey: unsubscribeKeyFrom(settings.identitySecret),
     unsubscribeMailto: settings.unsubscribeMailto,
+    // The signing domain, which the From is aligned with; unsigned, the From's own.
+    mailDomain: settings.dkim?.domainName ?? senderDomain(settings.from) ?? "tubedigest.localhost",
     recordEvent: writeToOutbox,
     wakeDispatcher: () => dispatcher.wake(),
     log: app.log,
@@ -120,6 +128,7 @@ export async function buildMailerApp(
   registerAbandonmentRoutes(app, context);
   registerUnsubscribeRoutes(app, context);
   registerInternalRoutes(app, context);
+  if (settings.complaintsSecret) registerComplaintRoutes(app, context, settings.complaintsSecret);
   if (settings.devMailbox && !settings.smtpUrl) registerMailboxRoutes(app, mailDir);
   await dependencies.events.subscribe(mailerSubscriptions(context));
   app.addHook("onClose", async () => {

@@ -3,25 +3,14 @@ import { type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type MailTransport,
-  type OutgoingMail,
   PermanentSendError,
   TransientSendError,
 } from "../src/delivery/mail-transport.ts";
 import { classifySmtpFailure } from "../src/delivery/smtp-failure.ts";
 import { createSmtpTransport, type SmtpTransportOptions } from "../src/delivery/smtp-transport.ts";
+import { SAMPLE_OUTGOING_MAIL } from "./support/outgoing-mail.ts";
 
-const MAIL: OutgoingMail = {
-  from: "tubedigest <digest@tubedigest.test>",
-  to: "ann@example.com",
-  subject: "Your digest",
-  html: "<p>Hello</p>",
-  text: "Hello",
-  messageId: "<6f1c2a9e-6b0d-4c8e-9a51-2d7e4f60b1aa@tubedigest.test>",
-  headers: {
-    "List-Unsubscribe": "<https://tubedigest.test/u?t=1>",
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  },
-};
+const MAIL = SAMPLE_OUTGOING_MAIL;
 
 describe("the SMTP transport (nodemailer's pool) against a real SMTP server", () => {
   let smtp: FakeSmtpServer;

@@ -70,6 +70,10 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     );
     expect(headerLine("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail?.text).toContain("A rocket carries its own oxidiser.");
+    // "Read in your browser": the newsletter's page, with the token the summariser made for it.
+    const page = `https://digest.example.com/newsletters/${newsletterId}?token=${composed.readToken}`;
+    expect(linksOf(mail?.html || "")).toContain(page);
+    expect(mail?.text).toContain(`Read in your browser: ${page}`);
     expectWellFormed(mail);
     const sent = (await mailer.published("newsletter.sent")).filter(
       (event) => (event.data as { newsletterId?: string }).newsletterId === newsletterId,
@@ -87,6 +91,20 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("Your summary: Rocket engines: a beginner's guide");
     expect(mails[0]?.text).toContain("Thrust comes from pushing mass backwards");
+    expect(mails[0]?.text).toContain("Price: $1.99, charged to the card of your subscription.");
+  });
+
+  it("tells the subscriber once that a summary that could not be made was not charged", async () => {
+    const { userId, email } = await mailer.registered();
+    const data = { ...contractOf("video-summary.failed").example, userId, orderId: randomUUID() };
+    await mailer.deliver("video-summary.failed", data);
+    await mailer.deliver("video-summary.failed", data);
+    const mails = await mailer.mailTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(
+      `We could not summarise "Rocket engines: a beginner's guide": you were not charged`,
+    );
+    expect(mails[0]?.text).toContain("You were not charged: the $1.99 held on your card was released.");
   });
 
   it("sends a receipt with billing's price, and a cancellation saying until when access lasts", async () => {

@@ -46,6 +46,10 @@ describe("one-click unsubscribe from the digest (RFC 8058; real Postgres, Rabbit
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.body).toContain("Unsubscribe from the weekly digest?");
     expect(page.body).toContain('<form method="post"');
+    // The site's header: the logo home, drawn inline (the policy loads no image from elsewhere).
+    expect(page.body).toMatch(
+      /<header class="site-header">.*<a class="logo" href="\/" aria-label="tubedigest home"><svg/s,
+    );
     // Its inline styles apply; no script may run.
     expect(page.headers["content-security-policy"]).toContain("style-src 'unsafe-inline'");
     expect(page.headers["content-security-policy"]).toContain("default-src 'none'");

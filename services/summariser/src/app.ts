@@ -16,6 +16,7 @@ import {
 } from "./config.ts";
 import { composeSampleNewsletter } from "./domain/compose-sample-newsletter.ts";
 import type { DigestJobs } from "./domain/digest-jobs.ts";
+import { newsletterLinkKeyFrom } from "./domain/newsletter-link.ts";
 import { sampleNewsletterSource } from "./domain/sample-newsletter-source.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
@@ -26,6 +27,7 @@ import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
 import { registerSampleRoutes } from "./routes/sample-routes.ts";
+import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
@@ -104,6 +106,11 @@ export async function buildSummariserApp(
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
   const transcripts = dependencies.transcripts ?? chooseTranscriptSource(settings.transcripts, database.db);
   app.log.info({ writer: writer.name, transcripts: transcripts.name }, "summariser adapters chosen");
+  if (settings.toolPassword === undefined) {
+    app.log.info(
+      "the hidden summary tool (/ps) is off: set SUMMARY_TOOL_PASSWORD (8+ characters) to turn it on",
+    );
+  }
   const context: SummariserContext = {
     db: database.db,
     catalog: dependencies.catalog ?? createHttpCatalogClient(settings.catalogUrl),
@@ -119,6 +126,7 @@ export async function buildSummariserApp(
       pollMs: dependencies.claims?.pollMs ?? 250,
     },
     inFlight: new Map(),
+    newsletterLinkKey: newsletterLinkKeyFrom(settings.identitySecret),
     toolPassword: settings.toolPassword,
     previewWaitMs: settings.previewWaitMs,
     previewNewChannelsPerDay: settings.previewNewChannelsPerDay ?? DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
@@ -144,6 +152,7 @@ export async function buildSummariserApp(
     }),
   );
   registerVideoRoutes(app, context);
+  registerSingleSummaryRoutes(app, context);
   registerNewsletterRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context);
   await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });

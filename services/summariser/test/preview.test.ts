@@ -3,6 +3,7 @@ import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedi
 import { ANY_CONTENT_TYPE, emailAddress, hostileBodies } from "@tubedigest/testing";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { digestWeek, weekLabel, weekStartDay } from "../src/domain/digest-week.ts";
 import { SummaryFailedError, WriterUnavailableError } from "../src/writers/summary-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import {
@@ -84,6 +85,11 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
       { title: "Quiet one", videoCount: 0 },
     ]);
     expect(body.pending).toBe(0);
+    // The subject and the week a digest of these channels made now would carry: the channels with new
+    // videos, the newest upload's first, and the week's Monday.
+    const { weekStart } = digestWeek("UTC", new Date());
+    expect(body.subject).toBe(`Your week of ${weekStartDay(weekStart)}: The Bakery and Kitchen`);
+    expect(body.content.startsWith(`# ${weekLabel(weekStart)}\n\n## The Bakery`)).toBe(true);
     // The first video, as the page shows it readable: its points with their moments.
     expect(body.content).toContain("- **Point 1 about sourdough");
     expect(body.content).toContain("([0:30](https://www.youtube.com/watch?v=captioned01&t=30s))");

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { HttpError } from "@tubedigest/http";
+import { ANY_CONTENT_TYPE, hostileBodies } from "@tubedigest/testing";
+import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SummaryFailedError } from "../src/writers/summary-writer.ts";
 import { billingStandIn } from "./support/billing-stand-in.ts";
@@ -15,7 +17,7 @@ import { controlledWriter } from "./support/test-writers.ts";
 
 const CHANNEL = `UC${"o".repeat(22)}`;
 
-describe("POST /api/process-individual-video, a subscriber's single-video purchase (Postgres, RabbitMQ)", () => {
+describe("a subscriber's single-video purchase: price first, charge on confirm (Postgres, RabbitMQ)", () => {
   const catalog = catalogStandIn([
     { id: "shortvideo1", channelId: CHANNEL, title: "Forty minutes", durationSeconds: 40 * 60 },
     { id: "longvideo01", channelId: CHANNEL, title: "Three hours", durationSeconds: 3 * 3600 },
@@ -38,107 +40,177 @@ describe("POST /api/process-individual-video, a subscriber's single-video purcha
   afterAll(() => summariser.stop());
   afterEach(() => {
     billing.refuseWith(undefined);
+    billing.payWith("test");
     control.failWith(undefined);
     control.open();
   });
 
-  const buy = (videoUrl: unknown, userId: string | null = randomUUID()) =>
+  const post = (url: string, payload: unknown, userId: string | null) =>
     summariser.app.inject({
       method: "POST",
-      url: "/api/process-individual-video",
+      url,
       headers: userId === null ? {} : asUser(userId),
-      payload: { videoUrl } as object,
+      payload: payload as object,
     });
-  const outbox = (name: string) =>
-    summariser.database.db.selectFrom("outbox").selectAll().where("event_name", "=", name).execute();
-  const eventsNamed = async (name: string) =>
-    (await outbox(name)).map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event));
+  const quote = (videoUrl: unknown, userId: string | null = randomUUID()) =>
+    post("/api/process-individual-video/quote", { videoUrl }, userId);
+  const confirm = (quoteId: unknown, userId: string | null) =>
+    post("/api/process-individual-video", { quoteId }, userId);
+  const list = async (userId: string) =>
+    (
+      await summariser.app.inject({ method: "GET", url: "/api/single-summaries", headers: asUser(userId) })
+    ).json();
+  const eventsNamed = async (name: string, userId: string) =>
+    (await summariser.database.db.selectFrom("outbox").selectAll().where("event_name", "=", name).execute())
+      .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
+      .filter((event) => event.data.userId === userId);
 
-  it("holds the price by length, answers at once, then publishes the summary for the mailer and billing", async () => {
+  it("shows the title, length and billing's price, and holds nothing until the confirm", async () => {
     const userId = randomUUID();
-    control.hold();
-    const reply = await buy("https://www.youtube.com/watch?v=shortvideo1", userId);
-    expect(reply.statusCode, reply.body).toBe(202);
-    expect(reply.json()).toEqual({ message: "Your summary will be sent to your e-mail shortly." });
-    const hold = [...billing.holds.values()].find((placed) => placed.userId === userId);
-    expect(hold).toMatchObject({ videoId: "shortvideo1", durationSeconds: 2_400, amountCents: 199 });
-    control.open();
-    await expect
-      .poll(
-        async () => (await eventsNamed("video.summarised")).filter((e) => e.data.userId === userId).length,
-        { timeout: 10_000 },
-      )
-      .toBe(1);
-    const [event] = (await eventsNamed("video.summarised")).filter((e) => e.data.userId === userId);
-    expect(event.data).toMatchObject({
-      userId,
-      holdId: hold?.id,
+    const reply = await quote("https://www.youtube.com/watch?v=shortvideo1", userId);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({
       videoId: "shortvideo1",
       title: "Forty minutes",
       url: "https://www.youtube.com/watch?v=shortvideo1",
-      basis: "transcript",
+      durationSeconds: 2_400,
+      amountCents: 199,
+      payment: "test",
     });
-    expect(event.data.markdown).toContain("- **Point 1 about forty minutes");
-    const order = await summariser.database.db
-      .selectFrom("single_video_orders")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ status: "delivered", hold_id: hold?.id });
+    const expiresIn = Date.parse(reply.json().expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(14 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(15 * 60_000);
+    expect((await quote("youtu.be/longvideo01", userId)).json().amountCents).toBe(399);
+    expect(billing.holdsOf(userId)).toEqual([]);
+    expect(await list(userId)).toEqual([]);
+    expect(await eventsNamed("video-summary.requested", userId)).toEqual([]);
   });
 
-  it("takes a double click or a retried request as the same purchase: one hold, one summary event", async () => {
+  it("on confirm holds exactly the price shown, shows progress, then the summary and what was charged", async () => {
     const userId = randomUUID();
+    const { quoteId } = (await quote("https://www.youtube.com/watch?v=shortvideo1", userId)).json();
     control.hold();
-    const replies = await Promise.all([1, 2, 3].map(() => buy("youtu.be/longvideo01", userId)));
-    for (const reply of replies) expect(reply.statusCode).toBe(202);
-    expect([...billing.holds.values()].filter((placed) => placed.userId === userId)).toHaveLength(1);
+    const reply = await confirm(quoteId, userId);
+    expect(reply.statusCode, reply.body).toBe(202);
+    expect(reply.json()).toEqual({
+      message: "Your summary will be sent to your e-mail shortly.",
+      id: quoteId,
+    });
+    const [hold] = billing.holdsOf(userId);
+    expect(hold).toMatchObject({ videoId: "shortvideo1", durationSeconds: 2_400, amountCents: 199 });
+    // The worker has it and waits on the model.
+    await expect.poll(async () => (await list(userId))[0]?.status, { timeout: 10_000 }).toBe("summarising");
+    expect((await list(userId))[0]).toMatchObject({ charge: "held", amountCents: 199, summary: null });
+
+    control.open();
+    await expect.poll(async () => (await list(userId))[0]?.status, { timeout: 10_000 }).toBe("ready");
+    const [ready] = await list(userId);
+    expect(ready).toMatchObject({
+      id: quoteId,
+      videoId: "shortvideo1",
+      title: "Forty minutes",
+      durationSeconds: 2_400,
+      amountCents: 199,
+      testMode: true,
+      charge: "charged",
+    });
+    expect(ready.summary).toContain("- **Point 1 about forty minutes");
+    const [event] = await eventsNamed("video.summarised", userId);
+    expect(event.data).toMatchObject({
+      orderId: quoteId,
+      holdId: hold?.id,
+      videoId: "shortvideo1",
+      title: "Forty minutes",
+      basis: "transcript",
+      charge: { amountCents: 199, testMode: true },
+    });
+    expect(event.data.markdown).toBe(ready.summary);
+  });
+
+  it("takes a double confirm, or another price of the same video, as the same purchase: one hold, one summary", async () => {
+    const userId = randomUUID();
+    const first = (await quote("youtu.be/longvideo01", userId)).json().quoteId;
+    const second = (await quote("https://youtube.com/watch?v=longvideo01", userId)).json().quoteId;
+    control.hold();
+    const replies = await Promise.all([
+      confirm(first, userId),
+      confirm(first, userId),
+      confirm(second, userId),
+    ]);
+    for (const reply of replies) expect(reply.statusCode, reply.body).toBe(202);
+    expect(new Set(replies.map((reply) => reply.json().id)).size).toBe(1);
+    expect(billing.holdsOf(userId)).toHaveLength(1);
     control.open();
     await expect
-      .poll(
-        async () => (await eventsNamed("video.summarised")).filter((e) => e.data.userId === userId).length,
-        { timeout: 10_000 },
-      )
-      .toBe(1);
-    expect(
-      (await eventsNamed("video-summary.requested")).filter((e) => e.data.userId === userId),
-    ).toHaveLength(1);
+      .poll(async () => (await list(userId)).map((item: { status: string }) => item.status))
+      .toEqual(["ready"]);
+    expect(await eventsNamed("video-summary.requested", userId)).toHaveLength(1);
+    expect(await eventsNamed("video.summarised", userId)).toHaveLength(1);
+    // Confirming it again later is still that purchase.
+    expect((await confirm(replies[0]?.json().id, userId)).statusCode).toBe(202);
+    expect(billing.holdsOf(userId)).toHaveLength(1);
   });
 
-  it("publishes video-summary.failed, for billing to release the charge, when the video cannot be summarised", async () => {
+  it("releases the charge when the video cannot be summarised, and lists it as not charged", async () => {
     const userId = randomUUID();
     control.failWith(() => new SummaryFailedError("The model kept answering in the wrong shape."));
-    expect((await buy("youtu.be/failingvid1", userId)).statusCode).toBe(202);
-    await expect
-      .poll(
-        async () =>
-          (await eventsNamed("video-summary.failed")).filter((e) => e.data.userId === userId).length,
-        { timeout: 10_000 },
-      )
-      .toBe(1);
-    const [event] = (await eventsNamed("video-summary.failed")).filter((e) => e.data.userId === userId);
-    expect(event.data.reason).toBe("The model kept answering in the wrong shape.");
-    expect((await eventsNamed("video.summarised")).filter((e) => e.data.userId === userId)).toHaveLength(0);
+    const { quoteId } = (await quote("youtu.be/failingvid1", userId)).json();
+    expect((await confirm(quoteId, userId)).statusCode).toBe(202);
+    await expect.poll(async () => (await list(userId))[0]?.status, { timeout: 10_000 }).toBe("failed");
+    expect((await list(userId))[0]).toMatchObject({ charge: "not-charged", amountCents: 199, summary: null });
+    const [event] = await eventsNamed("video-summary.failed", userId);
+    expect(event.data).toMatchObject({
+      reason: "The model kept answering in the wrong shape.",
+      charge: { amountCents: 199, testMode: true },
+    });
+    expect(await eventsNamed("video.summarised", userId)).toHaveLength(0);
   });
 
-  it("refuses a video over 4 hours and a live stream before any charge", async () => {
-    const holds = billing.holds.size;
-    const tooLong = await buy("youtu.be/toolongvid1");
+  it("refuses a video over 4 hours (billing's rule) and a live stream before any price", async () => {
+    const userId = randomUUID();
+    const tooLong = await quote("youtu.be/toolongvid1", userId);
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().message).toBe("Videos over 4 hours cannot be summarised.");
-    const live = await buy("youtu.be/liveliveliv");
+    const live = await quote("youtu.be/liveliveliv", userId);
     expect(live.statusCode).toBe(422);
-    expect(billing.holds.size).toBe(holds);
+    expect(live.json().message).toMatch(/live or not published yet/);
+    expect(billing.holdsOf(userId)).toEqual([]);
   });
 
-  it("passes billing's refusal on (no saved card) and lets the purchase be tried again", async () => {
+  it("refuses an expired price, another subscriber's and an unknown one, holding nothing", async () => {
     const userId = randomUUID();
+    const { quoteId } = (await quote("youtu.be/shortvideo1", userId)).json();
+    const someoneElse = await confirm(quoteId, randomUUID());
+    expect(someoneElse.statusCode).toBe(404);
+    expect(someoneElse.json().message).toMatch(/could not find that price/);
+    expect((await confirm(randomUUID(), userId)).statusCode).toBe(404);
+    await summariser.database.db
+      .updateTable("single_video_orders")
+      .set({ quote_expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", quoteId)
+      .execute();
+    const expired = await confirm(quoteId, userId);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(
+      "This price was shown more than 15 minutes ago. Please check the video's price again.",
+    );
+    expect(billing.holdsOf(userId)).toEqual([]);
+    expect(await list(userId)).toEqual([]);
+  });
+
+  it("passes billing's refusal on (no saved card) and keeps the price confirmable", async () => {
+    const userId = randomUUID();
+    billing.payWith("none");
+    const shown = (await quote("youtu.be/shortvideo1", userId)).json();
+    expect(shown).toMatchObject({ amountCents: 199, payment: "none" });
     billing.refuseWith(new HttpError(402, "Add a card in your billing settings to buy single summaries."));
-    const refused = await buy("youtu.be/shortvideo1", userId);
+    const refused = await confirm(shown.quoteId, userId);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toBe("Add a card in your billing settings to buy single summaries.");
+    expect(await list(userId)).toEqual([]);
     billing.refuseWith(undefined);
-    expect((await buy("youtu.be/shortvideo1", userId)).statusCode).toBe(202);
+    expect((await confirm(shown.quoteId, userId)).statusCode).toBe(202);
+    expect(billing.holdsOf(userId)).toHaveLength(1);
   });
 
   it.each([
@@ -148,30 +220,69 @@ describe("POST /api/process-individual-video, a subscriber's single-video purcha
     ["https://www.youtube.com/embed/shortvideo1", "Please enter a valid YouTube video URL"],
     ["https://example.com/watch?v=shortvideo1", "Please enter a valid YouTube video URL"],
     ["youtu.be/short", "Please enter a valid YouTube video URL"],
-  ])("refuses %j with SPEC §5's message and no charge", async (videoUrl, message) => {
-    const holds = billing.holds.size;
-    const reply = await buy(videoUrl);
+  ])("refuses to price %j, in the dashboard's words", async (videoUrl, message) => {
+    const reply = await quote(videoUrl);
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toEqual({ message });
-    expect(billing.holds.size).toBe(holds);
   });
 
-  it("refuses a missing field, a wrong type and an unknown field with a 400 and a message", async () => {
-    for (const payload of [{}, { videoUrl: 42 }, { videoUrl: "youtu.be/shortvideo1", amount: 1 }]) {
-      const reply = await summariser.app.inject({
-        method: "POST",
-        url: "/api/process-individual-video",
-        headers: asUser(randomUUID()),
-        payload,
-      });
-      expect(reply.statusCode).toBe(400);
+  it("refuses the one-click purchase (an address instead of a price) and bad bodies with a 400 and a message", async () => {
+    const userId = randomUUID();
+    const oneClick = await post(
+      "/api/process-individual-video",
+      { videoUrl: "youtu.be/shortvideo1" },
+      userId,
+    );
+    expect(oneClick.statusCode).toBe(400);
+    expect(oneClick.json()).toEqual({ message: "Please check the video's price first, then confirm it." });
+    for (const payload of [
+      {},
+      { quoteId: 42 },
+      { quoteId: "not-a-price" },
+      { quoteId: randomUUID(), amount: 1 },
+    ]) {
+      const reply = await post("/api/process-individual-video", payload, userId);
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
       expect(typeof reply.json().message).toBe("string");
+    }
+    for (const payload of [{}, { videoUrl: 42 }, { videoUrl: "youtu.be/shortvideo1", amount: 1 }]) {
+      const reply = await post("/api/process-individual-video/quote", payload, userId);
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(billing.holdsOf(userId)).toEqual([]);
+  });
+
+  it("answers hostile bodies to the price and the confirm 4xx with a message, never 5xx", async () => {
+    const userId = randomUUID();
+    const { quoteId } = (await quote("youtu.be/shortvideo1", userId)).json();
+    for (const [url, fields] of [
+      ["/api/process-individual-video/quote", { videoUrl: fc.constantFrom("youtu.be/shortvideo1", "x") }],
+      ["/api/process-individual-video", { quoteId: fc.constantFrom(quoteId, randomUUID(), "x") }],
+    ] as const) {
+      await fc.assert(
+        fc.asyncProperty(hostileBodies(fields), ANY_CONTENT_TYPE, async (body, contentType) => {
+          const reply = await summariser.app.inject({
+            method: "POST",
+            url,
+            headers: { ...asUser(userId), "content-type": contentType },
+            payload: body,
+          });
+          expect(reply.statusCode, `${url} ${body}`).toBeLessThan(500);
+          if (reply.statusCode >= 400) expect(typeof reply.json().message).toBe("string");
+        }),
+        { numRuns: 60 },
+      );
     }
   });
 
   it("is for signed-in subscribers only", async () => {
-    const reply = await buy("youtu.be/shortvideo1", null);
-    expect(reply.statusCode).toBe(401);
-    expect(reply.json().message).toBe("Please sign in to continue.");
+    for (const reply of [
+      await quote("youtu.be/shortvideo1", null),
+      await confirm(randomUUID(), null),
+      await summariser.app.inject({ method: "GET", url: "/api/single-summaries" }),
+    ]) {
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json().message).toBe("Please sign in to continue.");
+    }
   });
 });

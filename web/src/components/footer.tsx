@@ -1,7 +1,14 @@
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { Logo } from "./logo.tsx";
 
-/** SPEC §2: logo, tagline, Log In, the copyright line with the current year; and the legal pages. */
+// Like the header's account, its own chunk with the data layer: who is signed in decides the link.
+const FooterAccount = lazy(() => import("./footer-account.tsx"));
+
+/**
+ * SPEC §2: logo, tagline, Log In (for a visitor only: a signed-in reader gets the dashboard there), the
+ * copyright line with the current year; and the legal pages.
+ */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -12,9 +19,12 @@ export function Footer() {
           <p className="tagline">Your favorite video channels, summarized and delivered to your inbox.</p>
         </div>
         <nav className="footer-nav" aria-label="Footer">
-          <Link href="/login">Log In</Link>
           <Link href="/terms">Terms</Link>
           <Link href="/privacy">Privacy</Link>
+          {/* Last, so the links before it stay where they are when it arrives. */}
+          <Suspense fallback={null}>
+            <FooterAccount />
+          </Suspense>
         </nav>
       </div>
       <div className="container">

@@ -1,17 +1,14 @@
-import { Link } from "wouter";
 import { useCurrentUser } from "../lib/current-user.ts";
-import { buttonClass } from "./button.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { VisitorActions } from "./visitor-actions.tsx";
 
-/** SPEC §2: 'Dashboard' for a signed-in user; a visitor's 'Log In' and 'Get started'; nothing while that is not known. */
+/**
+ * The header's right side: the account menu for a signed-in user (never 'Log In' then), 'Log In' and
+ * 'Get started' for a visitor; nothing while that is not known, or when asking failed (a signed-in reader
+ * must not be offered 'Log In' because the server was briefly away).
+ */
 export default function HeaderAccount() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return null;
-  return user ? (
-    <Link href="/dashboard" className={buttonClass("primary")}>
-      Dashboard
-    </Link>
-  ) : (
-    <VisitorActions />
-  );
+  const { user } = useCurrentUser();
+  if (user === undefined) return null;
+  return user ? <AccountMenu user={user} /> : <VisitorActions />;
 }

@@ -3,6 +3,8 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 export interface TabItem {
   value: string;
   label: string;
+  /** A short fact under the label, part of the tab's name: "3 of 5 channels". */
+  detail?: string;
   content: ReactNode;
 }
 
@@ -65,7 +67,8 @@ export function Tabs({ label, items, value, onValueChange }: TabsProps) {
             className="tab"
             onClick={() => onValueChange(item.value)}
           >
-            {item.label}
+            <span className="tab-label">{item.label}</span>
+            {item.detail ? <span className="tab-detail">{item.detail}</span> : null}
           </button>
         ))}
       </div>

@@ -8,6 +8,8 @@ export interface CurrentUser {
   subscriptionStatus: string | null;
   subscriptionPlan: string | null;
   channelCount: number;
+  /** How many channels the plan allows; null while the server cannot say. */
+  channelAllowance: number | null;
 }
 
 export const CURRENT_USER_PATH = "/api/auth/current-user";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { offeredPlans, type Plan, type PlansReply, planForChannelCount, trialThenPrice } from "./plans.ts";
+import {
+  offeredPlans,
+  type Plan,
+  type PlansReply,
+  planAllowingMore,
+  planForChannelCount,
+  trialThenPrice,
+} from "./plans.ts";
 
 const plan = (id: string, price: number): Plan => ({
   id,
@@ -43,5 +50,26 @@ describe("offeredPlans", () => {
 describe("trialThenPrice", () => {
   it("says the trial and the monthly price in one sentence", () => {
     expect(trialThenPrice(reply, plan("premium", 9.99))).toBe("7 days free, then $9.99/month");
+  });
+});
+
+describe("planAllowingMore", () => {
+  const sized = (id: string, channelAllowance: number): Plan => ({ ...plan(id, 1), channelAllowance });
+  const sold = {
+    plans: [sized("pro", 25), sized("creator", 5), sized("solo", 1), sized("premium", 5)],
+    offeredPlans: ["solo", "premium", "pro"],
+  } as PlansReply;
+
+  it("names the smallest tier offered past the allowance, Premium rather than its other name", () => {
+    expect(planAllowingMore(sold, 0)?.id).toBe("solo");
+    expect(planAllowingMore(sold, 1)?.id).toBe("premium");
+    expect(planAllowingMore(sold, 4)?.id).toBe("premium");
+    expect(planAllowingMore(sold, 5)?.id).toBe("pro");
+    expect(planAllowingMore(sold, 24)?.id).toBe("pro");
+  });
+
+  it("names none past the largest", () => {
+    expect(planAllowingMore(sold, 25)).toBeUndefined();
+    expect(planAllowingMore(sold, 40)).toBeUndefined();
   });
 });

@@ -65,3 +65,10 @@ export function offeredPlans(plans: PlansReply): Plan[] {
 export function trialThenPrice(plans: PlansReply, plan: Plan): string {
   return `${plans.trialDays} days free, then ${plan.priceLabel}/month`;
 }
+
+/** The smallest tier offered that allows more channels than `allowance`; undefined when none does. */
+export function planAllowingMore(plans: PlansReply, allowance: number): Plan | undefined {
+  return offeredPlans(plans)
+    .filter((plan) => plan.channelAllowance > allowance)
+    .sort((a, b) => a.channelAllowance - b.channelAllowance)[0];
+}

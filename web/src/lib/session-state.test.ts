@@ -4,6 +4,7 @@ import {
   abandonmentRecentlySent,
   abandonmentSentAt,
   clearFunnelExceptEmail,
+  forgetFunnel,
   markAbandonmentSent,
   readCalculatedPrice,
   readSelectedChannels,
@@ -77,6 +78,19 @@ describe("the funnel's session state", () => {
     expect(readSelectedPlan()).toBeNull();
     expect(readCalculatedPrice()).toBeNull();
     expect(readUserEmail()).toBe("reader@example.com");
+  });
+
+  it("forgets everything, the e-mail in either storage too, on signing out", () => {
+    writeSelectedChannels([channel]);
+    writeSelectedPlan("pro");
+    writeCalculatedPrice(29.99);
+    writeUserEmail("reader@example.com");
+    localStorage.setItem("userEmail", "kept@example.com");
+    forgetFunnel();
+    expect(readSelectedChannels()).toEqual([]);
+    expect(readSelectedPlan()).toBeNull();
+    expect(readCalculatedPrice()).toBeNull();
+    expect(readUserEmail()).toBeNull();
   });
 
   it("falls back to local storage for the e-mail", () => {

@@ -94,6 +94,13 @@ export function clearFunnelExceptEmail(): void {
   clearSelectedPlan();
 }
 
+/** On signing out: everything the funnel kept, the e-mail too, so nothing signs the account in again. */
+export function forgetFunnel(): void {
+  clearFunnelExceptEmail();
+  write(session, KEYS.userEmail, null);
+  write(local, KEYS.userEmail, null);
+}
+
 /** When an abandonment e-mail was last asked for this address (ms since the epoch), if ever. */
 export function abandonmentSentAt(email: string): number | null {
   const text = read(local, ABANDONMENT_PREFIX + email.toLowerCase());

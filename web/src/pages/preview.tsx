@@ -101,7 +101,12 @@ function PreviewVisit({ onRestart }: { onRestart: () => void }) {
       <h1>Your Newsletter Preview</h1>
       <p className="preview-lead">This is what lands in {email} every Monday at 9:00 AM.</p>
       <div className="preview-layout">
-        <MockInbox email={email} content={preview.content} videoCount={videoCount} />
+        <MockInbox
+          email={email}
+          subject={preview.subject}
+          content={preview.content}
+          videoCount={videoCount}
+        />
         <PreviewChannels channels={preview.channels} selected={channels} />
       </div>
       {/* Stays in view at the screen's foot until the plans themselves are reached. */}

@@ -25,7 +25,7 @@ export default function TermsPage() {
       <h2>Single-video summaries</h2>
       <p>
         A summary of one video is charged by its length, shown before you buy. Videos over 4 hours cannot be
-        summarised.
+        summarised. If a summary cannot be made, you are not charged for it.
       </p>
 
       <h2>Fair use</h2>

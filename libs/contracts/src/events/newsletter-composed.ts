@@ -16,6 +16,11 @@ export const NewsletterComposedData = Type.Object({
   weekLabel: Type.String({ maxLength: 100 }),
   /** The subject the newsletter is stored and listed under; the e-mail uses it (added in version 1). */
   subject: Type.Optional(Type.String({ maxLength: 300 })),
+  /**
+   * The token of the e-mail's "Read in your browser" link to the newsletter's page, for a reader not signed
+   * in there; made and checked by the summariser (added in version 1).
+   */
+  readToken: Type.Optional(Type.String({ pattern: "^v1\\.[A-Za-z0-9_-]{43}$" })),
   channels: Type.Array(
     Type.Object({ title: Type.String({ maxLength: 500 }), videos: Type.Array(DigestVideo) }),
   ),
@@ -32,6 +37,7 @@ export const newsletterComposed = defineEvent({
     userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",
     weekLabel: "Week of 23 November 2026",
     subject: "Your week of 23 November: Pocket Orbit",
+    readToken: "v1.9dL0v3cQp2Yx1WmZ8sTgH4jKbN6aRfE7uIoP5yVc0Aw",
     channels: [
       {
         title: "Pocket Orbit",

@@ -9,6 +9,15 @@ export const SingleVideoOrder = Type.Object({
   videoId: Type.String({ pattern: "^[A-Za-z0-9_-]{11}$" }),
 });
 
+/**
+ * What the purchase costs, as the subscriber confirmed it and billing holds it; a test charge takes no
+ * money. Optional on the events that carry it, which purchases made before prices were shown lack.
+ */
+export const SingleVideoCharge = Type.Object({
+  amountCents: Type.Integer({ minimum: 0 }),
+  testMode: Type.Boolean(),
+});
+
 export const singleVideoOrderExample = {
   orderId: "6f1c2b9a-3d4e-4f5a-8b6c-7d8e9f0a1b2c",
   userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",

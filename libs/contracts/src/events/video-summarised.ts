@@ -1,6 +1,6 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
-import { SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
+import { SingleVideoCharge, SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
 
 export const VideoSummarisedData = Type.Object({
   ...SingleVideoOrder.properties,
@@ -10,6 +10,8 @@ export const VideoSummarisedData = Type.Object({
   markdown: Type.String({ maxLength: 20_000 }),
   /** "description" when the video had no captions and the summary says so. */
   basis: Type.Union([Type.Literal("transcript"), Type.Literal("description")]),
+  /** What the subscriber is charged for it (billing captures the hold). */
+  charge: Type.Optional(SingleVideoCharge),
 });
 export type VideoSummarisedData = Static<typeof VideoSummarisedData>;
 
@@ -28,5 +30,6 @@ export const videoSummarised = defineEvent({
     markdown:
       "- **Thrust comes from pushing mass backwards** ([0:42](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s))",
     basis: "transcript",
+    charge: { amountCents: 199, testMode: false },
   },
 });

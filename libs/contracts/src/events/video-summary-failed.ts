@@ -1,21 +1,30 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
-import { SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
+import { SingleVideoCharge, SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
 
 export const VideoSummaryFailedData = Type.Object({
   ...SingleVideoOrder.properties,
   /** Why, in words a subscriber can read. */
   reason: Type.String({ maxLength: 500 }),
+  /** The video's title, for telling the subscriber which summary could not be made. */
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  /** The charge that is released, not taken. */
+  charge: Type.Optional(SingleVideoCharge),
 });
 export type VideoSummaryFailedData = Static<typeof VideoSummaryFailedData>;
 
 /**
  * Emitted by the summariser when a purchased single-video summary cannot be made; billing releases the
- * held charge and the mailer may tell the subscriber.
+ * held charge and the mailer tells the subscriber that nothing was charged.
  */
 export const videoSummaryFailed = defineEvent({
   name: "video-summary.failed",
   version: 1,
   schema: VideoSummaryFailedData,
-  example: { ...singleVideoOrderExample, reason: "The model kept answering in a shape we cannot use." },
+  example: {
+    ...singleVideoOrderExample,
+    reason: "The model kept answering in a shape we cannot use.",
+    title: "Rocket engines: a beginner's guide",
+    charge: { amountCents: 199, testMode: false },
+  },
 });

@@ -2,9 +2,18 @@ import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
 import { placeHold } from "../domain/place-hold.ts";
+import { quoteSingleVideo } from "../domain/quote-single-video.ts";
 import { settleHold } from "../domain/settle-hold.ts";
 import type { Hold } from "../store/hold-repository.ts";
-import { AccountSummaryReply, errors, HoldBody, HoldParams, HoldReply } from "./schemas.ts";
+import {
+  AccountSummaryReply,
+  errors,
+  HoldBody,
+  HoldParams,
+  HoldQuoteBody,
+  HoldQuoteReply,
+  HoldReply,
+} from "./schemas.ts";
 
 const toHoldReply = (hold: Hold) => ({
   id: hold.id,
@@ -26,7 +35,14 @@ export function registerInternalRoutes(app: ServiceApp, context: BillingContext)
     },
   );
 
-  // A single-video summary's charge, asked for by the summariser on the subscriber's behalf.
+  // A single-video summary's price, shown to the subscriber before they buy; nothing is held.
+  app.post(
+    "/internal/holds/quote",
+    { schema: { body: HoldQuoteBody, response: { 200: HoldQuoteReply, ...errors } } },
+    async (request) => quoteSingleVideo(context, { userId: requireUserId(request), ...request.body }),
+  );
+
+  // A single-video summary's charge, asked for by the summariser once the subscriber confirmed the price.
   app.post(
     "/internal/holds",
     { schema: { body: HoldBody, response: { 200: HoldReply, ...errors } } },

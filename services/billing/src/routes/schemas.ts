@@ -127,12 +127,27 @@ export const AccountSummaryReply = Type.Object({
   subscriptionPlan: Type.Union([Type.String(), Type.Null()]),
 });
 
+const DurationSeconds = Type.Integer({ minimum: 0, maximum: 10 * 24 * 60 * 60 });
+
+export const HoldQuoteBody = Type.Object(
+  { durationSeconds: DurationSeconds },
+  { additionalProperties: false },
+);
+
+export const HoldQuoteReply = Type.Object({
+  amountCents: Type.Integer(),
+  /** "card": the subscription's saved card; "test": a test charge (test mode); "none": no way to pay yet. */
+  payment: Type.Union([Type.Literal("card"), Type.Literal("test"), Type.Literal("none")]),
+});
+
 export const HoldBody = Type.Object(
   {
     /** The caller's key for this purchase: asking again with it places no second hold. */
     holdKey: singleLineText("holdKey", { minLength: 1, maxLength: 200 }),
     videoId: Type.String({ pattern: "^[A-Za-z0-9_-]{11}$" }),
-    durationSeconds: Type.Integer({ minimum: 0, maximum: 10 * 24 * 60 * 60 }),
+    durationSeconds: DurationSeconds,
+    /** The price the subscriber was shown and confirmed: the hold is placed only if it still holds. */
+    amountCents: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   },
   { additionalProperties: false },
 );

@@ -14,15 +14,15 @@ export function allowanceOf(access: Access): number {
   return access?.channelAllowance ?? DEFAULT_ALLOWANCE;
 }
 
-// Names for the message only, each tier's one display name (its earlier name "creator" is Premium);
-// the numbers each plan allows are billing's.
+// Names for the message only; the numbers each plan allows are billing's. Each tier has one name on
+// every screen: the 5-channel tier is Premium, whether it was sold as premium or as creator.
 const PLAN_NAMES: Readonly<Record<string, string>> = {
   solo: "Solo",
   creator: "Premium",
   premium: "Premium",
   pro: "Pro",
 };
-const LARGEST_PLAN = "pro";
+const LARGEST_PLAN_NAME = "Pro";
 
 const channels = (count: number) => `${count} channel${count === 1 ? "" : "s"}`;
 
@@ -38,7 +38,7 @@ export function allowanceReachedMessage(access: Access): string {
       : plan === null
         ? `Without a paid plan you can follow ${channels(allowance)}.`
         : `Your plan allows ${channels(allowance)}.`;
-  if (plan === LARGEST_PLAN) return `${current} Remove a channel to add another.`;
+  if (name === LARGEST_PLAN_NAME) return `${current} Remove a channel to add another.`;
   const upgrade =
     allowance < DEFAULT_ALLOWANCE
       ? "The Premium plan allows up to 5 channels, and the Pro plan up to 25."

@@ -1,7 +1,7 @@
 import { ErrorReply, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
+import { accountSummary } from "../domain/account-summary.ts";
 import type { CatalogContext } from "../domain/catalog-context.ts";
-import { countFollowedChannels } from "../domain/count-followed-channels.ts";
 import { followChannel } from "../domain/follow-channel.ts";
 import { listFollowedChannels } from "../domain/list-followed-channels.ts";
 import { unfollowChannel } from "../domain/unfollow-channel.ts";
@@ -51,10 +51,11 @@ export function registerChannelRoutes(app: ServiceApp, context: CatalogContext):
     },
   );
 
-  // Read by the gateway to compose /api/auth/current-user (channelCount); not routed from outside.
+  // Read by the gateway to compose /api/auth/current-user (channelCount, channelAllowance); not routed
+  // from outside.
   app.get(
     "/internal/account-summary",
     { schema: { response: { 200: AccountSummaryReply, ...errors } } },
-    async (request) => ({ channelCount: await countFollowedChannels(context, callerOf(request)) }),
+    async (request) => accountSummary(context, callerOf(request)),
   );
 }

@@ -4,8 +4,9 @@ import { SESSIONLESS_POSTS } from "../routes/upstream-table.ts";
 
 /**
  * A call that never acts for a browser's user, as routed (on the canonical path, whatever the query):
- * Stripe's webhook, authorised by Stripe's signature, and an e-mail's one-click unsubscribe (RFC 8058),
- * authorised by the signed token in its link and posted by mail clients from anywhere.
+ * Stripe's webhook, authorised by Stripe's signature, an e-mail's one-click unsubscribe (RFC 8058),
+ * authorised by the signed token in its link and posted by mail clients from anywhere, and spam complaints,
+ * authorised by the mailer's bearer token.
  */
 export function isSessionless(request: FastifyRequest): boolean {
   return request.method === "POST" && SESSIONLESS_POSTS.includes(request.routeOptions.url ?? "");

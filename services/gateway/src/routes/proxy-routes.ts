@@ -18,6 +18,7 @@ import {
   CHECKOUT_PATHS,
   DEV_DIGEST_PATHS,
   DEV_MAILBOX_PATH,
+  MAIL_COMPLAINTS_PATH,
   NEWSLETTER_NOW_PATH,
   ownerOf,
   SEARCH_PATH,
@@ -43,7 +44,7 @@ const GATEWAY_HEADERS = [
 /** A claim lets a visitor act (check out, be reminded of a preview); reading needs no claim, so none is looked up. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Stripe's events can be larger than a browser's requests; billing accepts as much. */
+/** Stripe's events and complaint reports can be larger than a browser's requests; their owners accept as much. */
 const STRIPE_WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** The canonical path (see canonical-path.ts) and the query exactly as the client sent it. */
@@ -184,6 +185,8 @@ export async function registerProxyRoutes(
   app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
   // Routes of their own, so they are known as sessionless before the same-origin guard and sessions run.
   for (const path of UNSUBSCRIBE_PATHS) app.post(path, forward);
+  // A complaint report carries a copy of the message complained of, as large as Stripe's events.
+  app.post(MAIL_COMPLAINTS_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
   // Each call may send an e-mail to any address typed into the preview page.
   app.post(
     ABANDONMENT_PATH,

@@ -10,6 +10,8 @@ const CurrentUser = Type.Object({
   subscriptionStatus: Type.Union([Type.String(), Type.Null()]),
   subscriptionPlan: Type.Union([Type.String(), Type.Null()]),
   channelCount: Type.Integer(),
+  /** How many channels the plan allows; null while catalog cannot say. */
+  channelAllowance: Type.Union([Type.Integer(), Type.Null()]),
 });
 
 const NOT_SIGNED_IN = "You are not signed in.";
@@ -77,6 +79,7 @@ export function registerSessionRoutes(
         subscriptionStatus: subscription.subscriptionStatus ?? null,
         subscriptionPlan: subscription.subscriptionPlan ?? null,
         channelCount: channels.channelCount ?? 0,
+        channelAllowance: channels.channelAllowance ?? null,
       };
       return parts as Static<typeof CurrentUser>;
     },

@@ -10,8 +10,15 @@ export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 /** An e-mail's unsubscribe link (and its undo), posted by mail clients with the link's signed token. */
 export const UNSUBSCRIBE_PATHS = ["/api/unsubscribe", "/api/unsubscribe/undo"] as const;
 
+/** Mailbox providers' spam complaints (feedback loops), posted with the mailer's bearer token. */
+export const MAIL_COMPLAINTS_PATH = "/api/webhooks/mail-complaints";
+
 /** Posts that carry their own authority and never a session (see plugins/sessionless-calls.ts). */
-export const SESSIONLESS_POSTS: readonly string[] = [STRIPE_WEBHOOK_PATH, ...UNSUBSCRIBE_PATHS];
+export const SESSIONLESS_POSTS: readonly string[] = [
+  STRIPE_WEBHOOK_PATH,
+  ...UNSUBSCRIBE_PATHS,
+  MAIL_COMPLAINTS_PATH,
+];
 
 /** The abandonment e-mail: each call may send one, so it is limited per client address. */
 export const ABANDONMENT_PATH = "/api/send-abandonment-email";
@@ -40,11 +47,14 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   // The landing page's sample of the weekly e-mail.
   { prefix: "/api/sample-newsletter", service: "summariser" },
   { prefix: "/api/process-youtube-video", service: "summariser" },
+  // A single video's price (/quote) and its purchase; then the subscriber's list of them.
   { prefix: "/api/process-individual-video", service: "summariser" },
+  { prefix: "/api/single-summaries", service: "summariser" },
   { prefix: "/api/newsletters", service: "summariser" },
   { prefix: "/api/generate-newsletter", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
   { prefix: "/api/unsubscribe", service: "mailer" },
+  { prefix: MAIL_COMPLAINTS_PATH, service: "mailer" },
 ];
 
 /** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */
@@ -68,10 +78,15 @@ export const SIGN_IN_LINK_LOOK_UP_PATH = "/api/auth/sign-in-link/preview";
 export const SEARCH_PATH = "/api/youtube/search";
 
 /**
- * Calls that make summaries, which cost model time: limited per client address. The hidden tool has a
- * limit of its own, tighter, since each call also tries its shared password.
+ * Calls that make summaries, which cost model time, or price one (which asks YouTube for the video):
+ * limited per client address. The hidden tool has a limit of its own, tighter, since each call also
+ * tries its shared password.
  */
-export const SUMMARY_PATHS = ["/api/generate-newsletter-preview", "/api/process-individual-video"] as const;
+export const SUMMARY_PATHS = [
+  "/api/generate-newsletter-preview",
+  "/api/process-individual-video/quote",
+  "/api/process-individual-video",
+] as const;
 export const SUMMARY_TOOL_PATH = "/api/process-youtube-video";
 
 /**

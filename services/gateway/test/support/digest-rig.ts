@@ -1,5 +1,6 @@
 import { scheduleEventId } from "@tubedigest/contracts";
 import { createDatabase, type Database } from "@tubedigest/db";
+import type { LlmSettings } from "@tubedigest/summariser";
 import {
   type FakeOpenAiApi,
   type FakeSmtpServer,
@@ -62,6 +63,16 @@ export const FAULT_RUN = { readers: 40, holdMs: 1_500, catalogDelayMs: 250 } as 
 export const startFaultRig = (): Promise<DigestRig> =>
   startDigestRig({ holdMs: FAULT_RUN.holdMs, catalogDelayMs: FAULT_RUN.catalogDelayMs });
 
+/** The summariser's model settings for the fake OpenAI API, as the stack's tests run it. */
+export const llmSettingsOf = (llm: FakeOpenAiApi, concurrency = 4): LlmSettings => ({
+  apiKey: llm.apiKey,
+  baseUrl: llm.baseUrl,
+  model: "gpt-4o-mini",
+  contextTokens: 8_192,
+  tokenBudgetPerVideo: 50_000,
+  concurrency,
+});
+
 export async function startDigestRig(options: {
   /** How long a worker's hold on a compose job and its claim on a digest last unrenewed. */
   holdMs: number;
@@ -89,14 +100,7 @@ export async function startDigestRig(options: {
       redisUrl: proxies.redis.urlThrough(testInfra.redisUrl),
       amqpUrl: proxies.rabbitMq.urlThrough(testInfra.amqpUrl),
       digest: {
-        llm: {
-          apiKey: llm.apiKey,
-          baseUrl: llm.baseUrl,
-          model: "gpt-4o-mini",
-          contextTokens: 8_192,
-          tokenBudgetPerVideo: 50_000,
-          concurrency: 4,
-        },
+        llm: llmSettingsOf(llm),
         jobLockMs: options.holdMs,
         claimLeaseMs: options.holdMs,
         catalogDelayMs: options.catalogDelayMs,

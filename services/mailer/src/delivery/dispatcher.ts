@@ -39,6 +39,8 @@ export interface DispatcherOptions {
   retryDelaysMs?: readonly number[];
   /** Attempts after which a message is failed (8). */
   maxAttempts?: number;
+  /** Counts what became of each send, for the metrics. */
+  counts?: { sent(): void; hardBounced(): void };
   /** Runs in the transaction that marks a message sent, so what it records commits with the mark. */
   onSent?: (trx: Transaction<MailerDatabase>, message: Message) => Promise<void>;
 }
@@ -179,6 +181,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof PermanentSendError) {
       log.warn({ messageId: message.id, err: error }, "refused for good; the address is suppressed");
+      options.counts?.hardBounced();
       return () =>
         db.transaction().execute(async (trx) => {
           // The refusal is a fact about the address, whichever dispatcher records the message's end.
@@ -225,6 +228,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
     if (failure === undefined) {
       log.debug({ messageId: message.id, attempts: message.attempts }, "message sent");
+      options.counts?.sent();
       await record(message, markSent(message), options.onSent && markSentAlone(message));
     } else {
       await record(message, refusal(message, failure));

@@ -4,6 +4,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { type MailTransport, type OutgoingMail, TransientSendError } from "./mail-transport.ts";
+import { composedMail } from "./message-composition.ts";
 
 /** One message in the development mailbox, as its list shows it. */
 export interface MailboxEntry {
@@ -63,19 +64,7 @@ export function createFileTransport(options: { folder: string; now?: () => Date 
   const write = async (mail: OutgoingMail) => {
     await ready();
     const at = now();
-    const source = await new MailComposer({
-      from: mail.from,
-      // An address object, as the SMTP transport passes it: never parsed as a display name or a list.
-      to: { name: "", address: mail.to },
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      messageId: mail.messageId,
-      headers: mail.headers,
-      date: at,
-    })
-      .compile()
-      .build();
+    const source = await new MailComposer({ ...composedMail(mail), date: at }).compile().build();
     const file = path.join(options.folder, fileNameFor(mail, at));
     // Written aside, then renamed: the mailbox never lists a message half written.
     const partial = `${file}.${randomUUID()}.partial`;

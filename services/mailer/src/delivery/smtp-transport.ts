@@ -1,17 +1,25 @@
+import { rootCertificates } from "node:tls";
 import nodemailer from "nodemailer";
+import type { DkimSettings, SmtpTlsSettings } from "../config.ts";
 import type { MailTransport, OutgoingMail } from "./mail-transport.ts";
+import { composedMail, dkimSigning } from "./message-composition.ts";
 import { classifySmtpFailure } from "./smtp-failure.ts";
 
 export interface SmtpTransportOptions {
   /**
-   * `smtp://user:pass@host:587` (STARTTLS whenever the server offers it, nodemailer's default; add
-   * `?requireTLS=true` to refuse a server that does not) or `smtps://…:465` (TLS from the first byte).
+   * `smtp://user:pass@host:587` (STARTTLS whenever the server offers it, nodemailer's default) or
+   * `smtps://…:465` (TLS from the first byte).
    */
   url: string;
+  /**
+   * `requireTLS` refuses a server that does not upgrade (`?requireTLS=true` in the URL does too); the
+   * certificate is verified against the system's authorities and `ca`, unless `allowInvalidCertificate`.
+   */
+  tls?: SmtpTlsSettings | undefined;
   /** The envelope sender (MAIL FROM: where bounces go); the message's From address when absent. */
   from?: string;
   /** Signs every message (DKIM-Signature) with this key, published at `<keySelector>._domainkey.<domainName>`. */
-  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  dkim?: DkimSettings | undefined;
   /** The longest wait to connect, for the greeting, and for any reply; 30 s by default. */
   timeoutMs?: number;
   /** Connections kept open to the server; the dispatcher's concurrency should not exceed it. */
@@ -30,25 +38,19 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
-    ...(options.dkim ? { dkim: options.dkim } : {}),
+    ...(options.tls?.requireTLS ? { requireTLS: true } : {}),
+    tls: {
+      rejectUnauthorized: !options.tls?.allowInvalidCertificate,
+      // Node's `ca` replaces the system's authorities; a private CA is trusted besides them.
+      ...(options.tls?.ca ? { ca: [...rootCertificates, options.tls.ca] } : {}),
+    },
+    ...(options.dkim ? { dkim: dkimSigning(options.dkim) } : {}),
   });
   return {
     name: "smtp",
     async send(mail: OutgoingMail) {
       try {
-        // An address object, never a string: nodemailer parses a string as a header would, display names
-        // and lists included, and the envelope must carry exactly the address the dispatcher checked.
-        const to = { name: "", address: mail.to };
-        await transporter.sendMail({
-          from: mail.from,
-          to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          messageId: mail.messageId,
-          headers: mail.headers,
-          ...(options.from ? { envelope: { from: options.from, to: [to] } } : {}),
-        });
+        await transporter.sendMail(composedMail(mail, options.from));
       } catch (error) {
         throw classifySmtpFailure(error);
       }

@@ -19,6 +19,11 @@ export interface SiteLinks {
   dashboard: string;
   settings: string;
   subscribe: string;
+  /**
+   * A newsletter's page, `/newsletters/{id}`, with the token of its "Read in your browser" link when the
+   * summariser made one (a reader not signed in on the device reads it with it).
+   */
+  newsletter(newsletterId: string, token: string | undefined): string;
   /** `…/sign-in/link?token=` + the token. */
   signInLink(token: string): string;
   /** `…/api/unsubscribe?token=` + the token. */
@@ -33,6 +38,8 @@ export interface MailerContext {
   /** Signs and checks unsubscribe tokens. */
   unsubscribeKey: Buffer;
   unsubscribeMailto: string | undefined;
+  /** The domain mail is sent and signed from: every Message-ID and List-Id is on it. */
+  mailDomain: string;
   recordEvent: RecordEvent;
   /** Tells the dispatcher new messages wait (after their transaction commits). */
   wakeDispatcher(): void;

@@ -9,4 +9,10 @@ export interface MailerMetrics {
   templatesCompiled(count: number): void;
   /** One message rendered from its template, and how long that took. */
   rendered(template: TemplateName, seconds: number): void;
+  /** One message accepted by the relay. */
+  sent(): void;
+  /** One message refused for good (5xx): a hard bounce, its address suppressed. */
+  hardBounced(): void;
+  /** One spam complaint received (a feedback report or a provider's webhook), its address suppressed. */
+  complained(): void;
 }

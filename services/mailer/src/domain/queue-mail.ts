@@ -4,6 +4,7 @@ import type { MailerDatabase } from "../store/database.ts";
 import { MessageRepository } from "../store/message-repository.ts";
 import type { TemplateData } from "../templates/template-data.ts";
 import type { TemplateName } from "../templates/template-names.ts";
+import { mailHeaders } from "./mail-headers.ts";
 import type { MailerContext } from "./mailer-context.ts";
 import { renderMail } from "./render-mail.ts";
 
@@ -14,7 +15,6 @@ export interface MailToQueue<Name extends TemplateName> {
   data: TemplateData[Name];
   to: string;
   userId: string | null;
-  headers?: Record<string, string>;
   /** When it may go out; at once when absent. */
   dueAt?: Date;
 }
@@ -22,7 +22,7 @@ export interface MailToQueue<Name extends TemplateName> {
 /**
  * Renders a message and queues it for the dispatcher, in the caller's transaction. `naturalKey` says what
  * the message is (a newsletter's id, a user's welcome, one sign-in link): a second request or event with
- * the same key queues nothing, so nothing is sent twice. The recipient is kept canonical, the spelling
+ * the same key queues nothing, so nothing is sent twice. Its headers follow from its template (mailHeaders). The recipient is kept canonical, the spelling
  * the suppression list compares and the SMTP envelope carries. Answers whether it was queued now.
  */
 export async function queueMail<Name extends TemplateName>(
@@ -31,7 +31,7 @@ export async function queueMail<Name extends TemplateName>(
   mail: MailToQueue<Name>,
 ): Promise<boolean> {
   const rendered = renderMail(context, mail.template, mail.data);
-  return new MessageRepository(trx).enqueue({
+  return new MessageRepository(trx, context.mailDomain).enqueue({
     naturalKey: mail.naturalKey,
     template: mail.template,
     recipient: canonicalEmail(mail.to),
@@ -39,7 +39,7 @@ export async function queueMail<Name extends TemplateName>(
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
-    headers: mail.headers ?? {},
+    headers: mailHeaders(context, mail.template, mail.userId),
     ...(mail.dueAt ? { dueAt: mail.dueAt } : {}),
   });
 }

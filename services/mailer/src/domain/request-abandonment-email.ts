@@ -5,6 +5,7 @@ import type { MailerDatabase } from "../store/database.ts";
 import { type Message, MessageRepository } from "../store/message-repository.ts";
 import { PreviewRepository } from "../store/preview-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
+import { unsubscribeUrl } from "./mail-headers.ts";
 import type { MailerContext } from "./mailer-context.ts";
 import { queueMail } from "./queue-mail.ts";
 import { rewritePendingMail } from "./rewrite-pending-mail.ts";
@@ -82,6 +83,7 @@ export async function requestAbandonmentEmail(
         channelName: preview.channel_title,
         summaryBullets: preview.bullets.slice(0, 3),
         continueUrl: context.links.preview(preview.channel_id),
+        unsubscribeUrl: unsubscribeUrl(context, userId),
       },
       to: recipient.email,
       userId,

@@ -1,5 +1,6 @@
 import { handleOnce } from "@tubedigest/bus";
-import { digestHeaders } from "../domain/digest-headers.ts";
+import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
+import { unsubscribeUrl } from "../domain/mail-headers.ts";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { queueMail } from "../domain/queue-mail.ts";
 import type { MailerDatabase } from "../store/database.ts";
@@ -30,6 +31,26 @@ export const mailSingleVideoSummary = (context: MailerContext) =>
         url: event.data.url,
         summaryMarkdown: event.data.markdown,
         basis: event.data.basis,
+        charge: event.data.charge ?? null,
+        dashboardUrl: context.links.dashboard,
+      },
+      to: recipient.email,
+      userId: recipient.user_id,
+    });
+  });
+
+/** A purchased summary that could not be made: that nothing was charged, once per purchase. */
+export const mailSingleVideoFailed = (context: MailerContext) =>
+  handleOnce<MailerDatabase, "video-summary.failed">(context.db, async (event, { trx }) => {
+    const recipient = await recipientOf(trx, event.data.userId);
+    await queueMail(context, trx, {
+      naturalKey: `single-video-failed:${event.data.orderId}`,
+      template: "single-video-failed",
+      data: {
+        recipientName: recipient.full_name,
+        title: event.data.title ?? event.data.videoId,
+        url: watchUrl(event.data.videoId),
+        charge: event.data.charge ?? null,
         dashboardUrl: context.links.dashboard,
       },
       to: recipient.email,
@@ -38,7 +59,7 @@ export const mailSingleVideoSummary = (context: MailerContext) =>
   });
 
 /**
- * A composed newsletter, once per newsletter, with one-click unsubscribe; none to someone who
+ * A composed newsletter, once per newsletter, with one-click unsubscribe (see mailHeaders); none to someone who
  * unsubscribed meanwhile. `newsletter.sent` follows when the SMTP server has accepted it.
  */
 export const mailDigest = (context: MailerContext) =>
@@ -48,7 +69,6 @@ export const mailDigest = (context: MailerContext) =>
       log.info({ newsletterId: event.data.newsletterId }, "recipient unsubscribed; digest not sent");
       return;
     }
-    const unsubscribe = digestHeaders(context, recipient.user_id);
     await queueMail(context, trx, {
       naturalKey: `newsletter:${event.data.newsletterId}`,
       template: "digest",
@@ -57,11 +77,11 @@ export const mailDigest = (context: MailerContext) =>
         weekLabel: event.data.weekLabel,
         subject: event.data.subject,
         channels: event.data.channels,
+        archiveUrl: context.links.newsletter(event.data.newsletterId, event.data.readToken),
         dashboardUrl: context.links.dashboard,
-        unsubscribeUrl: unsubscribe.url,
+        unsubscribeUrl: unsubscribeUrl(context, recipient.user_id),
       },
       to: recipient.email,
       userId: recipient.user_id,
-      headers: unsubscribe.headers,
     });
   });

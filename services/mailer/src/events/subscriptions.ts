@@ -3,7 +3,12 @@ import type { EventName } from "@tubedigest/contracts";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { mailCancellation, mailReceipt, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
 import { recordPreview } from "./preview-handlers.ts";
-import { mailDigest, mailSignInLink, mailSingleVideoSummary } from "./product-mail-handlers.ts";
+import {
+  mailDigest,
+  mailSignInLink,
+  mailSingleVideoFailed,
+  mailSingleVideoSummary,
+} from "./product-mail-handlers.ts";
 import { recordChangedRecipient, recordNewRecipient, recordPlanEnded } from "./recipient-handlers.ts";
 
 /**
@@ -49,8 +54,11 @@ export function mailerSubscriptions(context: MailerContext) {
         handlers: { "sign-in-link.requested": thenWake(mailSignInLink(context)) },
       },
       "single-videos": {
-        events: ["video.summarised"],
-        handlers: { "video.summarised": thenWake(mailSingleVideoSummary(context)) },
+        events: ["video.summarised", "video-summary.failed"],
+        handlers: {
+          "video.summarised": thenWake(mailSingleVideoSummary(context)),
+          "video-summary.failed": thenWake(mailSingleVideoFailed(context)),
+        },
       },
       digests: {
         events: ["newsletter.composed"],

@@ -18,8 +18,22 @@ export function prometheusMetrics(app: ServiceApp): MailerMetrics {
     buckets: RENDER_BUCKETS_SECONDS,
     labelNames: ["template"],
   });
+  // Mailbox providers judge a sender by these: Gmail wants complaints under 0.1 % of the mail it gets,
+  // and never 0.3 %; bounces say the list holds dead addresses. Both over sent, for the rates.
+  const sent = addCounter(app, { name: "mailer_sent_total", help: "Messages accepted by the SMTP relay" });
+  const bounced = addCounter(app, {
+    name: "mailer_hard_bounces_total",
+    help: "Messages refused for good by the relay (5xx); each address is suppressed",
+  });
+  const complaints = addCounter(app, {
+    name: "mailer_complaints_total",
+    help: "Spam complaints received (feedback reports, providers' webhooks); each address is suppressed",
+  });
   return {
     templatesCompiled: (count) => compiled.inc(count),
     rendered: (template, seconds) => render.observe({ template }, seconds),
+    sent: () => sent.inc(),
+    hardBounced: () => bounced.inc(),
+    complained: () => complaints.inc(),
   };
 }

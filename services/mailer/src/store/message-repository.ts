@@ -66,6 +66,16 @@ export class MessageRepository {
     return inserted !== undefined;
   }
 
+  /** Whom the message with this Message-ID (`<…@domain>`, as its header wrote it) was sent to, if it is ours. */
+  async recipientOf(messageId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select("recipient")
+      .where("message_id", "=", messageId)
+      .executeTakeFirst();
+    return row?.recipient;
+  }
+
   /**
    * The message with this natural key, locked until the transaction ends: a dispatcher claiming it
    * (`SKIP LOCKED`) passes it by meanwhile, so what is read of its status holds until then.

@@ -1,88 +1,92 @@
-import type { Token } from "markdown-it";
+import type { Digest, DigestVideo } from "@tubedigest/contracts/digest";
 import { escapeHtml } from "./escape-html.ts";
-import { formatDate, oneLine } from "./formatting.ts";
-import { linkHtml, paragraphHtml } from "./html-fragments.ts";
-import { httpUrl } from "./links.ts";
+import { countOf, formatDate } from "./formatting.ts";
+import { cardHtml, linkHtml, paragraphHtml } from "./html-fragments.ts";
 import { INLINE, LOOK } from "./mail-look.ts";
-import { markdownHtml } from "./markdown-html.ts";
-import { markdownText } from "./markdown-text.ts";
-import { parseSummary } from "./summary-markdown.ts";
-import type { DigestVideo, TemplateData } from "./template-data.ts";
+import { summaryHtml } from "./summary-html.ts";
+import { summaryText } from "./summary-text.ts";
 
-type Channel = TemplateData["digest"]["channels"][number];
-
-/** The part of a digest that fits: its channels as HTML and as text, and how many videos were left out. */
+/** The part of a digest that fits: its channels as HTML and as text, and how many videos of each it shows. */
 export interface FittedChannels {
   html: string;
   text: string[];
-  shownVideos: number;
-  leftOutVideos: number;
+  /** Per channel, in the digest's order: how many of its videos the e-mail shows (0: none fitted). */
+  shown: number[];
 }
 
-const CHANNEL_OPEN = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;background:${LOOK.card};border:1px solid ${LOOK.border};border-radius:${LOOK.radius};margin:0 0 16px;"><tr><td style="padding:24px 24px 8px;">`;
-const CHANNEL_CLOSE = "</td></tr></table>";
 const BETWEEN_VIDEOS = `<hr style="border:0;border-top:1px solid ${LOOK.border};margin:8px 0 24px;" />`;
+/** A thumbnail's size in the e-mail: YouTube's 320 × 180 frame at 120 px, beside the title even on a phone. */
+const THUMB = { width: 120, height: 68 };
 
-/** A video as the e-mail writes it: one-line title, checked link, date in words. */
-interface VideoEntry {
-  title: string;
-  url: string;
-  published: string;
-  summary: Token[];
+/** The anchor of a channel's card, which the table of contents links to. */
+export const channelAnchor = (index: number) => `channel-${index + 1}`;
+
+function videoHtml(video: DigestVideo): string {
+  const title = video.url ? linkHtml(video.title, video.url) : escapeHtml(video.title);
+  const heading = `<h3 style="${INLINE.h3}">${title}</h3>`;
+  const date = video.publishedAt ? paragraphHtml(formatDate(video.publishedAt), INLINE.muted) : "";
+  // The alt text names the video, for mail clients that hold pictures back until asked.
+  const picture =
+    video.thumbnail && video.url
+      ? `<td width="${THUMB.width}" valign="top" style="width:${THUMB.width}px;padding:0 12px 0 0;"><a href="${escapeHtml(video.url)}"><img src="${escapeHtml(video.thumbnail.url)}" width="${THUMB.width}" height="${THUMB.height}" alt="${escapeHtml(video.title)}" style="display:block;width:${THUMB.width}px;height:${THUMB.height}px;border:0;border-radius:8px;background:${LOOK.sunken};font-size:12px;color:${LOOK.muted};" /></a></td>`
+      : "";
+  const head = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;"><tr>${picture}<td valign="top">${heading}${date}</td></tr></table>`;
+  return `${head}${summaryHtml(video)}`;
 }
 
-function entryOf(video: DigestVideo): VideoEntry {
-  return {
-    title: oneLine(video.title),
-    url: httpUrl(video.url),
-    published: formatDate(video.publishedAt),
-    summary: parseSummary(video.summaryMarkdown),
-  };
+function videoText(video: DigestVideo): string {
+  const published = video.publishedAt ? ` (${formatDate(video.publishedAt)})` : "";
+  const url = video.url ? `\n${video.url}` : "";
+  return [`${video.title}${published}${url}`, summaryText(video)].filter((part) => part !== "").join("\n\n");
 }
 
-function videoHtml({ title, url, published, summary }: VideoEntry): string {
-  const heading = `<h3 style="${INLINE.h3}">${linkHtml(title, url)}</h3>`;
-  return `${heading}${paragraphHtml(published, INLINE.muted)}${markdownHtml(summary)}`;
-}
-
-function videoText({ title, url, published, summary }: VideoEntry): string {
-  return `${title} (${published})\n${url}\n\n${markdownText(summary)}`;
-}
+/** "2 more videos from Pocket Orbit in your archive": the end of a channel shown in part. */
+const moreOf = (count: number, channel: string) =>
+  `${countOf(count, "more video")} from ${channel} in your archive`;
 
 /**
- * The digest's channels, in order, each with its videos in order, for as long as they fit in
- * `roomBytes` of HTML: Gmail clips a message past about 102 KB and hides the rest behind a link, so
- * a long week is cut short here instead and the e-mail says how many more the dashboard has. The
- * first video that does not fit ends the list, so what is shown is always the start of the week.
+ * The digest's channels, in order, each with its first `toShow[i]` videos, for as long as they fit in
+ * `roomBytes` of HTML: Gmail clips a message past about 102 KB and hides the rest behind a link, so a long
+ * week is cut short here instead. A channel whose videos are not all shown ends with "N more videos from
+ * it in your archive"; the first video that does not fit ends the list, so what is shown is always the start.
  */
-export function fitChannels(channels: Channel[], roomBytes: number): FittedChannels {
+export function fitChannels(
+  digest: Digest,
+  toShow: number[],
+  roomBytes: number,
+  archiveUrl: string,
+): FittedChannels {
   const html: string[] = [];
   const text: string[] = [];
+  const shown = digest.channels.map(() => 0);
   let usedBytes = 0;
-  let shownVideos = 0;
   let full = false;
-  for (const channel of channels) {
-    const title = oneLine(channel.title);
-    const open = `${CHANNEL_OPEN}<h2 style="${INLINE.h2}">${escapeHtml(title)}</h2>`;
+  for (const [index, channel] of digest.channels.entries()) {
+    const heading = `<h2 id="${channelAnchor(index)}" style="${INLINE.h2}">${escapeHtml(channel.title)}</h2>`;
+    // Room for the channel's "more" line is kept from its start, so adding it never passes the limit.
+    const moreHtml = (count: number) =>
+      `<p style="${INLINE.p}">${linkHtml(moreOf(count, channel.title), archiveUrl)}</p>`;
+    const frame = Buffer.byteLength(cardHtml(heading + moreHtml(channel.videos.length)));
     const blocks: string[] = [];
-    for (const video of channel.videos) {
-      const entry = entryOf(video);
-      const block = `${blocks.length > 0 ? BETWEEN_VIDEOS : ""}${videoHtml(entry)}`;
-      const frame = blocks.length === 0 ? Buffer.byteLength(open + CHANNEL_CLOSE) : 0;
-      const bytes = frame + Buffer.byteLength(block);
+    for (const video of channel.videos.slice(0, toShow[index] ?? 0)) {
+      const block = `${blocks.length > 0 ? BETWEEN_VIDEOS : ""}${videoHtml(video)}`;
+      const bytes = (blocks.length === 0 ? frame : 0) + Buffer.byteLength(block);
       if (usedBytes + bytes > roomBytes) {
         full = true;
         break;
       }
-      if (blocks.length === 0) text.push(`${title}\n${"=".repeat(title.length)}`);
+      if (blocks.length === 0) text.push(`${channel.title}\n${"=".repeat(channel.title.length)}`);
       blocks.push(block);
-      text.push(videoText(entry));
+      text.push(videoText(video));
       usedBytes += bytes;
-      shownVideos += 1;
     }
-    if (blocks.length > 0) html.push(`${open}${blocks.join("")}${CHANNEL_CLOSE}`);
+    shown[index] = blocks.length;
+    const more = channel.videos.length - blocks.length;
+    if (blocks.length > 0) {
+      html.push(cardHtml(`${heading}${blocks.join("")}${more > 0 ? moreHtml(more) : ""}`));
+      if (more > 0) text.push(`${moreOf(more, channel.title)}: ${archiveUrl}`);
+    }
     if (full) break;
   }
-  const allVideos = channels.reduce((sum, channel) => sum + channel.videos.length, 0);
-  return { html: html.join(""), text, shownVideos, leftOutVideos: allVideos - shownVideos };
+  return { html: html.join(""), text, shown };
 }

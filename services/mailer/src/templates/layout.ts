@@ -31,7 +31,6 @@ export function layout({ body, reason, links }: LayoutParts): string {
   return `<mjml lang="en">
   <mj-head>
     <mj-title>{{subject}}</mj-title>
-    <mj-preview>{{preheader}}</mj-preview>
     <mj-attributes>
       <mj-all font-family="${LOOK.font}" />
       <mj-section padding="0" />
@@ -42,6 +41,7 @@ export function layout({ body, reason, links }: LayoutParts): string {
     </mj-attributes>
   </mj-head>
   <mj-body background-color="${LOOK.surface}" width="600px">
+    <mj-raw><div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">{{preheader}}</div></mj-raw>
     <mj-wrapper padding="0 16px">
       <mj-section padding="32px 0 16px">
         <mj-column>

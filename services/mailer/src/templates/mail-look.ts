@@ -7,6 +7,8 @@ export const LOOK = {
   surface: "#f8fafc",
   card: "#ffffff",
   border: "#e2e8f0",
+  /** Behind a picture still loading or blocked: the web app's sunken surface. */
+  sunken: "#f1f5f9",
   text: "#1e293b",
   muted: "#475569",
   accent: "#4f46e5",
@@ -33,4 +35,5 @@ export const INLINE = {
   h2: "margin:0 0 16px;font-size:20px;line-height:1.3;font-weight:700;",
   h3: "margin:0 0 8px;font-size:16px;line-height:1.4;font-weight:600;",
   muted: `margin:0 0 8px;color:${LOOK.muted};font-size:14px;`,
+  note: `margin:0 0 16px;color:${LOOK.muted};font-style:italic;`,
 } as const;

@@ -45,7 +45,8 @@ describe.each(TEMPLATE_NAMES)("the %s e-mail", (name) => {
     expect(parsed.text?.trim().length).toBeGreaterThan(100);
     expect(parsed.text).not.toMatch(/<[a-z]|\{\{/i);
 
-    const links = hrefsOf(html);
+    // Absolute http(s), or a jump within the message (the digest's contents to its channels).
+    const links = hrefsOf(html).filter((link) => !/^#channel-\d+$/.test(link));
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(new URL(link).protocol).toMatch(/^https?:$/);
   });
@@ -58,29 +59,32 @@ function escapeForHtmlRegExp(text: string): string {
 
 describe("subjects", () => {
   it.each([
-    ["digest", "Your week: Pocket Orbit, Copper Pan Kitchen and 3 more"],
+    ["digest", "Your week of 23 November 2026: Pocket Orbit, Copper Pan Kitchen and 3 more"],
     ["welcome", "Welcome to tubedigest: your 7-day trial has started"],
     ["trial-ending", "Your tubedigest trial ends on 30 November 2026"],
     ["receipt", "Receipt for your Premium plan: $9.99"],
     ["cancellation", "Your Premium plan is cancelled: access until 23 December 2026"],
     ["sign-in-link", "Your tubedigest sign-in link"],
     ["single-video-summary", "Your summary: How reusable rockets land"],
+    ["single-video-failed", 'We could not summarise "How reusable rockets land": you were not charged'],
     ["abandonment", "Your weekly digest of Pocket Orbit is one step away"],
   ] as const)("%s: %s", (name, subject) => {
     expect(templates.render(name, SAMPLE_DATA[name] as never).subject).toBe(subject);
   });
 
-  it("names every channel of a digest of up to three, and the week's first two otherwise", () => {
+  it("without a stored subject, names the week's first two channels as the summariser's subjects do", () => {
     const channels = (count: number) => ({
       ...SAMPLE_DATA.digest,
       channels: SAMPLE_DATA.digest.channels.slice(0, count),
     });
-    expect(templates.render("digest", channels(1)).subject).toBe("Your week: Pocket Orbit");
-    expect(templates.render("digest", channels(3)).subject).toBe(
-      "Your week: Pocket Orbit, Copper Pan Kitchen and Field Notes on Birds",
+    expect(templates.render("digest", channels(1)).subject).toBe(
+      "Your week of 23 November 2026: Pocket Orbit",
+    );
+    expect(templates.render("digest", channels(2)).subject).toBe(
+      "Your week of 23 November 2026: Pocket Orbit and Copper Pan Kitchen",
     );
     expect(templates.render("digest", channels(4)).subject).toBe(
-      "Your week: Pocket Orbit, Copper Pan Kitchen and 2 more",
+      "Your week of 23 November 2026: Pocket Orbit, Copper Pan Kitchen and 2 more",
     );
   });
 
@@ -133,6 +137,37 @@ describe("content", () => {
     expect(mail.html.match(/no captions/g)).toHaveLength(2);
   });
 
+  it("says what a single summary cost: the amount charged to the card, or a test charge that took nothing", () => {
+    const charged = templates.render("single-video-summary", SAMPLE_DATA["single-video-summary"]);
+    expect(charged.text).toContain("Price: $1.99, charged to the card of your subscription.");
+    expect(charged.html).toContain("Price: $1.99, charged to the card of your subscription.");
+    const test = templates.render("single-video-summary", {
+      ...SAMPLE_DATA["single-video-summary"],
+      charge: { amountCents: 399, testMode: true },
+    });
+    expect(test.text).toContain("Price: $3.99, a test charge: no money was taken.");
+    const before = templates.render("single-video-summary", {
+      ...SAMPLE_DATA["single-video-summary"],
+      charge: null,
+    });
+    expect(before.text).not.toContain("Price:");
+  });
+
+  it("says a summary that could not be made was not charged, and what was released", () => {
+    const failed = templates.render("single-video-failed", SAMPLE_DATA["single-video-failed"]);
+    expect(failed.preheader).toBe(
+      "You were not charged: the $3.99 held on your card was released. You can try again later from your dashboard, or choose another video.",
+    );
+    expect(failed.text).toContain("You were not charged: the $3.99 held on your card was released.");
+    expect(failed.html).toContain("How reusable rockets land");
+    expect(hrefsOf(failed.html)).toContain(SAMPLE_DATA["single-video-failed"].dashboardUrl);
+    const test = templates.render("single-video-failed", {
+      ...SAMPLE_DATA["single-video-failed"],
+      charge: { amountCents: 199, testMode: true },
+    });
+    expect(test.text).toContain("You were not charged: the $1.99 test charge was released.");
+  });
+
   it("puts the unsubscribe link in the digest's footer", () => {
     const mail = templates.render("digest", SAMPLE_DATA.digest);
     expect(hrefsOf(mail.html)).toContain(SAMPLE_DATA.digest.unsubscribeUrl);
@@ -142,7 +177,7 @@ describe("content", () => {
   it("writes the digest's summaries as text for people: key points with their moments, no markdown", () => {
     const mail = templates.render("digest", SAMPLE_DATA.digest);
     expect(mail.text).toContain(
-      "- The first stage separates two and a half minutes in, well before the booster runs dry (1:00, https://www.youtube.com/watch?v=vid000x000&t=60s)",
+      "- The first stage separates two and a half minutes in, well before the booster runs dry (vid000x0000) (1:00, https://www.youtube.com/watch?v=vid000x0000&t=60s)",
     );
     expect(mail.text).not.toMatch(/\*\*|\]\(/);
   });
@@ -176,27 +211,26 @@ describe("hostile data", () => {
     });
     for (const mail of [digest, summary, abandonment]) {
       const html = (await delivered(mail)).html || "";
-      expect(html).not.toMatch(/<script|<img/i);
+      expect(html).not.toMatch(/<script/i);
+      // The only pictures are the digest's thumbnails, from YouTube's image host.
+      for (const tag of html.match(/<img[^>]*>/gi) ?? [])
+        expect(tag).toMatch(/^<img src="https:\/\/i\.ytimg\.com\/vi\//);
       expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
     }
     expect(abandonment.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
 
-  it("renders summary markdown's javascript: links and raw HTML as text", async () => {
+  it("keeps only the text of a summary's javascript: link, and its raw HTML as text", async () => {
     const markdown = `${sampleSummary("abc")}\n\nSee [x](javascript:alert(1)) and ${IMG} and \\<b\\>bold\\</b\\>.`;
     const mail = templates.render("single-video-summary", {
       ...SAMPLE_DATA["single-video-summary"],
       summaryMarkdown: markdown,
     });
     const html = (await delivered(mail)).html || "";
-    expect(html).toContain(
-      "See [x](javascript:alert(1)) and &lt;img src=x onerror=alert(1)&gt; and &lt;b&gt;bold&lt;/b&gt;.",
-    );
-    expect(html).not.toMatch(/javascript:alert\(1\)"|<img|<b>/);
+    expect(html).toContain("See x and &lt;img src=x onerror=alert(1)&gt; and &lt;b&gt;bold&lt;/b&gt;.");
+    expect(html).not.toMatch(/javascript:|<img|<b>/);
     for (const link of hrefsOf(html)) expect(link).toMatch(/^https?:\/\//);
-    expect(mail.text).toContain(
-      "See [x](javascript:alert(1)) and <img src=x onerror=alert(1)> and <b>bold</b>.",
-    );
+    expect(mail.text).toContain("See x and <img src=x onerror=alert(1)> and <b>bold</b>.");
   });
 
   it("refuses to send a link that is not absolute http(s)", () => {

@@ -28,11 +28,14 @@ const POINTS = [
 const PARAGRAPH =
   "The video walks through the idea from first principles, then tests it against three real cases and explains where the simple version breaks down. It ends with a short list of things to try at home, the mistakes people make most often, and where to read more; the last few minutes answer questions from the previous episode's comments.";
 
-/** A summary in the summariser's markdown, for video `id`. */
+/**
+ * A summary in the summariser's markdown, for video `id`; its points name the video, as real summaries'
+ * points differ from video to video (a digest shows a point said twice in one channel once).
+ */
 export function sampleSummary(id: string): string {
   const points = POINTS.map(
     (point, index) =>
-      `- **${point}** ([${index + 1}:${String(index * 7).padStart(2, "0")}](https://www.youtube.com/watch?v=${id}&t=${60 * (index + 1) + index * 7}s))`,
+      `- **${point} \\(${id}\\)** ([${index + 1}:${String(index * 7).padStart(2, "0")}](https://www.youtube.com/watch?v=${id}&t=${60 * (index + 1) + index * 7}s))`,
   );
   return `${points.join("\n")}\n\n${PARAGRAPH}`;
 }
@@ -45,7 +48,7 @@ export function sampleDigest(channels: number, videosPerChannel: number): Templa
     channels: Array.from({ length: channels }, (_, channel) => ({
       title: CHANNELS[channel % CHANNELS.length] ?? "Channel",
       videos: Array.from({ length: videosPerChannel }, (_, video): DigestVideo => {
-        const id = `vid${String(channel).padStart(3, "0")}x${String(video).padStart(3, "0")}`;
+        const id = `vid${String(channel).padStart(3, "0")}x${String(video).padStart(4, "0")}`;
         return {
           title: `Episode ${video + 1}: what we learned this week, part ${channel + 1}`,
           url: `https://www.youtube.com/watch?v=${id}`,
@@ -54,6 +57,8 @@ export function sampleDigest(channels: number, videosPerChannel: number): Templa
         };
       }),
     })),
+    archiveUrl:
+      "https://tubedigest.example/newsletters/5d0c2b8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e?token=v1.9dL0v3cQp2Yx1WmZ8sTgH4jKbN6aRfE7uIoP5yVc0Aw",
     dashboardUrl: "https://tubedigest.example/dashboard",
     unsubscribeUrl: "https://tubedigest.example/unsubscribe?token=3f9c2a7e41b6",
   };
@@ -68,12 +73,21 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     summaryMarkdown: sampleSummary("dQw4w9WgXcQ"),
     basis: "transcript",
+    charge: { amountCents: 199, testMode: false },
+    dashboardUrl: "https://tubedigest.example/dashboard",
+  },
+  "single-video-failed": {
+    recipientName: "Ana",
+    title: "How reusable rockets land",
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    charge: { amountCents: 399, testMode: false },
     dashboardUrl: "https://tubedigest.example/dashboard",
   },
   abandonment: {
     channelName: "Pocket Orbit",
     summaryBullets: POINTS.slice(0, 3),
     continueUrl: "https://tubedigest.example/preview?channel=UCsXVk37bltHxD1rDPwtNM8Q",
+    unsubscribeUrl: "https://tubedigest.example/unsubscribe?token=3f9c2a7e41b6",
   },
   welcome: {
     recipientName: "Ana",

@@ -9,6 +9,12 @@ export interface DigestVideo {
   summaryMarkdown: string;
 }
 
+/** What a single-video summary costs: held on the card, or a test charge that takes no money. */
+export interface SingleVideoCharge {
+  amountCents: number;
+  testMode: boolean;
+}
+
 /** What a visitor's preview showed, as the summariser recorded it: an e-mail may quote it. */
 export interface PreviewShown {
   /** The first chosen channel's title; null when the visitor chose none. */
@@ -29,6 +35,8 @@ export interface TemplateData {
     /** The subject the newsletter is stored under in the history; made from the channels when absent. */
     subject?: string | undefined;
     channels: { title: string; videos: DigestVideo[] }[];
+    /** The newsletter's page, /newsletters/{id}, with its signed token when the summariser gave one. */
+    archiveUrl: string;
     dashboardUrl: string;
     unsubscribeUrl: string;
   };
@@ -39,11 +47,23 @@ export interface TemplateData {
     summaryMarkdown: string;
     /** "description": the video had no captions, and the e-mail says so. */
     basis: "transcript" | "description";
+    /** What it costs; null for a purchase made before prices were shown. */
+    charge: SingleVideoCharge | null;
+    dashboardUrl: string;
+  };
+  "single-video-failed": {
+    recipientName: string | null;
+    title: string;
+    url: string;
+    /** The charge released; null for a purchase made before prices were shown. */
+    charge: SingleVideoCharge | null;
     dashboardUrl: string;
   };
   abandonment: PreviewShown & {
     /** Where to pick up: the newsletter preview. */
     continueUrl: string;
+    /** One-click unsubscribe: no more reminders, nor digests. */
+    unsubscribeUrl: string;
   };
   welcome: {
     recipientName: string | null;

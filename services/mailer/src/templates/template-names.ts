@@ -2,6 +2,7 @@
 export const TEMPLATE_NAMES = [
   "digest",
   "single-video-summary",
+  "single-video-failed",
   "abandonment",
   "welcome",
   "trial-ending",

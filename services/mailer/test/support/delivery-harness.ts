@@ -4,6 +4,7 @@ import { busMigrations } from "@tubedigest/bus";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { createTestSchema, type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing";
 import { pino } from "pino";
+import type { DkimSettings } from "../../src/config.ts";
 import { type Dispatcher, type DispatcherOptions, startDispatcher } from "../../src/delivery/dispatcher.ts";
 import { createSmtpTransport } from "../../src/delivery/smtp-transport.ts";
 import type { MailerDatabase, MessageStatus } from "../../src/store/database.ts";
@@ -24,7 +25,7 @@ export interface DeliveryUnderTest {
    * A dispatcher on this schema with a pooled nodemailer transport of its own to the fake, waits of a
    * few milliseconds, and `user` as its SMTP login (so the fake tells whose sends it took).
    */
-  startDispatcher(options?: Partial<DispatcherOptions> & { user?: string }): Dispatcher;
+  startDispatcher(options?: Partial<DispatcherOptions> & { user?: string; dkim?: DkimSettings }): Dispatcher;
   /** Drains `dispatchers` until no message is pending or sending: retries due in a few ms included. */
   settle(...dispatchers: Dispatcher[]): Promise<void>;
   /** Messages per status. */
@@ -66,11 +67,11 @@ export async function startDelivery(): Promise<DeliveryUnderTest> {
         await Promise.all(Array.from({ length: Math.min(50, count - sent) }, () => enqueue()));
       }
     },
-    startDispatcher({ user = "dispatcher", ...options } = {}) {
+    startDispatcher({ user = "dispatcher", dkim, ...options } = {}) {
       const url = new URL(smtp.url);
       url.username = user;
       url.password = "secret";
-      const transport = createSmtpTransport({ url: url.toString(), timeoutMs: 5_000 });
+      const transport = createSmtpTransport({ url: url.toString(), timeoutMs: 5_000, dkim });
       const dispatcher = startDispatcher({
         db: database.db,
         transport,

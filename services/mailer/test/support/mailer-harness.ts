@@ -9,6 +9,8 @@ import { buildMailerApp, type MailerApp } from "../../src/app.ts";
 import type { MailerDatabase } from "../../src/store/database.ts";
 
 export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
+/** The bearer token of the complaint endpoint (MAIL_COMPLAINTS_SECRET). */
+export const COMPLAINTS_SECRET = "complaints-secret-for-tests-only-0123456789";
 /** How long a landing-page sign-up's welcome waits here: the default of LANDING_WELCOME_DELAY_MINUTES. */
 export const LANDING_WELCOME_DELAY_MS = 15 * 60_000;
 
@@ -53,6 +55,7 @@ export async function startMailer(): Promise<MailerUnderTest> {
       mailDir: "/nonexistent",
       from: "tubedigest <digest@tubedigest.test>",
       unsubscribeMailto: "unsubscribe@tubedigest.test",
+      complaintsSecret: COMPLAINTS_SECRET,
       devMailbox: false,
       landingWelcomeDelayMs: LANDING_WELCOME_DELAY_MS,
     },

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
+import type { SingleVideoPayment } from "@tubedigest/contracts/single-summary";
 import { callerHeaders } from "@tubedigest/http";
 import { callService } from "./service-call.ts";
+
+/** A single video's price as billing decides it, and how it would be paid. */
+export interface PriceQuote {
+  amountCents: number;
+  payment: SingleVideoPayment;
+}
 
 export interface Hold {
   id: string;
@@ -10,25 +17,30 @@ export interface Hold {
 
 /** What the summariser asks billing, which prices and charges single-video summaries. */
 export interface BillingClient {
+  /** The price of one video's summary by its length; nothing is held. Billing's 422 (too long) passes through. */
+  quote(userId: string, input: { durationSeconds: number }): Promise<PriceQuote>;
   /**
-   * Reserves the price of one video's summary on the subscriber's card (a test charge in test mode);
-   * the same key is the same hold. Billing's 402 (no saved card) and 422 (too long) pass through.
+   * Reserves the confirmed price of one video's summary on the subscriber's card (a test charge in test
+   * mode); the same key is the same hold. Billing's 402 (no saved card, declined), 409 (the price is no
+   * longer `amountCents`) and 422 (too long) pass through.
    */
   placeHold(
     userId: string,
-    input: { holdKey: string; videoId: string; durationSeconds: number },
+    input: { holdKey: string; videoId: string; durationSeconds: number; amountCents: number },
   ): Promise<Hold>;
 }
 
 /** Billing believes the user only with the gateway's proof, which services share the secret to make. */
 export function createHttpBillingClient(billingUrl: string, identitySecret: string): BillingClient {
   const base = billingUrl.replace(/\/+$/, "");
+  const asUser = (userId: string, path: string, body: unknown) =>
+    callService("billing", `${base}${path}`, {
+      method: "POST",
+      headers: callerHeaders(identitySecret, userId, randomUUID()),
+      body,
+    });
   return {
-    placeHold: (userId, input) =>
-      callService<Hold>("billing", `${base}/internal/holds`, {
-        method: "POST",
-        headers: callerHeaders(identitySecret, userId, randomUUID()),
-        body: input,
-      }),
+    quote: (userId, input) => asUser(userId, "/internal/holds/quote", input) as Promise<PriceQuote>,
+    placeHold: (userId, input) => asUser(userId, "/internal/holds", input) as Promise<Hold>,
   };
 }

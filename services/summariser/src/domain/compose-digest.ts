@@ -7,6 +7,7 @@ import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { COMPOSE_ATTEMPTS } from "./digest-jobs.ts";
 import { weekLabel } from "./digest-week.ts";
 import { type NewsletterContent, type NewsletterVideo, newsletterContent } from "./newsletter-content.ts";
+import { newsletterLinkToken } from "./newsletter-link.ts";
 import { SummaryOutageError } from "./summarise-published-video.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
@@ -194,7 +195,17 @@ async function store(
         trx,
         createEvent(
           "newsletter.composed",
-          { newsletterId, userId: row.user_id, weekLabel: weekLabel(row.week_start), subject, channels },
+          {
+            newsletterId,
+            userId: row.user_id,
+            weekLabel: weekLabel(row.week_start),
+            subject,
+            readToken: newsletterLinkToken(context.newsletterLinkKey, {
+              id: newsletterId,
+              userId: row.user_id,
+            }),
+            channels,
+          },
           { correlationId: `digest:${row.user_id}:${row.week_key}` },
         ),
       );

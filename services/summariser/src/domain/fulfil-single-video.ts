@@ -2,7 +2,7 @@ import { createEvent, type EventEnvelope } from "@tubedigest/contracts";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { Transaction } from "kysely";
 import type { SummariserDatabase } from "../store/database.ts";
-import { OrderRepository } from "../store/order-repository.ts";
+import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
 import { VideoRepository } from "../store/video-repository.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
@@ -23,10 +23,12 @@ class SummaryNotYetError extends Error {
  */
 export async function makePurchasedSummary(
   context: SummariserContext,
-  videoId: string,
+  order: { orderId: string; videoId: string },
   lastTry: boolean,
 ): Promise<SummaryOutcome> {
-  const outcome = await summariseVideo(context, videoId);
+  // The dashboard shows it as being summarised from now on.
+  await new OrderRepository(context.db).started(order.orderId, context.now());
+  const outcome = await summariseVideo(context, order.videoId);
   if (outcome.status === "ready" || lastTry) return outcome;
   if (outcome.status === "failed" && !outcome.passing) return outcome;
   throw new SummaryNotYetError(outcome.status === "failed" ? outcome.reason : "still being written");
@@ -43,32 +45,45 @@ export async function finishPurchase(
   outcome: SummaryOutcome,
 ): Promise<void> {
   const order = event.data;
+  const orders = new OrderRepository(trx);
   const now = context.now();
+  const ready = outcome.status === "ready";
+  const markdown = ready ? summaryMarkdown(order.videoId, outcome.summary).slice(0, 20_000) : "";
+  const reason = (outcome.status === "failed" ? outcome.reason : "The summary took too long to make.").slice(
+    0,
+    500,
+  );
+  const finished = await orders.finish(
+    order.orderId,
+    ready ? { status: "delivered", summaryMarkdown: markdown } : { status: "failed", reason },
+    now,
+  );
+  if (!finished) return;
+  // What the mailer needs to write to the subscriber without asking back: the title and the price.
+  const video = await new VideoRepository(trx).find(order.videoId);
+  const about = {
+    ...order,
+    title: (video?.title ?? order.videoId).slice(0, 500),
+    ...chargeOf(await orders.find(order.orderId)),
+  };
   const meta = { correlationId: event.correlationId };
-  if (outcome.status === "ready") {
-    if (!(await new OrderRepository(trx).finish(order.orderId, "delivered", null, now))) return;
-    const video = await new VideoRepository(trx).find(order.videoId);
-    const basis = outcome.summary.basis ?? "transcript";
-    await context.recordEvent(
-      trx,
-      createEvent(
+  const finishedEvent = ready
+    ? createEvent(
         "video.summarised",
         {
-          ...order,
-          title: (video?.title ?? order.videoId).slice(0, 500),
+          ...about,
           url: watchUrl(order.videoId),
-          markdown: summaryMarkdown(order.videoId, outcome.summary).slice(0, 20_000),
-          basis,
+          markdown,
+          basis: outcome.summary.basis ?? "transcript",
         },
         meta,
-      ),
-    );
-    return;
-  }
-  const reason = outcome.status === "failed" ? outcome.reason : "The summary took too long to make.";
-  if (!(await new OrderRepository(trx).finish(order.orderId, "failed", reason, now))) return;
-  await context.recordEvent(
-    trx,
-    createEvent("video-summary.failed", { ...order, reason: reason.slice(0, 500) }, meta),
-  );
+      )
+    : createEvent("video-summary.failed", { ...about, reason }, meta);
+  await context.recordEvent(trx, finishedEvent);
+}
+
+/** The price the subscriber confirmed, for the e-mail; purchases from before prices were shown have none. */
+function chargeOf(order: OrderRow | undefined): { charge?: { amountCents: number; testMode: boolean } } {
+  if (order?.amount_cents == null || order.test_mode === null) return {};
+  return { charge: { amountCents: order.amount_cents, testMode: order.test_mode } };
 }

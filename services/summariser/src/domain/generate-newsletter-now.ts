@@ -14,9 +14,14 @@ import type { SummariserContext } from "./summariser-context.ts";
 /** Requests within the same five minutes are one newsletter: a double click, a retried request. */
 const SAME_REQUEST_MS = 5 * 60 * 1000;
 
+/**
+ * How asking went. Nothing new since the last newsletter is an answer, not a failure, so it is a 200 the
+ * page can show as news rather than as an error.
+ */
 export type GeneratedNewsletter =
-  | { status: 200; body: { message: string; newsletterId: string } }
-  | { status: 202; body: { message: string } };
+  | { status: 200; body: { outcome: "generated"; message: string; newsletterId: string } }
+  | { status: 200; body: { outcome: "nothing-new"; message: string } }
+  | { status: 202; body: { outcome: "on-its-way"; message: string } };
 
 /**
  * The dashboard's "generate newsletter": the user's newsletter now, through the weekly digest's own
@@ -78,13 +83,14 @@ async function settled(context: SummariserContext, key: DigestKey, deadline: Dat
 
 function answer(row: DigestRow): GeneratedNewsletter {
   if (row.status === "composed" && row.newsletter_id) {
-    return { status: 200, body: { message: messages.newsletterGenerated, newsletterId: row.newsletter_id } };
+    const message = messages.newsletterGenerated;
+    return { status: 200, body: { outcome: "generated", message, newsletterId: row.newsletter_id } };
   }
   if (row.status === "skipped") {
     if (row.reason === SKIP_REASONS.noChannels) throw new HttpError(422, messages.addChannelsFirst);
     if (row.reason === SKIP_REASONS.noSummaries) throw new HttpError(422, messages.noSummaries);
-    throw new HttpError(422, messages.noNewVideos);
+    return { status: 200, body: { outcome: "nothing-new", message: messages.noNewVideos } };
   }
   if (row.status === "failed") throw new HttpError(503, messages.newsletterFailed);
-  return { status: 202, body: { message: messages.newsletterOnItsWay } };
+  return { status: 202, body: { outcome: "on-its-way", message: messages.newsletterOnItsWay } };
 }

@@ -1,6 +1,9 @@
-import { createEvent } from "@tubedigest/contracts";
+import { createEvent, DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import { digestSubject } from "@tubedigest/contracts/digest";
 import { HttpError } from "@tubedigest/http";
 import type { ChannelVideo } from "../clients/catalog-client.ts";
+import { RecipientRepository } from "../store/recipient-repository.ts";
+import { digestWeek, weekLabel, weekStartDay } from "./digest-week.ts";
 import { messages } from "./messages.ts";
 import { previewBullets } from "./preview-bullets.ts";
 import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
@@ -21,6 +24,8 @@ export interface PreviewChannel {
 }
 
 export interface Preview {
+  /** The subject line a digest of these channels made now would carry. */
+  subject: string;
   /** Markdown, as the newsletter's body would read. */
   content: string;
   channels: { title: string; videoCount: number }[];
@@ -66,8 +71,13 @@ export async function generatePreview(
       })
     : undefined;
   if (input.viewer) await recordPreviewShown(context, input.viewer, weeks, outcome, input.correlationId);
+  const timeZone =
+    (input.viewer && (await new RecipientRepository(context.db).find(input.viewer))?.time_zone) ||
+    DEFAULT_TIME_ZONE;
+  const { weekStart } = digestWeek(timeZone, now);
   return {
-    content: previewMarkdown(weeks, first, outcome),
+    subject: previewSubject(weekStart, weeks),
+    content: previewMarkdown(weekLabel(weekStart), weeks, first, outcome),
     channels: weeks.map((week) => ({ title: week.title, videoCount: week.videos.length })),
     pending: outcome?.status === "pending" ? 1 : 0,
   };
@@ -93,7 +103,21 @@ async function recordPreviewShown(
   });
 }
 
+/**
+ * The subject a digest of these channels composed now would carry (as the dashboard's "generate newsletter"
+ * makes one): this week's Monday, and the channels with new videos, the newest upload's channel first.
+ */
+function previewSubject(weekStart: string, weeks: ChannelWeek[]): string {
+  const newest = (week: ChannelWeek) => Date.parse(week.videos[0]?.publishedAt ?? "") || 0;
+  const withVideos = weeks.filter((week) => week.videos.length > 0).sort((a, b) => newest(b) - newest(a));
+  return digestSubject(
+    weekStartDay(weekStart),
+    withVideos.map((week) => week.title),
+  );
+}
+
 function previewMarkdown(
+  week: string,
   weeks: ChannelWeek[],
   first: ChannelVideo | undefined,
   outcome: SummaryOutcome | undefined,
@@ -112,7 +136,7 @@ function previewMarkdown(
       shown.push(`_…and ${more} more ${more === 1 ? "video" : "videos"} this week in your newsletter._`);
     return [heading, ...shown].join("\n\n");
   });
-  return ["# Your weekly digest", ...blocks].join("\n\n");
+  return [`# ${week}`, ...blocks].join("\n\n");
 }
 
 function summaryBody(video: ChannelVideo, outcome: SummaryOutcome | undefined): string {

@@ -13,13 +13,19 @@ export const messages = {
     `We could not find the channel "${title}" on YouTube. Please return to the homepage and choose it again.`,
   videoNotFound: "We could not find that video on YouTube. Please check the link and try again.",
   videoNotFinished: "This video is live or not published yet. Please try again once it has ended.",
-  videoTooLong: "Videos over 4 hours cannot be summarised.",
   incorrectPassword: "Incorrect password",
-  toolOff: "The summary tool is not enabled on this server. Set SUMMARY_TOOL_PASSWORD to enable it.",
+  // A visitor sees this: the operator's setting is named in the log at start-up, not here.
+  toolOff: "The summary tool is not available right now.",
   stillWriting:
     "The summary is taking longer than usual. Please try again in a minute; it is still being written.",
   summaryFailed: (reason: string) => `We could not summarise this video: ${reason} Please try again later.`,
   orderPlaced: "Your summary will be sent to your e-mail shortly.",
+  confirmPriceFirst: "Please check the video's price first, then confirm it.",
+  quoteNotFound: "We could not find that price. Please check the video's price again.",
+  quoteExpired: (minutes: number) =>
+    `This price was shown more than ${minutes} minutes ago. Please check the video's price again.`,
+  purchaseRaced:
+    "Your summary of this video has just changed. Please look at your single summaries and try again.",
   newsletterGenerated: "Newsletter generated and sent to your email.",
   newsletterOnItsWay: "Your newsletter is being generated and will arrive in your inbox shortly.",
   noNewVideos: "There are no new videos from your channels since your last newsletter.",

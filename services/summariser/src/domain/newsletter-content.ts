@@ -1,3 +1,4 @@
+import { digestSubject } from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { NewsletterChannel } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
@@ -23,9 +24,6 @@ export interface NewsletterContent {
 /** The event's limits on what it carries. */
 const MAX_TITLE = 500;
 const MAX_SUMMARY = 20_000;
-/** Channel titles named in the subject before "and N more"; each cut so the subject stays readable. */
-const SUBJECT_CHANNELS = 2;
-const SUBJECT_TITLE = 60;
 
 /**
  * A user's newsletter from their channels' new videos: channels ordered by their newest video, videos
@@ -61,7 +59,10 @@ export function newsletterContent(
     }))
     .filter((channel) => channel.videos.length > 0);
   return {
-    subject: subject(weekStart, mailed),
+    subject: digestSubject(
+      weekStartDay(weekStart),
+      mailed.map((channel) => channel.title),
+    ),
     content: [`# ${weekLabel(weekStart)}`, ...ordered.map(channelMarkdown)].join("\n\n"),
     channels: mailed,
   };
@@ -78,23 +79,4 @@ function channelMarkdown(channel: { title: string; videos: readonly NewsletterVi
     return `${videoHeading(video.videoId, video.title)}\n\n${body}`;
   });
   return [channelHeading(channel.title), ...videos].join("\n\n");
-}
-
-/** "Your week of 23 November: Pocket Orbit, Copper Pan Kitchen and 3 more". */
-function subject(weekStart: string, channels: readonly { title: string }[]): string {
-  const titles = channels.map((channel) => shortTitle(channel.title));
-  const named = titles.slice(0, SUBJECT_CHANNELS);
-  const more = titles.length - named.length;
-  const list =
-    more > 0
-      ? `${named.join(", ")} and ${more} more`
-      : named.length > 1
-        ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
-        : (named[0] ?? "");
-  return `Your week of ${weekStartDay(weekStart)}: ${list}`;
-}
-
-function shortTitle(title: string): string {
-  const line = title.replace(/\s+/g, " ").trim();
-  return line.length > SUBJECT_TITLE ? `${line.slice(0, SUBJECT_TITLE - 1).trimEnd()}…` : line;
 }

@@ -37,6 +37,8 @@ export interface SummariserContext {
   };
   /** Summaries this process is making or waiting for, by key: a second asker shares the first's work. */
   inFlight: Map<string, Promise<SummaryRow>>;
+  /** Signs and checks the e-mail's "Read in your browser" links (see newsletter-link.ts). */
+  newsletterLinkKey: Buffer;
   /** The hidden tool's shared password; the tool is off without one. */
   toolPassword: string | undefined;
   /** How long a preview waits for its summary before answering without it. */

@@ -13,11 +13,7 @@ const PURCHASE_ATTEMPTS = defaultRetryPolicy.delaysMs.length + 1;
  */
 export function fulfilPurchase(context: SummariserContext): EventHandler<"video-summary.requested"> {
   return async (event, handler) => {
-    const outcome = await makePurchasedSummary(
-      context,
-      event.data.videoId,
-      handler.attempt >= PURCHASE_ATTEMPTS,
-    );
+    const outcome = await makePurchasedSummary(context, event.data, handler.attempt >= PURCHASE_ATTEMPTS);
     await handleOnce<SummariserDatabase, "video-summary.requested">(context.db, (_, { trx }) =>
       finishPurchase(context, trx, event, outcome),
     )(event, handler);

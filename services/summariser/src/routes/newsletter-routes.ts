@@ -1,17 +1,25 @@
-import { requireUserId, type ServiceApp } from "@tubedigest/http";
+import { optionalUserId, requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { generateNewsletterNow } from "../domain/generate-newsletter-now.ts";
 import { newsletterHistory } from "../domain/newsletter-history.ts";
+import { readNewsletter } from "../domain/read-newsletter.ts";
 import type { SummariserContext } from "../domain/summariser-context.ts";
 import {
   GeneratedReply,
   GenerateNewsletterBody,
   NewsletterHistoryItem,
   NewsletterHistoryQuery,
+  NewsletterPage,
+  NewsletterPageParams,
+  NewsletterPageQuery,
+  OnItsWayReply,
 } from "./newsletter-schemas.ts";
-import { errors, MessageReply } from "./schemas.ts";
+import { errors } from "./schemas.ts";
 
-/** The dashboard's newsletters: the signed-in user's history, and a newsletter made now. */
+/**
+ * The dashboard's newsletters: the signed-in user's history, one past newsletter's page (also for the
+ * e-mail's signed "Read in your browser" link), and a newsletter made now.
+ */
 export function registerNewsletterRoutes(app: ServiceApp, context: SummariserContext): void {
   app.get(
     "/api/newsletters",
@@ -28,12 +36,28 @@ export function registerNewsletterRoutes(app: ServiceApp, context: SummariserCon
     },
   );
 
+  app.get(
+    "/api/newsletters/:id",
+    {
+      schema: {
+        params: NewsletterPageParams,
+        querystring: NewsletterPageQuery,
+        response: { 200: NewsletterPage, ...errors },
+      },
+    },
+    async (request) =>
+      readNewsletter(context, request.params.id, {
+        userId: optionalUserId(request),
+        token: request.query.token,
+      }),
+  );
+
   app.post(
     "/api/generate-newsletter",
     {
       schema: {
         body: GenerateNewsletterBody,
-        response: { 200: GeneratedReply, 202: MessageReply, ...errors },
+        response: { 200: GeneratedReply, 202: OnItsWayReply, ...errors },
       },
     },
     async (request, reply) => {

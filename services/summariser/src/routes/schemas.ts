@@ -52,6 +52,8 @@ export const PreviewBody = Type.Object(
 );
 
 export const PreviewReply = Type.Object({
+  /** The subject line a digest of these channels would carry. */
+  subject: Type.String(),
   content: Type.String(),
   channels: Type.Array(Type.Object({ title: Type.String(), videoCount: Type.Integer({ minimum: 0 }) })),
   /** Summaries still being written when the preview answered; the content says so too. */
@@ -67,7 +69,7 @@ export const SampleNewsletterReply = Type.Object({
 });
 
 /** An address is checked by the shared rule in the operation; the schema only bounds it. */
-const videoUrl = (name: string, missing: string) =>
+export const videoUrl = (name: string, missing: string) =>
   singleLineText(name, {
     maxLength: MAX_VIDEO_URL_LENGTH,
     messages: { type: missing },
@@ -87,10 +89,5 @@ export const ToolBody = Type.Object(
 );
 
 export const ToolReply = Type.Object({ title: Type.String(), summary: Type.String() });
-
-export const SingleVideoBody = Type.Object(
-  { videoUrl: videoUrl("videoUrl", messages.missing) },
-  { additionalProperties: false, errorMessage: { required: { videoUrl: messages.missing } } },
-);
 
 export const MessageReply = Type.Object({ message: Type.String() });

@@ -1,28 +1,13 @@
-import { requireUserId, type ServiceApp } from "@tubedigest/http";
-import { orderSingleVideo } from "../domain/order-single-video.ts";
+import type { ServiceApp } from "@tubedigest/http";
 import { summariseForTool } from "../domain/summarise-for-tool.ts";
 import type { SummariserContext } from "../domain/summariser-context.ts";
-import { errors, MessageReply, SingleVideoBody, ToolBody, ToolReply } from "./schemas.ts";
+import { errors, ToolBody, ToolReply } from "./schemas.ts";
 
-/** One video's summary: the hidden tool's (password) and a subscriber's purchase (à la carte). */
+/** The hidden tool's summary of any video, for whoever knows its shared password. */
 export function registerVideoRoutes(app: ServiceApp, context: SummariserContext): void {
   app.post(
     "/api/process-youtube-video",
     { schema: { body: ToolBody, response: { 200: ToolReply, ...errors } } },
     async (request) => summariseForTool(context, request.body),
-  );
-
-  app.post(
-    "/api/process-individual-video",
-    { schema: { body: SingleVideoBody, response: { 202: MessageReply, ...errors } } },
-    async (request, reply) => {
-      const userId = requireUserId(request);
-      const answer = await orderSingleVideo(context, {
-        userId,
-        videoUrl: request.body.videoUrl,
-        correlationId: request.id,
-      });
-      return reply.code(202).send(answer);
-    },
   );
 }

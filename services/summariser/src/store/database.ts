@@ -51,8 +51,12 @@ export interface SummariesTable {
   completed_at: Date | null;
 }
 
-/** "placing" while billing is asked for the charge; "requested" once held and queued for the worker. */
-export type OrderStatus = "placing" | "requested" | "delivered" | "failed";
+/**
+ * "quoted" while its price is shown and not yet confirmed (nothing held; it expires); "placing" while
+ * billing is asked for the charge; "requested" once held and queued for the worker; then "delivered" or
+ * "failed" (the hold released).
+ */
+export type OrderStatus = "quoted" | "placing" | "requested" | "delivered" | "failed";
 
 export interface SingleVideoOrdersTable {
   id: string;
@@ -63,6 +67,14 @@ export interface SingleVideoOrdersTable {
   failure_reason: string | null;
   created_at: Date;
   completed_at: Date | null;
+  /** Null on purchases made before prices were shown, as are the amount and the quote's end. */
+  duration_seconds: number | null;
+  amount_cents: number | null;
+  quote_expires_at: Date | null;
+  confirmed_at: Date | null;
+  test_mode: boolean | null;
+  started_at: Date | null;
+  summary_markdown: string | null;
 }
 
 export interface FollowsTable {

@@ -36,6 +36,11 @@ export class NewsletterRepository {
     return inserted !== undefined;
   }
 
+  /** One newsletter by its id, whoever's it is: the caller decides who may read it. */
+  find(id: string): Promise<NewsletterRow | undefined> {
+    return this.db.selectFrom("newsletters").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
   /** A page of the user's newsletters, newest first, and how many there are in all. */
   async history(
     userId: string,

@@ -1,20 +1,37 @@
 import { randomUUID } from "node:crypto";
-import type { HttpError } from "@tubedigest/http";
-import type { BillingClient, Hold } from "../../src/clients/billing-client.ts";
+import { HttpError } from "@tubedigest/http";
+import type { BillingClient, Hold, PriceQuote } from "../../src/clients/billing-client.ts";
 
-/** Billing as the summariser sees it: holds placed per key, or refused as billing refuses them. */
+/** Billing's rule, as the stand-in applies it: under an hour 1.99, up to 4 hours 3.99, longer refused. */
+function priceOf(durationSeconds: number): number {
+  if (durationSeconds < 60 * 60) return 199;
+  if (durationSeconds <= 4 * 60 * 60) return 399;
+  throw new HttpError(422, "Videos over 4 hours cannot be summarised.");
+}
+
+/** Billing as the summariser sees it: prices by length, holds placed per key, or refused as billing refuses them. */
 export function billingStandIn() {
-  const holds = new Map<string, Hold & { userId: string; videoId: string; durationSeconds: number }>();
+  const holds = new Map<
+    string,
+    Hold & { userId: string; videoId: string; durationSeconds: number; amountCents: number }
+  >();
   let refusal: HttpError | undefined;
+  let payment: PriceQuote["payment"] = "test";
   const client: BillingClient = {
+    async quote(_userId, input) {
+      return { amountCents: priceOf(input.durationSeconds), payment };
+    },
     async placeHold(userId, input) {
       if (refusal) throw refusal;
       const existing = holds.get(input.holdKey);
       if (existing) return existing;
+      if (priceOf(input.durationSeconds) !== input.amountCents) {
+        throw new HttpError(409, "The price of this summary has changed since it was shown.");
+      }
       const hold = {
         id: randomUUID(),
-        amountCents: input.durationSeconds < 3600 ? 199 : 399,
-        testMode: true,
+        amountCents: input.amountCents,
+        testMode: payment !== "card",
         userId,
         videoId: input.videoId,
         durationSeconds: input.durationSeconds,
@@ -26,8 +43,13 @@ export function billingStandIn() {
   return {
     client,
     holds,
+    /** Holds placed for one subscriber. */
+    holdsOf: (userId: string) => [...holds.values()].filter((hold) => hold.userId === userId),
     refuseWith(error: HttpError | undefined) {
       refusal = error;
+    },
+    payWith(kind: PriceQuote["payment"]) {
+      payment = kind;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import {
   videoUrlMessages,
   WATCH_OR_SHORT_LINK,
@@ -7,19 +8,45 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { apiFetch, serverMessage } from "../../lib/api.ts";
+import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
 import { formatUsd } from "../../lib/money.ts";
 import { type PlansReply, usePlans } from "../../lib/plans.ts";
+import "./single-summaries.css";
+import { SingleSummariesList } from "./single-summaries-list.tsx";
+import { SingleSummaryQuote } from "./single-summary-quote.tsx";
+import { useSingleSummaries } from "./use-single-summaries.ts";
 
-/** SPEC §2 à la carte: one video's summary, bought by its URL and charged by its length (SPEC §9). */
+const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+
+/**
+ * "Summarise one video": a video's summary bought by its URL (SPEC §2's single-video purchase). The
+ * server's price comes first (title, length, price by length), nothing is charged until 'Process Video'
+ * confirms it, and the summaries bought are listed below with their progress, price and text.
+ */
 export function AlaCarteForm() {
   const toast = useToast();
   const id = useId();
   const { plans } = usePlans();
+  const { summaries, error, isLoading, refresh } = useSingleSummaries();
   const [url, setUrl] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [quote, setQuote] = useState<SingleVideoQuote>();
+  const [buying, setBuying] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const failed = (failure: unknown) =>
+    toast({
+      title: "Error processing video",
+      description: serverMessage(failure) ?? SOMETHING_WENT_WRONG,
+      variant: "error",
+    });
+
+  const backToForm = () => {
+    setQuote(undefined);
+    // After the price card closes, typing goes on where it started.
+    requestAnimationFrame(() => document.getElementById(`${id}-url`)?.focus());
+  };
+
+  const checkPrice = async (event: FormEvent) => {
     event.preventDefault();
     // SPEC §5: only a watch page or a short link; the server checks again.
     if (url.trim() === "") {
@@ -30,64 +57,83 @@ export function AlaCarteForm() {
       toast({ title: "Invalid URL", description: videoUrlMessages.invalidForDashboard, variant: "error" });
       return;
     }
-    setBusy(true);
+    setChecking(true);
     try {
-      const answer = await apiFetch<{ message?: string } | undefined>("/api/process-individual-video", {
-        json: { videoUrl: url.trim() },
-      });
-      toast({
-        title: "Video processing initiated",
-        description: answer?.message ?? "Your summary will be sent to your e-mail shortly.",
-        variant: "success",
-      });
-      setUrl("");
+      setQuote(
+        await apiFetch<SingleVideoQuote>("/api/process-individual-video/quote", {
+          json: { videoUrl: url.trim() },
+        }),
+      );
     } catch (failure) {
-      // 402 (payment) and 403 (account) explain themselves in the server's message.
-      toast({
-        title: "Error processing video",
-        description: serverMessage(failure) ?? "Something went wrong. Please try again.",
-        variant: "error",
-      });
+      failed(failure);
     } finally {
-      setBusy(false);
+      setChecking(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!quote) return;
+    setBuying(true);
+    try {
+      const answer = await apiFetch<{ message: string }>("/api/process-individual-video", {
+        json: { quoteId: quote.quoteId },
+      });
+      toast({ title: "Video processing initiated", description: answer.message, variant: "success" });
+      setUrl("");
+      backToForm();
+      await refresh();
+    } catch (failure) {
+      failed(failure);
+      // A price that ran out cannot be confirmed any more: back to the address, to ask again.
+      if (failure instanceof ApiError && failure.status === 410) backToForm();
+    } finally {
+      setBuying(false);
     }
   };
 
   return (
-    <section className="dashboard-section" aria-labelledby={`${id}-title`}>
+    <section className="dashboard-section single-video" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="dashboard-card-title">
-        A la carte video summary
+        Summarise one video
       </h2>
-      <form className="dashboard-video-form" onSubmit={submit} noValidate>
-        <TextField
-          id={`${id}-url`}
-          label="YouTube video URL"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://www.youtube.com/watch?v=..."
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          hint={<ChargeNote plans={plans} />}
-        />
-        <Button type="submit" busy={busy} busyLabel="Processing...">
-          Process Video
-        </Button>
-      </form>
+      <p className="single-video-intro">
+        Paste a link to any YouTube video. You see its length and price before you buy; the summary arrives
+        here and by e-mail.
+      </p>
+      {quote ? (
+        <SingleSummaryQuote quote={quote} buying={buying} onConfirm={confirm} onCancel={backToForm} />
+      ) : (
+        <form className="dashboard-video-form" onSubmit={checkPrice} noValidate>
+          <TextField
+            id={`${id}-url`}
+            label="YouTube video URL"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://www.youtube.com/watch?v=..."
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            hint={<PriceNote plans={plans} />}
+          />
+          <Button type="submit" busy={checking} busyLabel="Checking price...">
+            Check price
+          </Button>
+        </form>
+      )}
+      <SingleSummariesList summaries={summaries} error={error} isLoading={isLoading} />
     </section>
   );
 }
 
-function ChargeNote({ plans }: { plans: PlansReply | undefined }) {
+/** The price rule, from the server's own numbers, so nobody is surprised by the price shown. */
+function PriceNote({ plans }: { plans: PlansReply | undefined }) {
   const prices = plans?.singleVideo;
+  if (!prices) return <>You see the price before you buy.</>;
   return (
     <>
-      You will be charged based on the video length after processing
-      {prices
-        ? `: ${formatUsd(prices.shortPriceCents / 100)} under ${prices.shortUnderMinutes} minutes, ${formatUsd(
-            prices.longPriceCents / 100,
-          )} up to ${prices.longestMinutes / 60} hours; longer videos cannot be processed.`
-        : "."}
+      You see the price before you buy: {formatUsd(prices.shortPriceCents / 100)} under{" "}
+      {prices.shortUnderMinutes} minutes, {formatUsd(prices.longPriceCents / 100)} up to{" "}
+      {prices.longestMinutes / 60} hours. Longer videos cannot be summarised.
     </>
   );
 }

@@ -4,11 +4,16 @@ import { ChannelSearch } from "../../components/channel-search.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type ChannelSearchResult, formatSubscribers } from "../../lib/channels.ts";
+import type { CurrentUser } from "../../lib/current-user.ts";
 import { AlaCarteForm } from "./a-la-carte-form.tsx";
+import { ChannelLimitNotice } from "./channel-limit-notice.tsx";
 import { asSearchResult, type DashboardChannel, useUserChannels } from "./use-user-channels.ts";
 
-/** SPEC §2 'My YouTube Channels': search to add, the list with remove, and the single-video purchase. */
-export function ChannelsTab() {
+/**
+ * SPEC §2 'My YouTube Channels': search to add (with a note at the plan's limit), the list with remove,
+ * and the single-video purchase.
+ */
+export function ChannelsTab({ user }: { user: CurrentUser }) {
   const { channels, error, isLoading, add, remove } = useUserChannels(true);
   const followed = (channels ?? []).map(asSearchResult);
 
@@ -29,6 +34,7 @@ export function ChannelsTab() {
         <h2 id="add-channels-title" className="dashboard-card-title">
           Add channels
         </h2>
+        <ChannelLimitNotice user={user} />
         <ChannelSearch mode="multiple" selected={followed} onSelectedChange={change} />
       </section>
 
@@ -88,16 +94,26 @@ function ChannelRow({
           <span className="muted">{formatSubscribers(channel.subscriberCount)}</span>
         )}
       </span>
+      {/* An icon on a phone, where the word would take the name's room; the name is always spoken. */}
       <Button
         variant="ghost"
+        className="dashboard-channel-remove"
         busy={removing}
-        busyLabel="Removing..."
         onClick={removeThis}
         aria-label={`Remove ${channel.title}`}
       >
-        Remove
+        {removing ? null : <RemoveIcon />}
+        <span className="dashboard-channel-remove-text">{removing ? "Removing..." : "Remove"}</span>
       </Button>
     </li>
+  );
+}
+
+function RemoveIcon() {
+  return (
+    <svg className="dashboard-channel-remove-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
   );
 }
 

@@ -1,4 +1,6 @@
+import { digestSnippet, readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { useState } from "react";
+import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -15,18 +17,27 @@ export interface NewsletterItem {
   createdAt: string;
 }
 
+/** What asking for a newsletter now answered: one made, nothing new to make one of, or one on its way. */
+interface GenerateAnswer {
+  outcome?: "generated" | "nothing-new" | "on-its-way";
+  message?: string;
+}
+
 export const NEWSLETTERS_PATH = "/api/newsletters";
-const SNIPPET_LENGTH = 200;
+/** The dashboard with this tab open: where a past newsletter's page leads back to. */
+export const HISTORY_PATH = "/dashboard?tab=newsletters";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
+/** The first 200 characters of a newsletter's text: what it says, never its markdown. */
 export function snippetOf(content: string): string {
-  return content.length > SNIPPET_LENGTH ? `${content.slice(0, SNIPPET_LENGTH)}…` : content;
+  return digestSnippet(readDigestMarkdown(content));
 }
 
 /**
- * SPEC §2 'Newsletter History'. Mounted only while its tab is open, so the list is asked for only then
- * (SPEC §4); generating one refreshes it.
+ * SPEC §2 'Newsletter History': each newsletter's subject (opening its page, /newsletters/{id}), date and
+ * the start of its text. Mounted only while its tab is open, so the list is asked for only then (SPEC §4);
+ * generating one refreshes it.
  */
 export function NewslettersTab() {
   const toast = useToast();
@@ -36,14 +47,19 @@ export function NewslettersTab() {
   const generate = async () => {
     setGenerating(true);
     try {
-      const answer = await apiFetch<{ message?: string } | undefined>("/api/generate-newsletter", {
+      const answer = await apiFetch<GenerateAnswer | undefined>("/api/generate-newsletter", {
         method: "POST",
       });
-      toast({
-        title: "Newsletter generated",
-        description: answer?.message ?? "Your newsletter was generated and sent to your e-mail.",
-        variant: "success",
-      });
+      // Nothing new since the last newsletter is news, not a failure.
+      toast(
+        answer?.outcome === "nothing-new"
+          ? { title: "Nothing new yet", description: answer.message, variant: "info" }
+          : {
+              title: "Newsletter generated",
+              description: answer?.message ?? "Your newsletter was generated and sent to your e-mail.",
+              variant: "success",
+            },
+      );
     } catch (failure) {
       toast({
         title: "Error generating newsletter",
@@ -84,7 +100,9 @@ export function NewslettersTab() {
         <ul className="dashboard-newsletters">
           {data.map((item) => (
             <li key={item.id} className="dashboard-newsletter">
-              <h3 className="dashboard-newsletter-subject">{item.subject}</h3>
+              <h3 className="dashboard-newsletter-subject">
+                <Link href={`/newsletters/${encodeURIComponent(item.id)}`}>{item.subject}</Link>
+              </h3>
               <time className="muted" dateTime={item.sentAt ?? item.createdAt}>
                 {dateFormat.format(new Date(item.sentAt ?? item.createdAt))}
               </time>

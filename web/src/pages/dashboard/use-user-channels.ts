@@ -1,6 +1,6 @@
 import { useSWRConfig } from "swr";
 import { useToast } from "../../components/toast.tsx";
-import { apiFetch, serverMessage } from "../../lib/api.ts";
+import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
 import { type ChannelSearchResult, toFollowRequest } from "../../lib/channels.ts";
 import { CURRENT_USER_PATH } from "../../lib/current-user.ts";
 import { useApi } from "../../lib/use-api.ts";
@@ -37,11 +37,13 @@ export function useUserChannels(signedIn: boolean) {
         variant: "success",
       });
     } catch (failure) {
-      // A 403 past the plan's allowance carries the server's explanation.
+      // A 403 is the plan's limit, not a fault: news with the server's explanation (the plan that allows
+      // more), beside the note the channels tab shows at the limit.
+      const atLimit = failure instanceof ApiError && failure.status === 403;
       toast({
-        title: "Error adding channel",
+        title: atLimit ? "Channel limit reached" : "Error adding channel",
         description: serverMessage(failure) ?? FALLBACK,
-        variant: "error",
+        variant: atLimit ? "info" : "error",
       });
     }
     await refresh();

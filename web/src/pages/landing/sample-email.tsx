@@ -1,6 +1,7 @@
+import { type Digest, digestCounts, readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { useEffect, useState } from "react";
 import { buttonClass } from "../../components/button.tsx";
-import { DigestContent } from "../../components/digest-content.tsx";
+import { DigestView } from "../../components/digest-view.tsx";
 import { apiFetch } from "../../lib/api.ts";
 
 /** GET /api/sample-newsletter: a digest of the featured channels, as a reader gets it on Monday. */
@@ -10,12 +11,13 @@ interface SampleNewsletter {
   channels: { title: string; videoCount: number }[];
 }
 
-type State = { kind: "loading" } | { kind: "shown"; sample: SampleNewsletter } | { kind: "missing" };
+type State = { kind: "loading" } | { kind: "shown"; subject: string; digest: Digest } | { kind: "missing" };
 
 /**
  * The landing page's sample of the weekly e-mail, from the server (the featured channels' real summaries),
- * drawn as the e-mail: its subject, the sender, and the digest's content by the same renderer as the
- * preview's mock inbox. Shown folded to a first screenful, unfolded on request.
+ * drawn as the e-mail: its subject, the sender, and the digest by the view the archive and the preview's
+ * mock inbox use (the wordmark, the week with its counts, the contents, a card per channel). Shown folded
+ * to a first screenful, unfolded on request.
  */
 export default function SampleEmail() {
   const [state, setState] = useState<State>({ kind: "loading" });
@@ -23,7 +25,8 @@ export default function SampleEmail() {
   useEffect(() => {
     const controller = new AbortController();
     apiFetch<SampleNewsletter>("/api/sample-newsletter", { signal: controller.signal }).then(
-      (sample) => setState({ kind: "shown", sample }),
+      (sample) =>
+        setState({ kind: "shown", subject: sample.subject, digest: readDigestMarkdown(sample.content) }),
       () => {
         if (!controller.signal.aborted) setState({ kind: "missing" });
       },
@@ -39,12 +42,12 @@ export default function SampleEmail() {
       </p>
     );
   }
-  const { sample } = state;
+  const { subject, digest } = state;
   return (
     <article className="landing-sample" aria-labelledby="sample-subject">
       <header className="landing-sample-header">
         <h3 id="sample-subject" className="landing-sample-subject">
-          {sample.subject}
+          {subject}
         </h3>
         <p className="landing-sample-from">From tubedigest · Monday, 09:00</p>
       </header>
@@ -54,10 +57,12 @@ export default function SampleEmail() {
           .filter(Boolean)
           .join(" ")}
       >
-        <p className="landing-sample-wordmark" aria-hidden="true">
-          tube<span>digest</span>
-        </p>
-        <DigestContent markdown={sample.content} headingOffset={3} className="landing-sample-body" />
+        <DigestView
+          digest={digest}
+          headingLevel={4}
+          lead={`Here's your week: ${digestCounts(digest)}.`}
+          contents
+        />
       </div>
       <div className="landing-sample-unfold">
         <button

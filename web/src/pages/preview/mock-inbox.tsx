@@ -1,24 +1,28 @@
-import { DigestContent } from "../../components/digest-content.tsx";
+import { readDigestMarkdown } from "@tubedigest/contracts/digest";
+import { DigestView } from "../../components/digest-view.tsx";
 import { splitPreview } from "./split-preview.ts";
 
 interface MockInboxProps {
   email: string;
+  /** The digest's subject line, as the e-mail would carry it. */
+  subject: string;
   content: string;
   videoCount: number;
 }
 
 /**
- * The preview as it would arrive: an opened e-mail with the digest's own header (the tubedigest wordmark)
- * and body, its lower part blurred behind 'We analyzed N videos this week'. The blurred copy is inert and
- * hidden from assistive technology: it is a picture of what a plan unlocks, not content to read.
+ * The preview as it would arrive: an opened e-mail under the digest's own subject line, its body drawn by
+ * the same view as the archive (the e-mail's header, channel cards, key points), its lower part blurred
+ * behind 'We analyzed N videos this week'. The blurred copy is inert and hidden from assistive technology:
+ * it is a picture of what a plan unlocks, not content to read.
  */
-export function MockInbox({ email, content, videoCount }: MockInboxProps) {
-  const { readable, blurred } = splitPreview(content);
+export function MockInbox({ email, subject, content, videoCount }: MockInboxProps) {
+  const { readable, blurred, continued } = splitPreview(readDigestMarkdown(content));
   return (
     <article className="mock-inbox" aria-labelledby="mock-inbox-subject">
       <header className="mock-inbox-header">
         <h2 id="mock-inbox-subject" className="mock-inbox-subject">
-          Your Weekly Content Summary is Ready
+          {subject}
         </h2>
         <dl className="mock-inbox-meta">
           <div>
@@ -32,14 +36,11 @@ export function MockInbox({ email, content, videoCount }: MockInboxProps) {
         </dl>
       </header>
       <div className="mock-inbox-mail">
-        <p className="mock-inbox-wordmark" aria-hidden="true">
-          tube<span>digest</span>
-        </p>
-        <DigestContent markdown={readable} headingOffset={2} className="mock-inbox-body" />
+        <DigestView digest={readable} headingLevel={3} />
         <div className="mock-inbox-locked">
-          {blurred ? (
+          {blurred.channels.length > 0 ? (
             <div className="mock-inbox-blurred" aria-hidden="true" inert>
-              <DigestContent markdown={blurred} headingOffset={2} className="mock-inbox-body" />
+              <DigestView digest={blurred} headingLevel={3} header={false} continued={continued} />
             </div>
           ) : null}
           <div className="mock-inbox-unlock">

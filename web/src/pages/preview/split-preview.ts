@@ -1,14 +1,31 @@
+import type { Digest } from "@tubedigest/contracts/digest";
+
+/** The preview cut where the blur starts, and whether the blurred part goes on with the readable part's channel. */
+export interface SplitPreview {
+  readable: Digest;
+  blurred: Digest;
+  continued: boolean;
+}
+
 /**
- * The preview's markdown cut where the blur starts: the digest's heading, the first channel and its first
- * video stay readable; every later video and channel is shown blurred, as the teaser of a paid plan.
+ * The preview cut where the blur starts: the week, the channels up to the first video and that video stay
+ * readable; every later video and channel is shown blurred, as the teaser of a paid plan.
  */
-export function splitPreview(markdown: string): { readable: string; blurred: string } {
-  const lines = markdown.split("\n");
-  let videosSeen = 0;
-  const cut = lines.findIndex((line) => {
-    if (line.startsWith("### ")) videosSeen += 1;
-    return videosSeen === 2 || (videosSeen === 1 && line.startsWith("## "));
-  });
-  if (cut === -1) return { readable: markdown, blurred: "" };
-  return { readable: lines.slice(0, cut).join("\n"), blurred: lines.slice(cut).join("\n") };
+export function splitPreview(digest: Digest): SplitPreview {
+  const first = digest.channels.findIndex((channel) => channel.videos.length > 0);
+  const channel = digest.channels[first];
+  if (!channel) return { readable: digest, blurred: { title: null, channels: [] }, continued: false };
+  const rest = channel.videos.slice(1);
+  const later = digest.channels.slice(first + 1);
+  return {
+    readable: {
+      title: digest.title,
+      channels: [...digest.channels.slice(0, first), { ...channel, videos: channel.videos.slice(0, 1) }],
+    },
+    blurred: {
+      title: null,
+      channels: rest.length > 0 ? [{ ...channel, notes: [], videos: rest }, ...later] : later,
+    },
+    continued: rest.length > 0,
+  };
 }

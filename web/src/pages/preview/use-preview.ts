@@ -4,6 +4,8 @@ import { useApi } from "../../lib/use-api.ts";
 
 /** POST /api/generate-newsletter-preview's answer (SPEC §3). */
 export interface Preview {
+  /** The subject line the digest of these channels would carry. */
+  subject: string;
   /** Markdown, as the newsletter's body would read. */
   content: string;
   channels: { title: string; videoCount: number }[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
-import { toolErrorText } from "./tool-request.ts";
+import { isUnavailable, isWrongPassword, toolErrorText } from "./tool-request.ts";
 
 describe("toolErrorText (SPEC §8, hidden tool)", () => {
   it("prefers the server's message", () => {
@@ -23,5 +23,15 @@ describe("toolErrorText (SPEC §8, hidden tool)", () => {
     expect(toolErrorText(new TypeError("Failed to fetch"))).toBe(
       "An error occurred while processing the video",
     );
+  });
+});
+
+describe("what a refusal means", () => {
+  it("tells a wrong password (401) from a tool that cannot run now (503)", () => {
+    const off = new ApiError(503, { message: "The summary tool is not available right now." }, "503: …");
+    const wrong = new ApiError(401, { message: "Incorrect password" }, "401: …");
+    expect([isUnavailable(off), isWrongPassword(off)]).toEqual([true, false]);
+    expect([isUnavailable(wrong), isWrongPassword(wrong)]).toEqual([false, true]);
+    expect(isUnavailable(new TypeError("Failed to fetch"))).toBe(false);
   });
 });

@@ -17,6 +17,11 @@ export function isWrongPassword(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** The server cannot run the tool now (switched off, or busy): nothing the person typed was wrong. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503;
+}
+
 /**
  * Whether the server takes the password, asked without a video: it checks the password before the
  * address, so an empty address is refused as an address (400) only once the password is right.

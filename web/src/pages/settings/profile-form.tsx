@@ -1,16 +1,15 @@
 import { isTimeZone } from "@tubedigest/contracts/time-zone";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../../components/button.tsx";
-import { describedBy, Field, TextField } from "../../components/field.tsx";
+import { TextField } from "../../components/field.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from "../../lib/validation.ts";
-import { timeZoneChoices } from "./time-zones.ts";
+import { TimeZoneField } from "./time-zone-field.tsx";
 import { PROFILE_PATH, type Profile, useProfile } from "./use-profile.ts";
 
-const ZONE_HINT = "Your weekly digest arrives on Monday at 9:00 AM in this time zone.";
 const INVALID_ZONE_MESSAGE = "Please choose a time zone from the list";
 
 /** The Profile tab, once the stored profile is known (its fields start from it). */
@@ -41,8 +40,6 @@ function ProfileFields({ profile }: { profile: Profile }) {
   const [timeZone, setTimeZone] = useState(profile.timeZone);
   const [problems, setProblems] = useState<{ email?: string; timeZone?: string }>({});
   const [busy, setBusy] = useState(false);
-  // Checking every zone the browser knows is worth doing once, not on each keystroke in the name.
-  const zones = useMemo(() => timeZoneChoices(profile.timeZone), [profile.timeZone]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,22 +90,12 @@ function ProfileFields({ profile }: { profile: Profile }) {
         hint="Your email address cannot be changed here."
         error={problems.email}
       />
-      <Field id="settings-time-zone" label="Time Zone" hint={ZONE_HINT} error={problems.timeZone}>
-        <select
-          id="settings-time-zone"
-          className="input"
-          value={timeZone}
-          onChange={(event) => setTimeZone(event.target.value)}
-          aria-invalid={problems.timeZone ? true : undefined}
-          aria-describedby={describedBy("settings-time-zone", ZONE_HINT, problems.timeZone)}
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll("_", " ")}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <TimeZoneField
+        id="settings-time-zone"
+        value={timeZone}
+        onChange={setTimeZone}
+        error={problems.timeZone}
+      />
       <Button type="submit" busy={busy} busyLabel="Updating..." className="settings-submit">
         Save Changes
       </Button>

@@ -2,9 +2,11 @@ import type { Migrations } from "@tubedigest/db";
 import * as createMailer from "./20261123T2000-create-mailer.ts";
 import * as previews from "./20261125T1530-previews.ts";
 import * as welcomeWithPreview from "./20261125T1700-welcome-with-preview.ts";
+import * as messageIdIndex from "./20261126T1400-message-id-index.ts";
 
 export const migrations: Migrations = {
   "20261123T2000-create-mailer": createMailer,
   "20261125T1530-previews": previews,
   "20261125T1700-welcome-with-preview": welcomeWithPreview,
+  "20261126T1400-message-id-index": messageIdIndex,
 };

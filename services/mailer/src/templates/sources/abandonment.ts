@@ -19,23 +19,31 @@ export const abandonment: TemplateSource<"abandonment"> = {
           <mj-text>${OFFER}</mj-text>
           ${button("Pick up where you left off", "{{continueUrl}}")}`),
     reason: REASON,
-    // The account may have no password yet, so no settings page to link: the footer leads back to the preview.
-    links: [{ label: "tubedigest", href: "{{continueUrl}}" }],
+    // The account may have no password yet, so no settings page to link: the footer leads back to the
+    // preview, and offers the same one-click unsubscribe as the List-Unsubscribe header.
+    links: [
+      { label: "tubedigest", href: "{{continueUrl}}" },
+      { label: "Unsubscribe", href: "{{unsubscribeUrl}}" },
+    ],
   }),
   content(data) {
     const quote = previewQuote(data);
     const continueUrl = httpUrl(data.continueUrl);
+    const unsubscribeUrl = httpUrl(data.unsubscribeUrl);
     return {
       subject: quote.channel
         ? `Your weekly digest of ${quote.channel} is one step away`
         : "Your weekly digest is one step away",
       preheader: quote.firstBullet ?? OFFER,
-      values: { intro: quote.intro, continueUrl },
+      values: { intro: quote.intro, continueUrl, unsubscribeUrl },
       fragments: { bullets: quote.bulletsHtml },
       text: textMail({
         blocks: [quote.intro, quote.bulletsText, OFFER, `Pick up where you left off: ${continueUrl}`],
         reason: REASON,
-        links: [{ label: "tubedigest", url: continueUrl }],
+        links: [
+          { label: "tubedigest", url: continueUrl },
+          { label: "Unsubscribe", url: unsubscribeUrl },
+        ],
       }),
     };
   },

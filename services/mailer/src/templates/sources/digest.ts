@@ -1,44 +1,32 @@
+import { digestCounts, digestOfChannels, digestSubject } from "@tubedigest/contracts/digest";
 import { fitChannels } from "../digest-channels.ts";
-import { countOf, greeting, listOf, oneLine } from "../formatting.ts";
+import { digestContents } from "../digest-contents.ts";
+import { countOf, greeting, oneLine } from "../formatting.ts";
 import { linkHtml } from "../html-fragments.ts";
 import { button, card, heading, layout } from "../layout.ts";
 import { httpUrl, settingsUrl } from "../links.ts";
-import { INLINE } from "../mail-look.ts";
-import type { TemplateData } from "../template-data.ts";
+import { INLINE, LOOK } from "../mail-look.ts";
+import { shareVideos } from "../share-videos.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 
 const REASON = "You get this digest every Monday because you follow these channels on tubedigest.";
-// What the HTML holds besides the channels (greeting, subject, links, the "more" line) stays well
-// under this, so the channels may use the rest of the room.
+// What the HTML holds besides the contents and the channels (greeting, subject, links, the "more" line)
+// stays well under this, so they may use the rest of the room.
 const RESERVED_BYTES = 2048;
-
-/** "Your week: Pocket Orbit, Copper Pan Kitchen and 3 more": the first channels, as the e-mail orders them. */
-function subjectOf(channelTitles: string[]): string {
-  if (channelTitles.length === 0) return "Your week on tubedigest: no new videos";
-  const named =
-    channelTitles.length <= 3
-      ? channelTitles
-      : [...channelTitles.slice(0, 2), `${channelTitles.length - 2} more`];
-  return `Your week: ${listOf(named)}`;
-}
-
-/** "12 new videos from 5 channels". */
-function countsOf(data: TemplateData["digest"], channelsWithVideos: number): string {
-  const videos = data.channels.reduce((sum, channel) => sum + channel.videos.length, 0);
-  if (videos === 0) return "no new videos";
-  return `${countOf(videos, "new video")} from ${countOf(channelsWithVideos, "channel")}`;
-}
+/** The most videos one e-mail shows: about ten phone screens; the archive page has the whole week. */
+export const MAX_VIDEOS_PER_EMAIL = 10;
 
 export const digest: TemplateSource<"digest"> = {
   name: "digest",
   mjml: layout({
     body: `${card(`${heading("Your week")}
-          <mj-text padding="0 24px 8px" font-size="14px">{{weekLabel}}</mj-text>
-          <mj-text>{{intro}}</mj-text>`)}
+          <mj-text padding="0 24px 8px" font-size="14px" color="${LOOK.muted}">{{weekLabel}}</mj-text>
+          <mj-text>{{intro}}</mj-text>
+          <mj-text padding="0 24px 16px" font-size="14px"><a href="{{archiveUrl}}" style="${INLINE.a}">Read in your browser</a></mj-text>`)}
       <mj-section padding="16px 0 0">
         <mj-column>
-          <mj-text padding="0">{{{channels}}}{{{more}}}</mj-text>
+          <mj-text padding="0">{{{contents}}}{{{channels}}}{{{more}}}</mj-text>
           ${button("Open your dashboard", "{{dashboardUrl}}")}
         </mj-column>
       </mj-section>`,
@@ -51,32 +39,52 @@ export const digest: TemplateSource<"digest"> = {
   content(data, roomBytes) {
     const dashboardUrl = httpUrl(data.dashboardUrl);
     const unsubscribeUrl = httpUrl(data.unsubscribeUrl);
+    const archiveUrl = httpUrl(data.archiveUrl);
     const settings = settingsUrl(dashboardUrl);
     const weekLabel = oneLine(data.weekLabel);
-    const titles = data.channels
-      .filter((channel) => channel.videos.length > 0)
-      .map((channel) => oneLine(channel.title));
-    const counts = countsOf(data, titles.length);
+    const mailed = digestOfChannels(data.channels, weekLabel);
+    const week = { ...mailed, channels: mailed.channels.filter((channel) => channel.videos.length > 0) };
+    const counts = digestCounts(week);
     const intro = `${greeting(data.recipientName)} here's your week: ${counts}.`;
-    const fitted = fitChannels(data.channels, roomBytes - RESERVED_BYTES);
-    const more = `${countOf(fitted.leftOutVideos, "more video")} in your dashboard`;
+    // The contents are reserved at their longest (every channel linking to the archive) before the
+    // channels are fitted, since which channels fit decides where each entry links.
+    const longestContents = digestContents(week, [], archiveUrl);
+    const fitted = fitChannels(
+      week,
+      shareVideos(week, MAX_VIDEOS_PER_EMAIL),
+      roomBytes - RESERVED_BYTES - Buffer.byteLength(longestContents.html),
+      archiveUrl,
+    );
+    const contents = digestContents(week, fitted.shown, archiveUrl);
+    const total = week.channels.reduce((sum, channel) => sum + channel.videos.length, 0);
+    const leftOut = total - fitted.shown.reduce((sum, count) => sum + count, 0);
+    const more = `${countOf(leftOut, "more video")} in your archive`;
     return {
-      subject: data.subject ? oneLine(data.subject) : subjectOf(titles),
+      subject: data.subject
+        ? oneLine(data.subject)
+        : digestSubject(
+            weekLabel.replace(/^Week of\s+/i, ""),
+            week.channels.map((channel) => channel.title),
+          ),
       preheader: `${weekLabel}: ${counts}.`,
-      values: { weekLabel, intro, dashboardUrl, unsubscribeUrl, settingsUrl: settings },
+      values: { weekLabel, intro, archiveUrl, dashboardUrl, unsubscribeUrl, settingsUrl: settings },
       fragments: {
+        contents: contents.html,
         channels: fitted.html,
+        // In line with the footer's text below it, not with the cards' edges.
         more:
-          fitted.leftOutVideos > 0
-            ? `<p style="${INLINE.p}font-weight:600;">${linkHtml(more, dashboardUrl)}</p>`
+          leftOut > 0
+            ? `<p style="${INLINE.p}padding:0 8px;font-weight:600;">${linkHtml(more, archiveUrl)}</p>`
             : "",
       },
       text: textMail({
         blocks: [
           weekLabel,
           intro,
+          `Read in your browser: ${archiveUrl}`,
+          contents.text,
           ...fitted.text,
-          fitted.leftOutVideos > 0 ? `${more}: ${dashboardUrl}` : "",
+          leftOut > 0 ? `${more}: ${archiveUrl}` : "",
           `Open your dashboard: ${dashboardUrl}`,
         ],
         reason: REASON,

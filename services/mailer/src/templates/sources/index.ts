@@ -5,6 +5,7 @@ import { cancellation } from "./cancellation.ts";
 import { digest } from "./digest.ts";
 import { receipt } from "./receipt.ts";
 import { signInLink } from "./sign-in-link.ts";
+import { singleVideoFailed } from "./single-video-failed.ts";
 import { singleVideoSummary } from "./single-video-summary.ts";
 import { trialEnding } from "./trial-ending.ts";
 import { welcome } from "./welcome.ts";
@@ -13,6 +14,7 @@ import { welcome } from "./welcome.ts";
 export const TEMPLATE_SOURCES: { [Name in TemplateName]: TemplateSource<Name> } = {
   digest,
   "single-video-summary": singleVideoSummary,
+  "single-video-failed": singleVideoFailed,
   abandonment,
   welcome,
   "trial-ending": trialEnding,

@@ -1,54 +1,51 @@
-import { greeting, oneLine } from "../formatting.ts";
-import { button, card, heading, layout } from "../layout.ts";
-import { httpUrl, settingsUrl } from "../links.ts";
-import { INLINE, LOOK } from "../mail-look.ts";
-import { markdownHtml } from "../markdown-html.ts";
-import { markdownText } from "../markdown-text.ts";
-import { parseSummary } from "../summary-markdown.ts";
+import { readVideoSummary } from "@tubedigest/contracts/digest";
+import { greeting } from "../formatting.ts";
+import { paragraphHtml } from "../html-fragments.ts";
+import { button, heading } from "../layout.ts";
+import { INLINE } from "../mail-look.ts";
+import { summaryHtml } from "../summary-html.ts";
+import { summaryText } from "../summary-text.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
+import {
+  chargedNote,
+  SINGLE_VIDEO_REASON,
+  singleVideoLayout,
+  singleVideoLinks,
+} from "./single-video-mail.ts";
 
-const REASON = "You get this e-mail because you asked tubedigest for a summary of this video.";
 // The summary itself ends by saying so (the summariser writes that line); the preheader says it first.
 const NO_CAPTIONS = "This video has no captions, so the summary is made from its title and description.";
 
 export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
   name: "single-video-summary",
-  mjml: layout({
-    body: card(`<mj-text padding="0 24px 8px" font-size="14px" color="${LOOK.muted}">Your summary</mj-text>
-          ${heading(`<a href="{{url}}" style="${INLINE.a}">{{title}}</a>`, "medium")}
+  mjml: singleVideoLayout(`${heading(`<a href="{{url}}" style="${INLINE.a}">{{title}}</a>`, "medium")}
           <mj-text>{{greeting}} here are the key points you asked for.</mj-text>
           <mj-text padding="0 24px">{{{summary}}}</mj-text>
-          ${button("Watch the video", "{{url}}")}`),
-    reason: REASON,
-    links: [
-      { label: "Your dashboard", href: "{{dashboardUrl}}" },
-      { label: "Settings", href: "{{settingsUrl}}" },
-    ],
-  }),
+          ${button("Watch the video", "{{url}}")}
+          <mj-text padding="0 24px 16px">{{{price}}}</mj-text>`),
   content(data) {
-    const title = oneLine(data.title);
-    const url = httpUrl(data.url);
-    const dashboardUrl = httpUrl(data.dashboardUrl);
-    const settings = settingsUrl(dashboardUrl);
+    const { title, url, dashboardUrl, settingsUrl, footer } = singleVideoLinks(data);
     const fromDescription = data.basis === "description";
-    const summary = parseSummary(data.summaryMarkdown);
+    const summary = readVideoSummary(data.summaryMarkdown);
+    const price = chargedNote(data.charge);
     return {
       subject: `Your summary: ${title}`,
       preheader: fromDescription ? NO_CAPTIONS : `The key points of "${title}", with links to each moment.`,
-      values: { title, url, greeting: greeting(data.recipientName), dashboardUrl, settingsUrl: settings },
-      fragments: { summary: markdownHtml(summary) },
+      values: { title, url, greeting: greeting(data.recipientName), dashboardUrl, settingsUrl },
+      fragments: {
+        summary: summaryHtml(summary),
+        price: price ? paragraphHtml(price, INLINE.muted) : "",
+      },
       text: textMail({
         blocks: [
           `${greeting(data.recipientName)} here are the key points you asked for.`,
           `${title}\n${url}`,
-          markdownText(summary),
+          summaryText(summary),
+          price,
         ],
-        reason: REASON,
-        links: [
-          { label: "Your dashboard", url: dashboardUrl },
-          { label: "Settings", url: settings },
-        ],
+        reason: SINGLE_VIDEO_REASON,
+        links: footer,
       }),
     };
   },

@@ -1,0 +1,222 @@
+/**
+ * `make test`'s spam check: every e-mail the product sends, rendered from its sample data with the
+ * headers and DKIM signature it goes out with, is scored by SpamAssassin (Debian's package, its default
+ * rules, offline: no network tests). Each must score 0.5 or less and hit no rule that counts against it;
+ * the informational ones (±0.001: "HTML included", "not relayed") and the ones in its favour are fine.
+ * Writes every e-mail's score and size to docs/testing.md. Without spamassassin it warns and passes,
+ * unless REQUIRE_SPAMASSASSIN=1 (CI installs it).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { markdownTable, recordDocSection } from "../bench/support/performance-report.ts";
+import { siteLinks } from "../services/mailer/src/app.ts";
+import { composedMail, dkimSigning } from "../services/mailer/src/delivery/message-composition.ts";
+import { mailHeaders } from "../services/mailer/src/domain/mail-headers.ts";
+import { unsubscribeKeyFrom } from "../services/mailer/src/domain/unsubscribe-token.ts";
+import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
+import { SAMPLE_DATA, sampleDigest } from "../services/mailer/src/templates/sample-template-data.ts";
+import type { RenderedMail } from "../services/mailer/src/templates/template-data.ts";
+import { TEMPLATE_NAMES, type TemplateName } from "../services/mailer/src/templates/template-names.ts";
+
+const MAX_SCORE = 0.5;
+// Informational rules score ±0.001 so that they show; anything more counts.
+const COUNTS_AGAINST = 0.01;
+const DOMAIN = "tubedigest.example";
+const TESTING_DOC = path.resolve(import.meta.dirname, "../docs/testing.md");
+
+interface Scored {
+  label: string;
+  score: number;
+  rules: { name: string; score: number }[];
+  htmlBytes: number;
+  messageBytes: number;
+}
+
+if (spawnSync("spamassassin", ["-V"]).error) {
+  const message =
+    "spamassassin is not installed (apt-get install spamassassin): the e-mails' spam scores were not checked";
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script alone, never by a turbo task.
+  if (process.env.REQUIRE_SPAMASSASSIN === "1") {
+    console.error(message);
+    process.exit(1);
+  }
+  console.warn(`WARNING: ${message}`);
+  process.exit(0);
+}
+
+const templates = await compileTemplates();
+const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
+  .privateKey.export({ type: "pkcs8", format: "pem" })
+  .toString();
+// Composed as the SMTP transport composes it, and signed as production signs it.
+const composer = nodemailer.createTransport({
+  streamTransport: true,
+  buffer: true,
+  dkim: dkimSigning({ domainName: DOMAIN, keySelector: "td1", privateKey: signingKey }),
+});
+const headerContext = {
+  links: siteLinks(`https://${DOMAIN}`),
+  unsubscribeKey: unsubscribeKeyFrom(randomUUID()),
+  unsubscribeMailto: `unsubscribe@${DOMAIN}`,
+  mailDomain: DOMAIN,
+};
+
+async function compose(template: TemplateName, mail: RenderedMail): Promise<Buffer> {
+  const sent = await composer.sendMail(
+    composedMail({
+      from: `tubedigest <digest@${DOMAIN}>`,
+      to: "ana@example.com",
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: `<${randomUUID()}@${DOMAIN}>`,
+      headers: mailHeaders(headerContext, template, randomUUID()),
+    }),
+  );
+  return sent.message as Buffer;
+}
+
+const work = mkdtempSync(path.join(tmpdir(), "spam-check-"));
+const prefs = path.join(work, "user_prefs");
+writeFileSync(prefs, "");
+
+type Verdict = Pick<Scored, "score" | "rules">;
+
+/** The verdict in the headers SpamAssassin added to one message: its score and each rule hit, with its score. */
+function verdictOf(message: string): Verdict {
+  const headers = message.slice(0, message.search(/\n\n/)).replace(/\n[ \t]+/g, " ");
+  const score = /^X-Spam-Score: (-?[\d.]+)/m.exec(headers)?.[1];
+  if (score === undefined) throw new Error(`spamassassin gave no score:\n${headers}`);
+  const rules = /^X-Spam-Rules: (.*)$/m.exec(headers)?.[1] ?? "";
+  return {
+    score: Number(score),
+    rules: rules
+      .split(",")
+      .filter(Boolean)
+      .map((rule) => {
+        const [name = "", value = "0"] = rule.trim().split("=");
+        return { name, score: Number(value) };
+      }),
+  };
+}
+
+const MBOX_SEPARATOR = "From check@tubedigest.example Thu Nov 26 09:00:00 2026";
+
+/** A message's Message-ID header: SpamAssassin's mbox run may answer in another order. */
+const messageIdOf = (message: string) => /^Message-ID: (<[^>]+>)/im.exec(message)?.[1];
+
+/**
+ * SpamAssassin's verdicts on `messages`, in their order: one run over them all as an mbox, since loading
+ * its rules takes most of a run's second.
+ */
+function spamAssassin(messages: Buffer[]): Promise<Verdict[]> {
+  const mbox = messages
+    .map((message) => {
+      // mbox escapes body lines that look like a separator; its lines end in LF.
+      const text = message
+        .toString("utf8")
+        .replace(/\r\n/g, "\n")
+        .replace(/^(>*From )/gm, ">$1");
+      return `${MBOX_SEPARATOR}\n${text}\n`;
+    })
+    .join("\n");
+  return new Promise((resolve, reject) => {
+    const child = spawn("spamassassin", [
+      "--local",
+      "--mbox",
+      `--prefspath=${prefs}`,
+      "--cf=use_bayes 0",
+      "--cf=add_header all Score _SCORE_",
+      "--cf=add_header all Rules _TESTSSCORES(,)_",
+    ]);
+    const output: Buffer[] = [];
+    const errors: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => errors.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const scored = Buffer.concat(output).toString("utf8").split(`${MBOX_SEPARATOR}\n`).slice(1);
+      if (code !== 0 || scored.length !== messages.length) {
+        const stderr = Buffer.concat(errors).toString("utf8").trim();
+        return reject(
+          new Error(`spamassassin failed (exit ${code}, ${scored.length} messages back): ${stderr}`),
+        );
+      }
+      try {
+        const byId = new Map(scored.map((message) => [messageIdOf(message), verdictOf(message)]));
+        resolve(
+          messages.map((message) => {
+            const verdict = byId.get(messageIdOf(message.toString("utf8")));
+            if (!verdict) throw new Error("spamassassin did not answer for every message");
+            return verdict;
+          }),
+        );
+      } catch (error) {
+        reject(error);
+      }
+    });
+    child.stdin.end(mbox);
+  });
+}
+
+const samples: { label: string; template: TemplateName; mail: RenderedMail }[] = TEMPLATE_NAMES.map(
+  (template) => ({
+    label: template,
+    template,
+    mail: templates.render(template, SAMPLE_DATA[template] as never),
+  }),
+);
+// The longest digest there can be: cut before 90 KB of HTML, since Gmail clips a message at about 102 KB.
+samples.push({
+  label: "digest, 10 channels × 5 videos (cut to fit)",
+  template: "digest",
+  mail: templates.render("digest", sampleDigest(10, 5)),
+});
+
+let results: Scored[];
+try {
+  const messages = await Promise.all(samples.map(({ template, mail }) => compose(template, mail)));
+  const verdicts = await spamAssassin(messages);
+  results = samples.map(({ label, mail }, index) => ({
+    label,
+    ...(verdicts[index] as Verdict),
+    htmlBytes: Buffer.byteLength(mail.html),
+    messageBytes: messages[index]?.length ?? 0,
+  }));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const version = /version ([\d.]+)/.exec(spawnSync("spamassassin", ["-V"]).stdout.toString())?.[1] ?? "?";
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const table = markdownTable(
+  ["e-mail", "score", "rules hit (score)", "HTML", "whole message"],
+  results.map((result) => [
+    result.label,
+    result.score.toFixed(1),
+    result.rules.map((rule) => `${rule.name} (${rule.score})`).join(", "),
+    kilobytes(result.htmlBytes),
+    kilobytes(result.messageBytes),
+  ]),
+);
+recordDocSection(
+  TESTING_DOC,
+  "check:mail-spam-score",
+  `SpamAssassin ${version}, Debian's default rules, offline (\`spamassassin --local\`, no Bayes), on each e-mail\nas it goes out (sample data, its headers, DKIM-signed); written by \`make mail-spam-score\`.\n\n${table}`,
+);
+
+const failures = results.flatMap((result) => [
+  ...(result.score > MAX_SCORE ? [`${result.label} scores ${result.score} (at most ${MAX_SCORE})`] : []),
+  ...result.rules
+    .filter((rule) => rule.score > COUNTS_AGAINST)
+    .map((rule) => `${result.label} hits ${rule.name} (${rule.score})`),
+]);
+for (const failure of failures) console.error(failure);
+if (failures.length > 0) process.exit(1);
+process.stdout.write(
+  `mail spam score: ${results.length} e-mails, all at most ${MAX_SCORE} with no rule against them (docs/testing.md)\n`,
+);

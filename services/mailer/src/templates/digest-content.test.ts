@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { compileTemplates } from "./compile-templates.ts";
+import { sampleDigest } from "./sample-template-data.ts";
+import type { MailTemplates, TemplateData } from "./template-data.ts";
+
+let templates: MailTemplates;
+beforeAll(async () => {
+  templates = await compileTemplates();
+});
+
+const video = (id: string, summaryMarkdown: string) => ({
+  title: `Video ${id}`,
+  url: `https://www.youtube.com/watch?v=${id}`,
+  publishedAt: "2026-11-22T18:00:00Z",
+  summaryMarkdown,
+});
+
+describe("the digest e-mail's content", () => {
+  const data = sampleDigest(3, 2);
+  const mail = () => templates.render("digest", data);
+
+  it("opens with a link to read it in the browser, in both parts", () => {
+    const { html, text } = mail();
+    expect(html).toContain(`<a href="${data.archiveUrl.replaceAll("&", "&amp;")}"`);
+    expect(html).toContain(">Read in your browser</a>");
+    expect(text).toContain(`Read in your browser: ${data.archiveUrl}`);
+  });
+
+  it("lists the channels with their counts, each linking to its card", () => {
+    const { html, text } = mail();
+    expect(html).toContain("In this newsletter");
+    for (const [index, title] of ["Pocket Orbit", "Copper Pan Kitchen", "Field Notes on Birds"].entries()) {
+      expect(html).toMatch(
+        new RegExp(`<a href="#channel-${index + 1}"[^>]*>${title}</a> <span[^>]*>2 videos</span>`),
+      );
+      expect(html).toMatch(new RegExp(`<h2 id="channel-${index + 1}"[^>]*>${title}</h2>`));
+      expect(text).toContain(`- ${title}: 2 videos`);
+    }
+  });
+
+  it("shows each video's thumbnail, sized, with the title as its alt text", () => {
+    const { html } = mail();
+    expect(html).toContain(
+      '<img src="https://i.ytimg.com/vi/vid000x0000/mqdefault.jpg" width="120" height="68" alt="Episode 1: what we learned this week, part 1"',
+    );
+    expect(html.match(/<img /g)).toHaveLength(6);
+  });
+
+  it("writes key points at normal weight, keeping a key phrase emphasised", () => {
+    expect(mail().html).not.toContain("<strong");
+    const phrase = templates.render("digest", {
+      ...data,
+      channels: [{ title: "Orbit", videos: [video("orbit000001", "- A point with a **key phrase** in it")] }],
+    });
+    expect(phrase.html).toContain(
+      'A point with a <strong style="font-weight:600;">key phrase</strong> in it',
+    );
+    expect(phrase.text).toContain("- A point with a key phrase in it");
+  });
+
+  it("says a point once per channel, however it is cased or punctuated, but again in another channel", () => {
+    const repeated: TemplateData["digest"] = {
+      ...data,
+      channels: [
+        {
+          title: "Orbit",
+          videos: [
+            video("orbit000001", "- **Rockets carry their own oxidiser.**\n- **Orbits are falling**"),
+            video("orbit000002", "- **rockets carry their own oxidiser**\n- **Something new**"),
+          ],
+        },
+        { title: "Kitchen", videos: [video("kitchen0001", "- **Rockets carry their own oxidiser.**")] },
+      ],
+    };
+    const { html, text } = templates.render("digest", repeated);
+    expect(html.match(/ockets carry their own oxidiser/g)).toHaveLength(2);
+    expect(text.match(/ockets carry their own oxidiser/g)).toHaveLength(2);
+    expect(html).toContain("Something new");
+  });
+
+  it("says in the text part what the HTML says: every title, point and paragraph", () => {
+    const { html, text } = mail();
+    for (const channel of data.channels) {
+      for (const shown of channel.videos) {
+        expect(html).toContain(`>${shown.title}</a>`);
+        expect(text).toContain(`${shown.title} (`);
+      }
+    }
+    const htmlPoints = [...html.matchAll(/<li style="margin:0 0 8px;">([^<(]*)/g)].map((match) =>
+      match[1]?.trim(),
+    );
+    for (const point of htmlPoints) expect(text).toContain(point);
+  });
+});

@@ -1,0 +1,63 @@
+import { readDigestMarkdown, readVideoSummary } from "@tubedigest/contracts/digest";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { SummaryRow } from "../store/summary-repository.ts";
+import { channelHeading, clockTime, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
+
+const summary = (points: { text: string; startSeconds: number | null }[], paragraph: string) =>
+  ({ key_points: points, paragraph, basis: "transcript" }) as SummaryRow;
+
+/** How the writer tidies text: one line, trimmed. */
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim();
+
+// The mailer, the archive page and the preview read what this service writes with the shared reader: any
+// text a model or a video's title may hold comes back as the same words, never as markdown or a link.
+describe("a summary's markdown, read back by the digest reader", () => {
+  const text = fc
+    .string({ unit: "grapheme-ascii", minLength: 1, maxLength: 80 })
+    .filter((t) => oneLine(t) !== "");
+
+  it("gives back every key point's words, at normal weight, with its moment", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ text, startSeconds: fc.option(fc.nat({ max: 20_000 })) }), { maxLength: 5 }),
+        text,
+        (points, paragraph) => {
+          const read = readVideoSummary(summaryMarkdown("dQw4w9WgXcQ", summary(points, paragraph)));
+          expect(read.keyPoints).toEqual(
+            points.map((point) => ({
+              text: [{ kind: "text", text: oneLine(point.text) }],
+              moment:
+                point.startSeconds === null
+                  ? null
+                  : {
+                      label: clockTime(point.startSeconds),
+                      url: `https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=${point.startSeconds}s`,
+                    },
+            })),
+          );
+          expect(read.paragraphs).toEqual([
+            { note: false, text: [{ kind: "text", text: oneLine(paragraph) }] },
+          ]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("gives back channel and video titles as text, whatever characters they hold", () => {
+    fc.assert(
+      fc.property(text, text, (channel, video) => {
+        const digest = readDigestMarkdown(
+          `${channelHeading(channel)}\n\n${videoHeading("dQw4w9WgXcQ", video)}`,
+        );
+        expect(digest.channels[0]?.title).toBe(oneLine(channel));
+        expect(digest.channels[0]?.videos[0]).toMatchObject({
+          title: oneLine(video),
+          url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { requireUserId, type ServiceApp } from "@tubedigest/http";
+import Type from "typebox";
+import { confirmSingleVideo } from "../domain/confirm-single-video.ts";
+import { listSingleSummaries } from "../domain/list-single-summaries.ts";
+import { quoteSingleVideo } from "../domain/quote-single-video.ts";
+import type { SummariserContext } from "../domain/summariser-context.ts";
+import { errors } from "./schemas.ts";
+import {
+  ConfirmBody,
+  ConfirmReply,
+  QuoteBody,
+  QuoteReply,
+  SingleSummaryItem,
+} from "./single-summary-schemas.ts";
+
+/**
+ * A subscriber's single-video summaries: the price shown first (nothing charged), the purchase on
+ * confirm, and the list with each one's status, price and, once ready, the summary.
+ */
+export function registerSingleSummaryRoutes(app: ServiceApp, context: SummariserContext): void {
+  app.post(
+    "/api/process-individual-video/quote",
+    { schema: { body: QuoteBody, response: { 200: QuoteReply, ...errors } } },
+    async (request) =>
+      quoteSingleVideo(context, { userId: requireUserId(request), videoUrl: request.body.videoUrl }),
+  );
+
+  app.post(
+    "/api/process-individual-video",
+    { schema: { body: ConfirmBody, response: { 202: ConfirmReply, ...errors } } },
+    async (request, reply) => {
+      const answer = await confirmSingleVideo(context, {
+        userId: requireUserId(request),
+        quoteId: request.body.quoteId,
+        correlationId: request.id,
+      });
+      return reply.code(202).send(answer);
+    },
+  );
+
+  app.get(
+    "/api/single-summaries",
+    { schema: { response: { 200: Type.Array(SingleSummaryItem), ...errors } } },
+    async (request) => listSingleSummaries(context, requireUserId(request)),
+  );
+}

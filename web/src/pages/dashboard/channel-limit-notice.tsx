@@ -1,0 +1,40 @@
+import { Link } from "wouter";
+import { buttonClass } from "../../components/button.tsx";
+import type { CurrentUser } from "../../lib/current-user.ts";
+import { planAllowingMore, usePlans } from "../../lib/plans.ts";
+
+/** Whose allowance it is, as the reader knows it. */
+function allowanceOwner(user: CurrentUser): string {
+  if (user.subscriptionStatus === "active") return "your plan";
+  if (user.subscriptionStatus === "trial") return "your free trial";
+  return "your account";
+}
+
+/**
+ * At the plan's limit: a calm note, not an error, saying so and naming the plan that allows more, with
+ * the way to it; on the largest plan, how to make room instead. Nothing below the limit.
+ */
+export function ChannelLimitNotice({ user }: { user: CurrentUser }) {
+  const { plans } = usePlans();
+  const allowance = user.channelAllowance;
+  if (allowance === null || user.channelCount < allowance) return null;
+  // Until the plans are known the note says what it can; the offer follows.
+  const larger = plans ? planAllowingMore(plans, allowance) : undefined;
+  return (
+    <div className="notice dashboard-limit">
+      <p className="dashboard-limit-title">
+        {`You follow ${user.channelCount} of ${allowance} channel${allowance === 1 ? "" : "s"}, as many as ${allowanceOwner(user)} allows.`}
+      </p>
+      {larger ? (
+        <>
+          <p>{`The ${larger.name} plan follows up to ${larger.channelAllowance} channels for ${larger.priceLabel}/month.`}</p>
+          <Link className={buttonClass("primary")} href={`/checkout/${larger.id}`}>
+            Upgrade to {larger.name}
+          </Link>
+        </>
+      ) : plans ? (
+        <p>Remove a channel to make room for another.</p>
+      ) : null}
+    </div>
+  );
+}
