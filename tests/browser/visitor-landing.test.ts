@@ -30,6 +30,39 @@ describe("landing page: search, one channel, e-mail, preview", () => {
     expect(encodings.get(stylesheet as string)).toBe("br");
   });
 
+  it("shows the sample e-mail folded below its first video's first key point; a contents link unfolds it at that channel", {
+    timeout: 90_000,
+  }, async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await page
+      .getByRole("region", { name: "What arrives every Monday" })
+      .evaluate((section) => section.scrollIntoView({ block: "start" }));
+    const sample = page.locator(".landing-sample");
+    const unfold = sample.getByRole("button", { name: /Read the whole e-mail|Show less/ });
+    const firstPoint = sample.locator(".digest-points li").first();
+    await firstPoint.waitFor();
+    // Folded, the first key point is in the fold, not cut off by it.
+    const fold = await page.evaluate<number>(
+      'document.querySelector(".landing-sample-mail").getBoundingClientRect().bottom',
+    );
+    expect((await firstPoint.boundingBox())?.y).toBeLessThan(fold - 128);
+    expect(await unfold.textContent()).toBe("Read the whole e-mail");
+    expect(await unfold.getAttribute("aria-expanded")).toBe("false");
+
+    // The table of contents leads to a channel below the fold: the e-mail unfolds, and shows it.
+    const contents = sample.getByRole("navigation", { name: "In this newsletter" }).getByRole("link");
+    const last = contents.last();
+    const title = await last.textContent();
+    await last.click();
+    const heading = sample.getByRole("heading", { name: title ?? "", exact: true });
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await heading.boundingBox())?.y).toBeLessThan(800);
+    expect(await sample.getByRole("button", { name: "Show less" }).getAttribute("aria-expanded")).toBe(
+      "true",
+    );
+  });
+
   it("searches, replaces the one selected channel, checks the e-mail and goes to /preview", async () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();

@@ -1,5 +1,6 @@
 import { type Digest, digestCounts, readDigestMarkdown } from "@tubedigest/contracts/digest";
-import { useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { buttonClass } from "../../components/button.tsx";
 import { DigestView } from "../../components/digest-view.tsx";
 import { apiFetch } from "../../lib/api.ts";
@@ -34,6 +35,17 @@ export default function SampleEmail() {
     return () => controller.abort();
   }, []);
 
+  // A contents link followed while the e-mail is folded unfolds it first, so the page scrolls to the
+  // channel instead of the fold scrolling inside itself.
+  const followContentsLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+    const target = link && document.getElementById(link.getAttribute("href")?.slice(1) ?? "");
+    if (unfolded || !target) return;
+    event.preventDefault();
+    flushSync(() => setUnfolded(true));
+    target.scrollIntoView();
+  };
+
   if (state.kind === "loading") return <div className="landing-sample-waiting skeleton" aria-hidden="true" />;
   if (state.kind === "missing") {
     return (
@@ -51,11 +63,13 @@ export default function SampleEmail() {
         </h3>
         <p className="landing-sample-from">From tubedigest · Monday, 09:00</p>
       </header>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only its links' clicks are handled, which the keyboard fires too */}
       <div
         id="sample-body"
         className={["landing-sample-mail", unfolded ? null : "landing-sample-folded"]
           .filter(Boolean)
           .join(" ")}
+        onClick={followContentsLink}
       >
         <DigestView
           digest={digest}
