@@ -1,4 +1,10 @@
-import type { Digest, DigestChannel, DigestInline, DigestVideo } from "@tubedigest/contracts/digest";
+import {
+  type Digest,
+  type DigestChannel,
+  type DigestInline,
+  type DigestVideo,
+  digestCounts,
+} from "@tubedigest/contracts/digest";
 import { type ReactNode, useId } from "react";
 import "./digest-view.css";
 
@@ -173,8 +179,8 @@ export interface DigestViewProps {
   headingLevel: Level;
   /** The wordmark and the "Your week" card the e-mail opens with. Off for a digest's continuation. */
   header?: boolean;
-  /** A line under the week in the header ("12 new videos from 5 channels"). */
-  lead?: string;
+  /** The e-mail's opening line under the week: "Here's your week: 12 new videos from 5 channels." */
+  counts?: boolean;
   /** The e-mail's table of contents: each channel with its count, linking to it. */
   contents?: boolean;
   /** The first channel continues one shown just above, so its heading is not repeated. */
@@ -191,7 +197,7 @@ export function DigestView({
   digest,
   headingLevel,
   header = true,
-  lead,
+  counts = false,
   contents = false,
   continued = false,
 }: DigestViewProps) {
@@ -209,7 +215,7 @@ export function DigestView({
               Your week
             </Heading>
             {digest.title ? <p className="digest-week">{digest.title}</p> : null}
-            {lead ? <p className="digest-lead">{lead}</p> : null}
+            {counts ? <p className="digest-lead">Here's your week: {digestCounts(digest)}.</p> : null}
           </div>
         </>
       ) : null}

@@ -1,9 +1,4 @@
-import {
-  type Digest,
-  digestCounts,
-  digestOfChannels,
-  type StoredDigestChannel,
-} from "@tubedigest/contracts/digest";
+import { type Digest, digestOfChannels, type StoredDigestChannel } from "@tubedigest/contracts/digest";
 import { useMemo } from "react";
 import { Link, useSearch } from "wouter";
 import { AuthRequired } from "../components/auth-required.tsx";
@@ -91,12 +86,7 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
         </p>
       </header>
       <div className="newsletter-mail">
-        <DigestView
-          digest={digest}
-          headingLevel={2}
-          lead={`Here's your week: ${digestCounts(digest)}.`}
-          contents
-        />
+        <DigestView digest={digest} headingLevel={2} counts contents />
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { type Digest, digestCounts, readDigestMarkdown } from "@tubedigest/contracts/digest";
+import { type Digest, readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { type MouseEvent, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { buttonClass } from "../../components/button.tsx";
@@ -71,12 +71,7 @@ export default function SampleEmail() {
           .join(" ")}
         onClick={followContentsLink}
       >
-        <DigestView
-          digest={digest}
-          headingLevel={4}
-          lead={`Here's your week: ${digestCounts(digest)}.`}
-          contents
-        />
+        <DigestView digest={digest} headingLevel={4} counts contents />
       </div>
       <div className="landing-sample-unfold">
         <button
