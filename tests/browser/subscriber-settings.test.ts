@@ -138,7 +138,6 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await toast("status", "Profile updated").waitFor();
     expect((await call("GET", "/api/user/profile")).body.timeZone).toBe("Asia/Tokyo");
 
-    // And any other by the keyboard alone.
     // And any other by the keyboard alone, by its name today; the server stores its runtime's own
     // spelling of the zone ("Asia/Calcutta" for many), which the box shows by today's name again.
     await chooseTimeZone("kolkata", /^Asia\/Kolkata \(UTC\+05:30\)$/);

@@ -60,7 +60,7 @@ export default function CheckoutPage() {
   const email = typedEmail ?? stored.email ?? user?.email ?? undefined;
   const requested = params.plan;
   const named = plans && requested ? planById(plans, requested) : undefined;
-  // SPEC §2: no plan in the address means the default (creator); a name nobody sells gets it too, said plainly.
+  // SPEC §2: no plan in the address means the default (Premium); a name nobody sells gets it too, said plainly.
   const plan = named ?? (plans ? planById(plans, plans.defaultPlan) : undefined);
   const order: CheckoutOrder | undefined = plan && {
     email,
