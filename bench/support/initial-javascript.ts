@@ -39,11 +39,14 @@ function chunkSet(assetsDir: string, files: string[]): ChunkSet {
   };
 }
 
-/** The one built chunk whose name starts with `prefix-` (Vite adds a content hash). */
+/** The built chunks whose names start with `prefix-` (Vite adds a content hash). */
+function chunksNamed(assetsDir: string, prefix: string): string[] {
+  return readdirSync(assetsDir).filter((file) => file.startsWith(`${prefix}-`) && file.endsWith(".js"));
+}
+
+/** The one built chunk whose name starts with `prefix-`. */
 function chunkNamed(assetsDir: string, prefix: string): string {
-  const found = readdirSync(assetsDir).filter(
-    (file) => file.startsWith(`${prefix}-`) && file.endsWith(".js"),
-  );
+  const found = chunksNamed(assetsDir, prefix);
   if (found.length !== 1)
     throw new Error(`expected one ${prefix}-*.js in ${assetsDir}, found ${found.length}`);
   return found[0] as string;
@@ -52,8 +55,9 @@ function chunkNamed(assetsDir: string, prefix: string): string {
 /**
  * What a browser downloads before the landing page can show its content, as docs/performance.md ("Web")
  * counts it: the entry chunk `web/dist/index.html` names and what it imports statically; plus the landing
- * page's lazily loaded chunk and its imports; plus the header's account link, fetched beside the page.
- * Also the scripts index.html itself asks for (module and modulepreload), which should be the entry's set.
+ * page's chunk and its imports where it is a chunk of its own (it comes with the entry when it is not);
+ * plus the header's account link, fetched beside the page. Also the scripts index.html itself asks for
+ * (module and modulepreload), which should be the entry's set.
  */
 export function landingPageJavaScript(webDist: string): {
   entry: ChunkSet;
@@ -71,7 +75,7 @@ export function landingPageJavaScript(webDist: string): {
   const entryFile = html.match(/<script type="module"[^>]* src="\/assets\/([^"]+\.js)"/)?.[1];
   if (!entryFile) throw new Error(`${webDist}/index.html names no module script`);
   const entry = withStaticImports(assetsDir, [entryFile]);
-  const landing = withStaticImports(assetsDir, [chunkNamed(assetsDir, "landing")], [...entry]);
+  const landing = withStaticImports(assetsDir, chunksNamed(assetsDir, "landing"), [...entry]);
   const withHeaderAccount = withStaticImports(
     assetsDir,
     [chunkNamed(assetsDir, "header-account")],

@@ -21,8 +21,8 @@ const PAGES: readonly { path: string; heading: RegExp }[] = [
   { path: "/settings", heading: /Account Settings|Authentication Required/ },
   { path: "/subscribe", heading: /Subscri|Authentication Required/ },
   { path: "/checkout/premium", heading: /Checkout/ },
-  // Nothing was chosen on the landing page in this browser.
-  { path: "/preview", heading: /Unable to Generate Preview/ },
+  // Nothing was chosen on the landing page in this browser: it offers to pick a channel.
+  { path: "/preview", heading: /Preview Your Newsletter/ },
   { path: "/login", heading: /Sign In/ },
   { path: "/signup", heading: /Create Your Account/ },
   { path: "/terms", heading: /Terms of Service/ },

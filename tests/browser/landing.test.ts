@@ -59,12 +59,16 @@ describe("web app served by the product", () => {
 
   const header = () => page.getByRole("banner");
 
-  it("shows the landing page with a Log In link to a visitor", async () => {
+  it("shows the landing page with Log In and Get started to a visitor", async () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: HERO_TITLE }).waitFor();
     const logIn = header().getByRole("link", { name: "Log In" });
     await logIn.waitFor();
     expect(await logIn.getAttribute("href")).toBe("/login");
+    // Beside it the one primary action: to the channel search, the funnel's first step.
+    const getStarted = header().getByRole("link", { name: "Get started" });
+    expect(await getStarted.getAttribute("href")).toBe("/#find-channel");
+    expect(await getStarted.getAttribute("class")).toContain("button-primary");
     expect(await header().getByRole("link", { name: "Dashboard" }).count()).toBe(0);
 
     const footer = page.getByRole("contentinfo");
@@ -111,6 +115,7 @@ describe("web app served by the product", () => {
     await dashboard.waitFor();
     expect(await dashboard.getAttribute("href")).toBe("/dashboard");
     expect(await header().getByRole("link", { name: "Log In" }).count()).toBe(0);
+    expect(await header().getByRole("link", { name: "Get started" }).count()).toBe(0);
 
     const session = (await context.cookies()).find((cookie) => cookie.name === "td_session");
     expect(session).toBeDefined();

@@ -147,7 +147,6 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await toast("status", "Profile updated").waitFor();
     expect((await call("GET", "/api/user/profile")).body.timeZone).toBe("Asia/Tokyo");
 
-    // And any other by the keyboard alone.
     // And any other by the keyboard alone, by its name today; the server stores its runtime's own
     // spelling of the zone ("Asia/Calcutta" for many), which the box shows by today's name again.
     await chooseTimeZone("kolkata", /^Asia\/Kolkata \(UTC\+05:30\)$/);
@@ -160,14 +159,15 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await expect(box.inputValue()).resolves.toBe("Asia/Kolkata (UTC+05:30)");
   });
 
-  it("/settings Subscription: a trial user has 'No Active Subscription' and 'Subscribe Now'", async () => {
+  it("/settings Subscription: a trial user sees when the free trial ends, and 'Subscribe Now'", async () => {
     await signUp("trial");
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Subscription" }).click();
-    await page.getByText("No Active Subscription").waitFor();
+    await page.getByText(/^Free trial, ends \w+ \d{1,2}, \d{4}$/).waitFor();
+    expect(await page.getByText("No Active Subscription").count()).toBe(0);
     await page.getByRole("link", { name: "Subscribe Now" }).waitFor();
     await expectAccessible(page);
-    await screenshotBoth(page, "settings-no-subscription");
+    await screenshotBoth(page, "settings-trial");
   });
 
   it("/settings Subscription: the plan, its price, 'Change Plan', and cancelling after confirmation", async () => {
@@ -184,7 +184,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
       .toBeLessThan(300);
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Subscription" }).click();
-    await page.getByText("Creator Plan").waitFor();
+    await page.getByText("Premium Plan").waitFor();
     await page.getByText("$9.99 per month").waitFor();
     await page.getByText("Active (test mode)").waitFor();
     await expect(page.getByRole("link", { name: "Change Plan" }).getAttribute("href")).resolves.toBe(

@@ -87,6 +87,49 @@ export async function screenshotBoth(
   await page.setViewportSize(original);
 }
 
+/** A full-page screenshot at the page's own width, as `<name>-<width>.png`. */
+export async function screenshotAt(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 1280;
+  await page.screenshot({
+    path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`),
+    fullPage: true,
+    animations: "disabled",
+  });
+}
+
+/** How far the page is wider than its window (0 when nothing overflows sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
+}
+
+/**
+ * Starts adding up the page's layout shifts from now, as Lighthouse's CLS counts them (shifts within
+ * half a second of an input left out); read the sum with `layoutShiftSince`.
+ */
+export async function startCountingLayoutShifts(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    window.__layoutShift = { total: 0, sources: [] };
+    if (window.__layoutShiftObserver) return;
+    window.__layoutShiftObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput || !window.__layoutShift) continue;
+        window.__layoutShift.total += entry.value;
+        for (const source of entry.sources ?? []) {
+          const node = source.node;
+          window.__layoutShift.sources.push((node && (node.id || node.className || node.nodeName)) + " " + entry.value.toFixed(3));
+        }
+      }
+    });
+    window.__layoutShiftObserver.observe({ type: "layout-shift" });
+  })()`);
+}
+
+/** The layout shift counted since `startCountingLayoutShifts`, with what moved. */
+export async function layoutShiftSince(page: Page): Promise<{ total: number; sources: string[] }> {
+  return page.evaluate("window.__layoutShift");
+}
+
 /** The product as `make start` starts it (its own configuration defaults), on a free port in a fresh data folder. */
 export async function startTestProduct(extra: Record<string, string> = {}): Promise<{
   product: RunningProduct;

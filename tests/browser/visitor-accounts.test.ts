@@ -104,7 +104,10 @@ describe("signing in, signing up, the legal pages and the 404 screen", () => {
     await page.goto("/signup");
     await page.getByText("Your selected channels will be added to your account after signup").waitFor();
     await page.getByText("Selected Plan").waitFor();
-    await page.getByText("$9.99/month").waitFor();
+    // The tier's one name (the kept "creator" is Premium), and the trial and the price in one sentence.
+    await page.locator(".selected-plan-name").getByText("Premium").waitFor();
+    await page.getByText("7 days free, then $9.99/month").waitFor();
+    expect(await page.getByText("Your first 7 days are free").count()).toBe(0);
     expect(await page.getByRole("textbox", { name: "Email" }).inputValue()).toBe(email);
     await expectAccessible(page);
     await screenshotBoth(page, "signup-with-plan");

@@ -69,6 +69,8 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await page.getByRole("button", { name: "Preview Your Newsletter" }).click();
 
     await page.waitForURL("**/preview");
+    // The landing page's account is signed in at once, with the claim this browser holds.
+    expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "trial" });
     await page
       .getByRole("heading", { level: 1, name: "Your Newsletter Preview" })
       .waitFor({ timeout: PREVIEW_WAIT_MS });
@@ -114,8 +116,7 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await expectAccessible(page);
     await screenshotBoth(page, "checkout-activated");
 
-    // The landing page's account has no password: the dashboard button signs it in with this browser's claim.
-    expect(await currentUserIn(page)).toBeNull();
+    expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "active" });
     await page.getByRole("button", { name: "Go to Your Dashboard" }).click();
     await page.waitForURL("**/dashboard");
     expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "active" });
@@ -127,22 +128,49 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     expect(titles).toHaveLength(5);
     await page.goto("/checkout/gold");
     await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
-    await page.getByText("We don't sell a plan called “gold”, so this is our Creator plan.").waitFor();
+    await page.getByText("We don't sell a plan called “gold”, so this is our Premium plan.").waitFor();
     const summary = page.locator(".checkout-summary");
     expect(await summary.getByRole("listitem").allTextContents()).toEqual(titles.slice(0, 3));
     await summary.getByText("and 2 more channels").waitFor();
     expect(await summary.textContent()).toContain("$9.99/month");
 
     await page.goto("/checkout");
-    await page.locator(".checkout-summary").getByText("Creator", { exact: true }).waitFor();
+    await page.locator(".checkout-summary").getByText("Premium", { exact: true }).waitFor();
   });
 
-  it("asks for the e-mail when none was kept and nobody is signed in", async () => {
+  it("asks for the e-mail when none was kept and nobody is signed in, then makes the account and checks out", async () => {
     await page.goto("/checkout/solo");
-    await page
-      .getByText("Missing email information. Please go back to the homepage and enter your email.")
-      .waitFor();
+    const address = page.getByRole("textbox", { name: "Your email address" });
+    await address.waitFor();
+    expect(await page.getByText(/Missing email information/).count()).toBe(0);
     expect(await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "checkout-asks-email");
+
+    const email = uniqueEmail("direct-checkout");
+    await address.fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).click();
+    await page.getByRole("heading", { level: 1, name: "Subscription Activated!" }).waitFor();
+    expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "active" });
+  });
+
+  it("sends an address that already has an account to log in rather than check it out", async () => {
+    const email = uniqueEmail("taken");
+    await registerIn(page, email);
+    await callFromPage(page, "POST", "/api/auth/logout");
+    await page.goto("/checkout/solo");
+    await page.getByRole("textbox", { name: "Your email address" }).fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByText(`There is already an account for ${email}. Log in to it to choose your plan.`)
+      .waitFor();
+    expect(await page.getByRole("main").getByRole("link", { name: "Log In" }).getAttribute("href")).toBe(
+      "/login",
+    );
+    expect(await currentUserIn(page)).toBeNull();
   });
 
   it("shows the server's reason when activation is refused", async () => {
@@ -221,19 +249,25 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
           .waitFor();
       }
       await page.getByText("Weekly Newsletter (4 channels)").waitFor();
-      await page.getByText("Includes 1-week free trial. No credit card required for trial.").waitFor();
+      // In the trial every account starts with: no trial offered again, the plan kept after it instead.
+      await page
+        .getByText(
+          /^Your free trial runs until .+\. Choose the plan now and your digest keeps coming after it/,
+        )
+        .waitFor();
+      expect(await page.getByText(/Start Free Trial|No credit card required/).count()).toBe(0);
       await expectAccessible(page);
       await screenshotBoth(page, "subscribe");
 
-      await page.getByRole("button", { name: "Start Free Trial - $9.99/month after trial" }).click();
-      await page.waitForURL("**/checkout/creator");
-      await page.locator(".checkout-summary").getByText("Creator", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Keep it after your trial" }).click();
+      await page.waitForURL("**/checkout/premium");
+      await page.locator(".checkout-summary").getByText("Premium", { exact: true }).waitFor();
     });
 
-    it("disables the trial button with no channels", async () => {
+    it("disables the button with no channels", async () => {
       await registerIn(page, uniqueEmail("subscribe-empty"));
       await page.goto("/subscribe");
-      const start = page.getByRole("button", { name: /^Start Free Trial - / });
+      const start = page.getByRole("button", { name: "Keep it after your trial" });
       await start.waitFor();
       expect(await start.isDisabled()).toBe(true);
       await page.getByText("Please select at least one channel for your subscription").waitFor();

@@ -30,6 +30,39 @@ describe("landing page: search, one channel, e-mail, preview", () => {
     expect(encodings.get(stylesheet as string)).toBe("br");
   });
 
+  it("shows the sample e-mail folded below its first video's first key point; a contents link unfolds it at that channel", {
+    timeout: 90_000,
+  }, async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await page
+      .getByRole("region", { name: "What arrives every Monday" })
+      .evaluate((section) => section.scrollIntoView({ block: "start" }));
+    const sample = page.locator(".landing-sample");
+    const unfold = sample.getByRole("button", { name: /Read the whole e-mail|Show less/ });
+    const firstPoint = sample.locator(".digest-points li").first();
+    await firstPoint.waitFor();
+    // Folded, the first key point is in the fold, not cut off by it.
+    const fold = await page.evaluate<number>(
+      'document.querySelector(".landing-sample-mail").getBoundingClientRect().bottom',
+    );
+    expect((await firstPoint.boundingBox())?.y).toBeLessThan(fold - 128);
+    expect(await unfold.textContent()).toBe("Read the whole e-mail");
+    expect(await unfold.getAttribute("aria-expanded")).toBe("false");
+
+    // The table of contents leads to a channel below the fold: the e-mail unfolds, and shows it.
+    const contents = sample.getByRole("navigation", { name: "In this newsletter" }).getByRole("link");
+    const last = contents.last();
+    const title = await last.textContent();
+    await last.click();
+    const heading = sample.getByRole("heading", { name: title ?? "", exact: true });
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await heading.boundingBox())?.y).toBeLessThan(800);
+    expect(await sample.getByRole("button", { name: "Show less" }).getAttribute("aria-expanded")).toBe(
+      "true",
+    );
+  });
+
   it("searches, replaces the one selected channel, checks the e-mail and goes to /preview", async () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -64,16 +97,24 @@ describe("landing page: search, one channel, e-mail, preview", () => {
     expect(await page.getByRole("textbox", { name: "Your email address" }).count()).toBe(0);
     await second.click();
 
+    // Each problem with the address is said once, under its field, and tied to it for screen readers.
     const email = page.getByRole("textbox", { name: "Your email address" });
     const preview = page.getByRole("button", { name: "Preview Your Newsletter" });
+    const fieldError = page.locator("#start-preview-email-error");
     await preview.click();
-    await toast("alert", "Email required")
-      .getByText("Please enter your email address to continue.")
-      .waitFor();
+    await fieldError.getByText("Please enter your email address to continue.").waitFor();
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    expect(await email.getAttribute("aria-describedby")).toContain("start-preview-email-error");
 
     await email.fill("not an email@example");
     await preview.click();
-    await toast("alert", "Invalid email").getByText("Please enter a valid email address.").waitFor();
+    await fieldError.getByText("Please enter a valid email address.").waitFor();
+    expect(
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /Email required|Invalid email/ })
+        .count(),
+    ).toBe(0);
     await expectAccessible(page);
     await screenshotBoth(page, "landing-selected");
 
@@ -116,10 +157,10 @@ describe("landing page: search, one channel, e-mail, preview", () => {
   it("is usable by keyboard alone: search, then select and deselect a result", async () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
-    // The header shows Log In once it knows nobody is signed in: until then the order has one stop less.
-    await page.getByRole("banner").getByRole("link", { name: "Log In" }).waitFor();
-    // From the top of the page: skip link, logo, Log In, then the search box.
-    for (let step = 0; step < 4; step += 1) await page.keyboard.press("Tab");
+    // The header shows its actions once it knows nobody is signed in: until then the order has two stops less.
+    await page.getByRole("banner").getByRole("link", { name: "Get started" }).waitFor();
+    // From the top of the page: skip link, logo, Log In, Get started, then the search box.
+    for (let step = 0; step < 5; step += 1) await page.keyboard.press("Tab");
     expect(await page.evaluate<string | undefined>("document.activeElement?.getAttribute('type')")).toBe(
       "search",
     );
@@ -139,10 +180,12 @@ describe("landing page: search, one channel, e-mail, preview", () => {
     expect(await focused.getAttribute("aria-pressed")).toBe("false");
   });
 
-  it("says when nothing matches", async () => {
+  it("says when nothing matches, and what to try", async () => {
     await page.goto("/");
     await searchBox().fill("zzqqxxjj");
     await searchBox().press("Enter");
     await page.getByText("No channels found for “zzqqxxjj”.").waitFor();
+    // …and what to try instead.
+    await page.getByText(/paste the channel's @handle or its youtube\.com address/).waitFor();
   });
 });

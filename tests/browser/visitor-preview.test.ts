@@ -197,8 +197,12 @@ describe("/preview: its views and the abandonment request", () => {
     await openPreview(page);
     await page.getByRole("button", { name: "Choose Solo" }).click();
     await page.waitForURL("**/checkout/solo");
-    await page.getByRole("link", { name: "← Back to home" }).click();
-    await page.waitForURL(`${product.url}/`);
+    // Back to the preview it came from, and away from there again.
+    await page.getByRole("link", { name: "← Back to your preview" }).click();
+    await page.waitForURL("**/preview");
+    await page.getByText(/^We analyzed \d+ videos this week$/).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Log In" }).click();
+    await page.waitForURL("**/login");
     await page.close({ runBeforeUnload: true });
 
     const other = await context.newPage();
@@ -239,11 +243,22 @@ describe("/preview: its views and the abandonment request", () => {
     await page.waitForURL(`${product.url}/`);
   });
 
-  it("says what is missing when no channel or e-mail was kept", async () => {
+  it("offers to pick a channel when opened with none kept, and previews the one picked", {
+    timeout: 90_000,
+  }, async () => {
     await page.goto("/preview");
-    await page.getByRole("heading", { level: 1, name: "Unable to Generate Preview" }).waitFor();
-    await page
-      .getByText("No channels or email found. Please return to the homepage and try again.")
-      .waitFor();
+    await page.getByRole("heading", { level: 1, name: "Preview Your Newsletter" }).waitFor();
+    expect(await page.getByText("Unable to Generate Preview").count()).toBe(0);
+    await page.getByRole("searchbox", { name: "Search for YouTube channels" }).fill("orbit");
+    await page.getByRole("button", { name: /Pocket Orbit/ }).click();
+    await expectAccessible(page);
+    await screenshotBoth(page, "preview-pick-channel");
+
+    const email = uniqueEmail("pick-on-preview");
+    await page.getByRole("textbox", { name: "Your email address" }).fill(email);
+    await page.getByRole("button", { name: "Preview Your Newsletter" }).click();
+    await page.getByText(/^We analyzed \d+ videos this week$/).waitFor({ timeout: PREVIEW_WAIT_MS });
+    await page.getByText(`This is what lands in ${email} every Monday at 9:00 AM.`).waitFor();
+    await page.locator(".preview-channel-title").getByText("Pocket Orbit").waitFor();
   });
 });

@@ -3,9 +3,10 @@ import { Redirect, Route, Switch, useLocation } from "wouter";
 import { Footer } from "./components/footer.tsx";
 import { Header } from "./components/header.tsx";
 import { PageLoading } from "./components/page-loading.tsx";
+// The landing page, where most visits start, comes with the app's own code, so its first screen shows as
+// soon as the app runs; every other screen is its own chunk, loaded when it is opened (docs/performance.md).
+import LandingPage from "./pages/landing.tsx";
 
-// Each screen is its own chunk, so the landing page loads only its own code (docs/performance.md).
-const LandingPage = lazy(() => import("./pages/landing.tsx"));
 const LoginPage = lazy(() => import("./pages/login.tsx"));
 const SignupPage = lazy(() => import("./pages/signup.tsx"));
 const PreviewPage = lazy(() => import("./pages/preview.tsx"));

@@ -40,7 +40,7 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
   });
 
   /** A subscriber paying by card for `plan`, checked out while signed in. */
-  async function cardSubscriber(plan: "creator" | "solo", amount: number) {
+  async function cardSubscriber(plan: "premium" | "solo", amount: number) {
     const user = await billing.register();
     const reply = await post("/api/create-payment-intent", { amount, plan }, asUser(user.userId));
     const paymentIntentId = paymentIntentOf(reply.json().clientSecret);
@@ -72,7 +72,7 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
     ] as const;
 
   async function expectNothingReachable(asker: () => Record<string, string>) {
-    const alice = await cardSubscriber("creator", 999);
+    const alice = await cardSubscriber("premium", 999);
     const tessa = await testModeSubscriber();
     const stripeRequests = stripe.requests.length;
     for (const victim of [alice, tessa]) {
@@ -90,7 +90,7 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
     }
     expect(await summary(alice.userId)).toEqual({
       subscriptionStatus: "active",
-      subscriptionPlan: "creator",
+      subscriptionPlan: "premium",
     });
     expect(await summary(tessa.userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
     for (const victim of [alice, tessa]) {
@@ -131,10 +131,10 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
   it("the landing page's visitor activates a test-mode plan on their own account's claim, and again is the same", async () => {
     const visitor = await billing.register();
     for (let i = 0; i < 2; i++) {
-      const body = { email: visitor.email, plan: "creator", channelCount: 1, testMode: true };
+      const body = { email: visitor.email, plan: "premium", channelCount: 1, testMode: true };
       const reply = await post("/api/subscribe-with-coupon", body, asClaimHolder(visitor.userId));
       expect(reply.statusCode).toBe(200);
-      expect(reply.json().subscription).toMatchObject({ status: "active", plan: "creator" });
+      expect(reply.json().subscription).toMatchObject({ status: "active", plan: "premium" });
     }
     await expect.poll(() => billing.eventsOf(visitor.userId)).toEqual(["subscription.activated"]);
   });

@@ -49,11 +49,11 @@ describe("an account billing has not heard of yet", () => {
     const reply = await askBeforeSignUpArrives(user, {
       method: "POST",
       url: "/api/subscribe-with-coupon",
-      payload: { email: user.email, plan: "creator", testMode: true },
+      payload: { email: user.email, plan: "premium", testMode: true },
       headers: asClaimHolder(user.userId),
     });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json().subscription).toMatchObject({ status: "active", plan: "creator" });
+    expect(reply.json().subscription).toMatchObject({ status: "active", plan: "premium" });
   });
 
   it("places a single video's test charge once the sign-up arrives, instead of asking for a card", async () => {

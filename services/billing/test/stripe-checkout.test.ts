@@ -41,11 +41,11 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
     expect(reply.statusCode).toBe(200);
     return paymentIntentOf(reply.json().clientSecret);
   };
-  const subscribe = (userId: string, paymentIntentId: string, plan = "creator") =>
+  const subscribe = (userId: string, paymentIntentId: string, plan = "premium") =>
     post("/api/subscribe", { plan, channelCount: 1, paymentIntentId }, userId);
   /** Delivers every event Stripe has not delivered yet, as Stripe would, one after another. */
   const deliverPending = () => stripe.deliverAll();
-  const paidSubscriber = async (plan: keyof typeof PRICES = "creator") => {
+  const paidSubscriber = async (plan: keyof typeof PRICES = "premium") => {
     const user = await billing.register();
     const paymentIntentId = await checkout(user.userId, plan);
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
@@ -98,14 +98,14 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
 
   it("gives the same payment when checkout is asked again for the same plan, and one subscription", async () => {
     const { userId } = await billing.register();
-    const first = await checkout(userId, "creator");
-    const second = await checkout(userId, "creator");
+    const first = await checkout(userId, "premium");
+    const second = await checkout(userId, "premium");
     expect(second).toBe(first);
   });
 
   it("makes one subscription for a checkout asked twice at once, and leaves one when the visitor changes plan", async () => {
     const { userId } = await billing.register();
-    const [first, second] = await Promise.all([checkout(userId, "creator"), checkout(userId, "creator")]);
+    const [first, second] = await Promise.all([checkout(userId, "premium"), checkout(userId, "premium")]);
     expect(second).toBe(first);
     const { stripe_customer_id: customer } = await billing.database.db
       .selectFrom("accounts")
@@ -116,18 +116,18 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
     expect(subscriptions()).toHaveLength(1);
 
     await checkout(userId, "pro");
-    const back = await checkout(userId, "creator");
+    const back = await checkout(userId, "premium");
     expect(back).not.toBe(first);
     expect(subscriptions()).toHaveLength(3);
     expect(subscriptions().filter((subscription) => subscription.status !== "canceled")).toHaveLength(1);
     stripe.confirmPaymentIntent(back, "succeeds");
     expect((await subscribe(userId, back)).statusCode).toBe(200);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
   });
 
   it("activates only once Stripe says the payment succeeded, and only once", async () => {
     const { userId } = await billing.register();
-    const paymentIntentId = await checkout(userId, "creator");
+    const paymentIntentId = await checkout(userId, "premium");
     const early = await subscribe(userId, paymentIntentId);
     expect(early.statusCode).toBe(402);
     expect(early.json()).toEqual({
@@ -139,11 +139,11 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
     for (let i = 0; i < 2; i++) {
       const reply = await subscribe(userId, paymentIntentId);
       expect(reply.statusCode).toBe(200);
-      expect(reply.json().subscription).toMatchObject({ status: "active", plan: "creator", testMode: false });
+      expect(reply.json().subscription).toMatchObject({ status: "active", plan: "premium", testMode: false });
     }
     await deliverPending();
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
   });
 
   it("activates nothing when the card is declined", async () => {
@@ -177,7 +177,7 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
 
   it("acts on a webhook delivered twice at the same time once", async () => {
     const { userId } = await billing.register();
-    const paymentIntentId = await checkout(userId, "creator");
+    const paymentIntentId = await checkout(userId, "premium");
     const before = stripe.events.length;
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
     const paid = stripe.events.slice(before).find((event) => event.type === "invoice.paid");
@@ -195,7 +195,7 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
 
   it("refuses a webhook whose signature does not hold or is too old, changing nothing", async () => {
     const { userId } = await billing.register();
-    const paymentIntentId = await checkout(userId, "creator");
+    const paymentIntentId = await checkout(userId, "premium");
     const before = stripe.events.length;
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
     for (const event of stripe.events.slice(before)) {
@@ -214,12 +214,12 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
   });
 
   it("cancels at the period's end: access until then, then expired", async () => {
-    const { userId } = await paidSubscriber("creator");
+    const { userId } = await paidSubscriber("premium");
     const cancelled = await post("/api/subscription/cancel", undefined, userId);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     await deliverPending();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
 
     stripe.endPeriod(await stripeSubscriptionOf(userId));
     await deliverPending();
@@ -315,15 +315,15 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
   });
 
   it("switches a subscriber's plan on the same subscription, once its prorated invoice is paid", async () => {
-    const { userId } = await paidSubscriber("creator");
+    const { userId } = await paidSubscriber("premium");
     const subscriptionId = await stripeSubscriptionOf(userId);
-    const again = await post("/api/create-payment-intent", { amount: 999, plan: "creator" }, userId);
+    const again = await post("/api/create-payment-intent", { amount: 999, plan: "premium" }, userId);
     expect(again.statusCode).toBe(409);
 
     const reply = await post("/api/create-payment-intent", { amount: 2999, plan: "pro" }, userId);
     expect(reply.statusCode).toBe(200);
     const paymentIntentId = paymentIntentOf(reply.json().clientSecret);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
     expect((await subscribe(userId, paymentIntentId, "pro")).statusCode).toBe(200);
     await deliverPending();
@@ -339,7 +339,7 @@ describe("billing with Stripe (the official SDK against a fake Stripe)", () => {
   });
 
   it("holds a single video's price on the saved card, captures it on success and releases it on failure", async () => {
-    const { userId } = await paidSubscriber("creator");
+    const { userId } = await paidSubscriber("premium");
     const asked = stripe.requests.length;
     const quote = await post("/internal/holds/quote", { durationSeconds: 30 * 60 }, userId);
     expect(quote.json()).toEqual({ amountCents: 199, payment: "card" });

@@ -33,8 +33,17 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       ["premium", 999, 9.99, "$9.99"],
       ["pro", 2999, 29.99, "$29.99"],
     ]);
+    // One name per tier: the 5-channel tier's earlier name is shown as Premium, which a table recommends.
+    expect(body.plans.map((plan: { name: string }) => plan.name)).toEqual([
+      "Solo",
+      "Premium",
+      "Premium",
+      "Pro",
+    ]);
     expect(body).toMatchObject({
-      defaultPlan: "creator",
+      offeredPlans: ["solo", "premium", "pro"],
+      recommendedPlan: "premium",
+      defaultPlan: "premium",
       trialDays: 7,
       testMode: true,
       stripePublishableKey: null,
@@ -165,17 +174,25 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
 
   it("activates a visitor's plan on the claim their browser holds, the e-mail the page kept in any letter case", async () => {
     const { userId, email } = await billing.register({ email: `Visitor.${Date.now()}@Example.com` });
-    const body = { plan: "creator", email: email.toUpperCase(), testMode: true };
+    const body = { plan: "premium", email: email.toUpperCase(), testMode: true };
     const reply = await coupon(body, asClaimHolder(userId));
     expect(reply.statusCode).toBe(200);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+  });
+
+  it("stores a plan asked for by an earlier name under the tier it is sold as now", async () => {
+    const { userId } = await billing.register();
+    const reply = await coupon({ plan: "creator", testMode: true }, asUser(userId));
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().subscription).toMatchObject({ plan: "premium", planName: "Premium" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
   });
 
   it("answers a checkout naming an e-mail without a claim or session with a 404 that says to start from the homepage", async () => {
-    const reply = await coupon({ plan: "creator", email: "nobody-here@example.com", testMode: true });
+    const reply = await coupon({ plan: "premium", email: "nobody-here@example.com", testMode: true });
     expect(reply.statusCode).toBe(404);
     expect(reply.json()).toEqual({ message: messages.checkoutNotYours });
-    const missing = await coupon({ plan: "creator", testMode: true });
+    const missing = await coupon({ plan: "premium", testMode: true });
     expect(missing.json()).toEqual({
       message: "Missing email information. Please go back to the homepage and enter your email.",
     });
@@ -204,8 +221,8 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
         payload,
         headers: asUser(userId),
       });
-    expect((await pay({ amount: 999, plan: "creator" })).statusCode).toBe(503);
-    expect((await pay({ amount: 999, plan: "creator" })).json().message).toMatch(
+    expect((await pay({ amount: 999, plan: "premium" })).statusCode).toBe(503);
+    expect((await pay({ amount: 999, plan: "premium" })).json().message).toMatch(
       /Card payment is not set up/,
     );
     const tampered = await pay({ amount: 499, plan: "pro" });
@@ -213,18 +230,18 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(tampered.json().message).toMatch(/does not match the plan's price/);
     expect((await pay({ amount: 999, plan: "gold" })).statusCode).toBe(400);
     for (const amount of [-999, 0, 9.99, 999.5, "999"]) {
-      const refused = await pay({ amount, plan: "creator" });
+      const refused = await pay({ amount, plan: "premium" });
       expect(refused.statusCode, String(amount)).toBe(400);
       expect(refused.json().message).toMatch(/amount/);
     }
-    expect((await pay({ plan: "creator" })).statusCode).toBe(400);
-    const unknownField = await pay({ amount: 999, plan: "creator", coupon: "FREE" });
+    expect((await pay({ plan: "premium" })).statusCode).toBe(400);
+    const unknownField = await pay({ amount: 999, plan: "premium", coupon: "FREE" });
     expect(unknownField.json()).toEqual({ message: 'Unknown field "coupon" in body' });
   });
 
   it("cancels at the period's end: access goes on, then the subscription expires, with one event each", async () => {
     const { userId } = await billing.register();
-    await coupon({ plan: "creator", testMode: true }, asUser(userId));
+    await coupon({ plan: "premium", testMode: true }, asUser(userId));
     for (let i = 0; i < 2; i++) {
       const reply = await billing.app.inject({
         method: "POST",
@@ -234,7 +251,7 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       expect(reply.statusCode).toBe(200);
       expect(reply.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     }
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
     const { current_period_end } = await billing.database.db
       .selectFrom("subscriptions")
       .select("current_period_end")
@@ -243,7 +260,7 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
 
     billing.setNow(new Date(current_period_end.getTime() - 1000));
     await billing.app.sweepPeriods();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "creator" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
     billing.setNow(new Date(current_period_end.getTime() + 1000));
     await billing.app.sweepPeriods();
     billing.setNow(new Date());
@@ -310,7 +327,7 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
 
   it("records single-video charges as test charges, priced by length, once per key", async () => {
     const { userId } = await billing.register();
-    await coupon({ plan: "creator", testMode: true }, asUser(userId));
+    await coupon({ plan: "premium", testMode: true }, asUser(userId));
     const hold = (holdKey: string, durationSeconds: number, amountCents: number) =>
       billing.app.inject({
         method: "POST",

@@ -37,7 +37,7 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     expect(reply.json()).toMatchObject({
       testMode: true,
       stripePublishableKey: null,
-      defaultPlan: "creator",
+      defaultPlan: "premium",
     });
   });
 
@@ -95,7 +95,7 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     expect(await currentUser(browser)).toMatchObject({ subscriptionStatus: "trial", subscriptionPlan: null });
     await eventually(async () => {
       const reply = await browser.call("POST", "/api/subscribe-with-coupon", {
-        plan: "creator",
+        plan: "premium",
         testMode: true,
       });
       return reply.statusCode === 200 ? reply : undefined;
@@ -105,7 +105,7 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     expect(cancelled.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     expect(await currentUser(browser)).toMatchObject({
       subscriptionStatus: "active",
-      subscriptionPlan: "creator",
+      subscriptionPlan: "premium",
     });
   });
 
@@ -118,7 +118,7 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     const reply = await eventually(async () => {
       const answer = await browser.call("POST", "/api/create-payment-intent", {
         amount: 999,
-        plan: "creator",
+        plan: "premium",
       });
       return answer.statusCode === 409 ? undefined : answer;
     });

@@ -93,10 +93,14 @@ describe("generated hostile input to every public operation, through the gateway
   };
 
   beforeAll(async () => {
-    // Every part switched on (card payments, the hidden tool), so each route validates and acts on its
-    // input instead of answering that it is off.
+    // Every part switched on (card payments, the hidden tool, a sample newsletter to show), so each route
+    // validates and acts on its input instead of answering that it is off.
     stripe = await startFakeStripeApi();
-    stack = await startTestStack("real", { summaryToolPassword: "a-password-for-the-fuzz-run", stripe });
+    stack = await startTestStack("real", {
+      summaryToolPassword: "a-password-for-the-fuzz-run",
+      stripe,
+      featuredChannel: true,
+    });
     await stack.gateway.listen({ port: 0, host: "127.0.0.1" });
     const address = stack.gateway.server.address();
     port = typeof address === "object" && address ? address.port : 0;

@@ -52,6 +52,19 @@ describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s pa
   });
   afterAll(() => stack.stop());
 
+  // The real parts' fake Data API has none of the demo catalog's channels the sample features by default.
+  it.runIf(infra === "embedded")(
+    "gives anyone the landing page's sample newsletter, made from the demo catalog's featured channels",
+    async () => {
+      const reply = await new Browser(stack.gateway).call("GET", "/api/sample-newsletter");
+      expect(reply.statusCode, reply.body).toBe(200);
+      const sample = reply.json();
+      expect(sample.subject).toMatch(/^Your week of .+: .*Pocket Orbit/);
+      expect(sample.content).toContain("## Pocket Orbit");
+      expect(sample.content).toMatch(/- \*\*.+\*\* \(\[\d+:\d\d\]\(https:\/\/www\.youtube\.com\/watch\?v=/);
+    },
+  );
+
   it("previews two channels' week with real summaries, then answers the same preview from storage", async () => {
     const browser = new Browser(stack.gateway);
     const payload = {

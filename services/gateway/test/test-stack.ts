@@ -21,6 +21,7 @@ import {
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { type Logger, pino } from "pino";
 import { buildGatewayApp } from "../src/app.ts";
+import { channelId } from "./support/channel-fixtures.ts";
 import { startSlowHttpProxy } from "./support/slow-http-proxy.ts";
 
 export type Infra = "real" | "embedded";
@@ -106,6 +107,11 @@ export async function startTestStack(
      * catalog), so a run of digests lasts long enough for a test to act in the middle of it.
      */
     digest?: { llm?: LlmSettings; jobLockMs: number; claimLeaseMs: number; catalogDelayMs?: number };
+    /**
+     * On the real parts, the landing page's sample newsletter made from a channel of the fake Data API, with
+     * one video, instead of the demo catalog's channels that API does not know (which leave it unavailable).
+     */
+    featuredChannel?: boolean;
   } = {},
 ): Promise<TestStack> {
   const real = infra === "real";
@@ -119,6 +125,7 @@ export async function startTestStack(
   };
   const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
   const youtube = real ? await startFakeYoutubeApi() : undefined;
+  const featured = youtube && options.featuredChannel ? [addFeaturedChannel(youtube)] : undefined;
   const secureCookies = options.secureCookies ?? false;
   const log = options.log ?? pino({ level: "silent" });
   const redisUrl = real ? (options.redisUrl ?? testInfra.redisUrl) : undefined;
@@ -181,6 +188,7 @@ export async function startTestStack(
     transcripts: { source: "demo" },
     toolPassword: options.summaryToolPassword,
     previewWaitMs: 10_000,
+    sampleChannels: featured,
     development: true,
     ...(options.digest
       ? {
@@ -314,4 +322,28 @@ export class Browser {
       else this.cookies.set(cookie.name, cookie.value);
     }
   }
+}
+
+/** A channel with one video of today in the fake Data API, for the sample newsletter; its id. */
+function addFeaturedChannel(youtube: FakeYoutubeApi): string {
+  const id = channelId();
+  youtube.addChannel({
+    id,
+    title: "Featured fixture",
+    description: "",
+    thumbnailUrl: "https://example.invalid/featured.jpg",
+    subscriberCount: 1,
+  });
+  youtube.addVideo({
+    id: uniqueName("v")
+      .replace(/[^A-Za-z0-9]/g, "")
+      .padEnd(11, "x")
+      .slice(0, 11),
+    channelId: id,
+    title: "What the featured channel published",
+    description: "The tide follows the moon. A tide table shows when. The video ends with a quiz about it.",
+    publishedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    duration: "PT10M",
+  });
+  return id;
 }

@@ -11,10 +11,13 @@ import {
   DEFAULT_DIGEST_SETTINGS,
   DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
   DEFAULT_REDIS_KEY_PREFIX,
+  DEFAULT_SAMPLE_CHANNELS,
   type SummariserSettings,
 } from "./config.ts";
+import { composeSampleNewsletter } from "./domain/compose-sample-newsletter.ts";
 import type { DigestJobs } from "./domain/digest-jobs.ts";
 import { newsletterLinkKeyFrom } from "./domain/newsletter-link.ts";
+import { sampleNewsletterSource } from "./domain/sample-newsletter-source.ts";
 import type { SummariserContext } from "./domain/summariser-context.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
 import { chooseGlanceWriter } from "./glance/choose-glance-writer.ts";
@@ -27,6 +30,7 @@ import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { registerSampleRoutes } from "./routes/sample-routes.ts";
 import { registerSharedSummaryRoutes } from "./routes/shared-summary-routes.ts";
 import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
@@ -170,6 +174,15 @@ export async function buildSummariserApp(
     metrics,
   };
   registerPreviewRoutes(app, context);
+  const sampleChannels = settings.sampleChannels ?? DEFAULT_SAMPLE_CHANNELS[settings.transcripts.source];
+  registerSampleRoutes(
+    app,
+    sampleNewsletterSource({
+      compose: () => composeSampleNewsletter(context, sampleChannels),
+      now: context.now,
+      log: context.log,
+    }),
+  );
   registerVideoRoutes(app, context);
   registerSingleSummaryRoutes(app, context);
   registerNewsletterRoutes(app, context);

@@ -81,6 +81,25 @@ export const SummariserAiEnvironment = {
     maximum: 10_000,
     default: DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
   }),
+  /**
+   * The channels whose real summaries make the landing page's sample newsletter, as YouTube channel ids
+   * separated by commas; unset: two of the demo catalog's, or with YouTube transcripts two real channels.
+   */
+  SAMPLE_CHANNELS: Type.Optional(
+    Matching(
+      /^UC[A-Za-z0-9_-]{22}(,UC[A-Za-z0-9_-]{22}){0,4}$/,
+      "one to five YouTube channel ids (UC and 22 more characters), separated by commas",
+    ),
+  ),
+};
+
+/**
+ * The sample newsletter's channels when none are named: with the demo catalog, two of its made-up
+ * channels (a science one and a cooking one); with YouTube, two science channels that caption their videos.
+ */
+export const DEFAULT_SAMPLE_CHANNELS: Readonly<Record<"youtube" | "demo", readonly string[]>> = {
+  demo: ["UCUgQ2RdSQEDg0c-29ODtQEX", "UCvM81RMemUTptIftvHQ02sb"],
+  youtube: ["UCHnyfMqiRRG1u-2MsSQLbXA", "UCsXVk37bltHxD1rDPwtNM8Q"],
 };
 
 /** What a caller leaves out of `digest`. */
@@ -141,6 +160,8 @@ export interface SummariserSettings {
   previewWaitMs: number;
   /** New channels one client may preview per day (30 when absent). */
   previewNewChannelsPerDay?: number | undefined;
+  /** The sample newsletter's channels; the transcript source's DEFAULT_SAMPLE_CHANNELS when absent. */
+  sampleChannels?: readonly string[] | undefined;
   /** The digest's work queue on Redis (BullMQ), shared by the replicas; in this process when absent. */
   redisUrl?: string | undefined;
   /** Prefix of the queue's Redis keys ("td:summariser:" when absent). */
@@ -196,7 +217,7 @@ export function aiSettingsFrom(
   transcriptDefault: "youtube" | "demo",
 ): Pick<
   SummariserSettings,
-  "llm" | "transcripts" | "toolPassword" | "previewWaitMs" | "previewNewChannelsPerDay"
+  "llm" | "transcripts" | "toolPassword" | "previewWaitMs" | "previewNewChannelsPerDay" | "sampleChannels"
 > {
   return {
     llm: env.OPENAI_API_KEY
@@ -213,6 +234,7 @@ export function aiSettingsFrom(
     toolPassword: env.SUMMARY_TOOL_PASSWORD,
     previewWaitMs: env.PREVIEW_WAIT_SECONDS * 1000,
     previewNewChannelsPerDay: env.PREVIEW_NEW_CHANNELS_PER_DAY,
+    sampleChannels: env.SAMPLE_CHANNELS?.split(","),
   };
 }
 

@@ -147,7 +147,8 @@ export function ChannelSearch({
           onChange={(event) => change(event.target.value)}
           aria-describedby={tooShort ? `${id}-hint` : undefined}
         />
-        <Button type="submit" disabled={text.trim() === ""}>
+        {/* Secondary: the search runs as the visitor types, so the button never outweighs the box. */}
+        <Button type="submit" variant="secondary" disabled={text.trim() === ""}>
           Search
         </Button>
       </form>
@@ -160,7 +161,12 @@ export function ChannelSearch({
       <div className="search-status" aria-live="polite">
         {state.kind === "loading" ? <Spinner label="Searching channels" /> : null}
         {state.kind === "results" && state.results.length === 0 ? (
-          <p className="muted">No channels found for “{state.query}”.</p>
+          <div className="search-empty">
+            <p>No channels found for “{state.query}”.</p>
+            <p className="muted">
+              Check the spelling, try fewer words, or paste the channel's @handle or its youtube.com address.
+            </p>
+          </div>
         ) : null}
       </div>
 

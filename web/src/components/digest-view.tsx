@@ -3,6 +3,7 @@ import {
   type DigestChannel,
   type DigestInline,
   type DigestVideo,
+  digestCounts,
   type KeyPoint,
   summarySourceLabel,
 } from "@tubedigest/contracts/digest";
@@ -226,8 +227,8 @@ export interface DigestViewProps {
   headingLevel: Level;
   /** The wordmark and the "Your week" card the e-mail opens with. Off for a digest's continuation. */
   header?: boolean;
-  /** A line under the week in the header ("12 new videos from 5 channels"). */
-  lead?: string;
+  /** The e-mail's opening line under the week: "Here's your week: 12 new videos from 5 channels." */
+  counts?: boolean;
   /** The e-mail's table of contents: each channel with its count, linking to it. */
   contents?: boolean;
   /** The first channel continues one shown just above, so its heading is not repeated. */
@@ -247,7 +248,7 @@ export function DigestView({
   digest,
   headingLevel,
   header = true,
-  lead,
+  counts = false,
   contents = false,
   continued = false,
   videoAction,
@@ -266,7 +267,7 @@ export function DigestView({
               Your week
             </Heading>
             {digest.title ? <p className="digest-week">{digest.title}</p> : null}
-            {lead ? <p className="digest-lead">{lead}</p> : null}
+            {counts ? <p className="digest-lead">Here's your week: {digestCounts(digest)}.</p> : null}
           </div>
         </>
       ) : null}

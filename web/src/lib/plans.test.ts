@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { type Plan, type PlansReply, planAllowingMore, planForChannelCount } from "./plans.ts";
+import {
+  offeredPlans,
+  type Plan,
+  type PlansReply,
+  planAllowingMore,
+  planForChannelCount,
+  trialThenPrice,
+} from "./plans.ts";
 
 const plan = (id: string, price: number): Plan => ({
   id,
   name: id,
   description: "",
+  features: [],
   priceCents: Math.round(price * 100),
   price,
   priceLabel: `$${price}`,
@@ -12,7 +20,9 @@ const plan = (id: string, price: number): Plan => ({
 });
 
 const reply = {
-  plans: [plan("solo", 4.99), plan("creator", 9.99), plan("pro", 29.99)],
+  plans: [plan("solo", 4.99), plan("creator", 9.99), plan("premium", 9.99), plan("pro", 29.99)],
+  offeredPlans: ["solo", "premium", "pro"],
+  trialDays: 7,
   channelCountTiers: [
     { upToChannels: 3, plan: "solo" },
     { upToChannels: 5, plan: "creator" },
@@ -31,13 +41,26 @@ describe("planForChannelCount", () => {
   });
 });
 
+describe("offeredPlans", () => {
+  it("is the tiers the server offers, in its order, without their earlier names", () => {
+    expect(offeredPlans(reply).map((offered) => offered.id)).toEqual(["solo", "premium", "pro"]);
+  });
+});
+
+describe("trialThenPrice", () => {
+  it("says the trial and the monthly price in one sentence", () => {
+    expect(trialThenPrice(reply, plan("premium", 9.99))).toBe("7 days free, then $9.99/month");
+  });
+});
+
 describe("planAllowingMore", () => {
   const sized = (id: string, channelAllowance: number): Plan => ({ ...plan(id, 1), channelAllowance });
   const sold = {
     plans: [sized("pro", 25), sized("creator", 5), sized("solo", 1), sized("premium", 5)],
+    offeredPlans: ["solo", "premium", "pro"],
   } as PlansReply;
 
-  it("names the smallest tier sold past the allowance, Premium rather than its other name", () => {
+  it("names the smallest tier offered past the allowance, Premium rather than its other name", () => {
     expect(planAllowingMore(sold, 0)?.id).toBe("solo");
     expect(planAllowingMore(sold, 1)?.id).toBe("premium");
     expect(planAllowingMore(sold, 4)?.id).toBe("premium");

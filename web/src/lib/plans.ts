@@ -1,8 +1,11 @@
 /** One plan as GET /api/plans describes it (billing's PlanReply). */
 export interface Plan {
   id: string;
+  /** The tier's one display name ("creator", an earlier name of Premium, is named Premium). */
   name: string;
   description: string;
+  /** What the tier gives, one line each. */
+  features: string[];
   priceCents: number;
   /** The same price in dollars: 9.99. */
   price: number;
@@ -16,6 +19,10 @@ import { useApi } from "./use-api.ts";
 /** GET /api/plans: every number the web app shows about money; it keeps none of its own. */
 export interface PlansReply {
   plans: Plan[];
+  /** The tiers a pricing table offers, in order. */
+  offeredPlans: string[];
+  /** The tier a pricing table marks as recommended. */
+  recommendedPlan: string;
   defaultPlan: string;
   defaultChannelAllowance: number;
   trialDays: number;
@@ -49,12 +56,19 @@ export function planForChannelCount(plans: PlansReply, count: number): Plan | un
   return tier ? planById(plans, tier.plan) : undefined;
 }
 
-/** The tiers sold, one plan each, as every screen names them: the 5-channel tier is sold as Premium. */
-const TIERS_SOLD = ["solo", "premium", "pro"];
+/** The tiers a pricing table shows, in the server's order. */
+export function offeredPlans(plans: PlansReply): Plan[] {
+  return plans.offeredPlans.map((id) => planById(plans, id)).filter((plan) => plan !== undefined);
+}
 
-/** The smallest tier sold that allows more channels than `allowance`; undefined when none does. */
+/** The trial and the price in one sentence, the same wherever a plan is offered: "7 days free, then $9.99/month". */
+export function trialThenPrice(plans: PlansReply, plan: Plan): string {
+  return `${plans.trialDays} days free, then ${plan.priceLabel}/month`;
+}
+
+/** The smallest tier offered that allows more channels than `allowance`; undefined when none does. */
 export function planAllowingMore(plans: PlansReply, allowance: number): Plan | undefined {
-  return TIERS_SOLD.map((id) => planById(plans, id))
-    .filter((plan): plan is Plan => plan !== undefined && plan.channelAllowance > allowance)
+  return offeredPlans(plans)
+    .filter((plan) => plan.channelAllowance > allowance)
     .sort((a, b) => a.channelAllowance - b.channelAllowance)[0];
 }

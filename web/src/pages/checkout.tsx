@@ -3,10 +3,12 @@ import { Link, useLocation, useParams, useSearch } from "wouter";
 import { Button, buttonClass } from "../components/button.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { useToast } from "../components/toast.tsx";
+import { apiFetch } from "../lib/api.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
-import { planById, usePlans } from "../lib/plans.ts";
+import { planById, trialThenPrice, usePlans } from "../lib/plans.ts";
 import { readSelectedChannels, readUserEmail } from "../lib/session-state.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
+import { useTrialStanding } from "../lib/use-trial-standing.ts";
 import {
   type ActivatedSubscription,
   activateInTestMode,
@@ -14,17 +16,27 @@ import {
   activationFailure,
   type CheckoutOrder,
 } from "./checkout/activation.ts";
+import { CheckoutEmailForm } from "./checkout/checkout-email-form.tsx";
 import { OrderSummary } from "./checkout/order-summary.tsx";
 import { PaymentSetupIssue } from "./checkout/payment-setup-issue.tsx";
+import { paymentTerms } from "./checkout/payment-terms.ts";
 import { SuccessView } from "./checkout/success-view.tsx";
 import "./checkout/checkout.css";
 
 const CardPayment = lazy(() => import("./checkout/card-payment.tsx"));
 
-const MISSING_EMAIL = "Missing email information. Please go back to the homepage and enter your email.";
 const PAYMENT_UNKNOWN = "Payment status unknown. Please contact support if you were charged.";
 
-/** SPEC §2 /checkout/{plan}: the order, the card form (or test mode's skip), then the activated plan. */
+/** Whether this checkout was opened from the preview's plans (which say so in the history entry). */
+function openedFromPreview(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === "object" && state !== null && "from" in state && state.from === "/preview";
+}
+
+/**
+ * SPEC §2 /checkout/{plan}: the order, what paying does and when it charges, the card form (or test mode's
+ * skip), then the activated plan. Back leads where the visitor came from: the preview, else home.
+ */
 export default function CheckoutPage() {
   const params = useParams<{ plan?: string }>();
   const search = useSearch();
@@ -33,15 +45,22 @@ export default function CheckoutPage() {
   const { plans, error: plansError } = usePlans();
   const { user, isLoading: userLoading, mutate: refreshUser } = useCurrentUser();
   const [stored] = useState(() => ({ email: readUserEmail(), channels: readSelectedChannels() }));
+  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const [back] = useState(() =>
+    openedFromPreview()
+      ? { href: "/preview", label: "← Back to your preview" }
+      : { href: "/", label: "← Back to home" },
+  );
+  const standing = useTrialStanding(user);
   const [activated, setActivated] = useState<ActivatedSubscription | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
   const returnHandled = useRef(false);
 
-  const email = stored.email ?? user?.email ?? undefined;
+  const email = typedEmail ?? stored.email ?? user?.email ?? undefined;
   const requested = params.plan;
   const named = plans && requested ? planById(plans, requested) : undefined;
-  // SPEC §2: no plan in the address means the default (creator); a name nobody sells gets it too, said plainly.
+  // SPEC §2: no plan in the address means the default (Premium); a name nobody sells gets it too, said plainly.
   const plan = named ?? (plans ? planById(plans, plans.defaultPlan) : undefined);
   const order: CheckoutOrder | undefined = plan && {
     email,
@@ -61,7 +80,10 @@ export default function CheckoutPage() {
       toast({ title: message, variant: "error" });
       return;
     }
-    // The header and the dashboard button read the new status; a failed refresh changes nothing paid.
+    // A visitor holding the landing page's claim is signed in by it now, so the header knows them. The
+    // header and the dashboard button read the new status; a failed refresh changes nothing paid.
+    if (!user && email)
+      await apiFetch("/api/auth/login-with-email", { json: { email } }).catch(() => undefined);
     refreshUser().catch(() => undefined);
   };
 
@@ -84,7 +106,9 @@ export default function CheckoutPage() {
       </section>
     );
   }
-  if (!plans || !plan || !order || (!stored.email && userLoading)) return <PageLoading />;
+  // Waits for the reader's trial too, so what paying does is said once, not rewritten as it arrives.
+  const standingDue = Boolean(user) && !standing;
+  if (!plans || !plan || !order || (!stored.email && userLoading) || standingDue) return <PageLoading />;
   if (activated) return <SuccessView subscription={activated} plan={plan} email={email} />;
 
   const skip = async () => {
@@ -95,8 +119,8 @@ export default function CheckoutPage() {
 
   return (
     <section className="container checkout">
-      <Link className={buttonClass("ghost", "checkout-back")} href="/">
-        ← Back to home
+      <Link className={buttonClass("ghost", "checkout-back")} href={back.href}>
+        {back.label}
       </Link>
       <h1>Checkout</h1>
       {requested && !named ? (
@@ -108,9 +132,15 @@ export default function CheckoutPage() {
         <OrderSummary plan={plan} channelTitles={stored.channels.map((channel) => channel.snippet.title)} />
         <div className="card checkout-payment">
           <h2>Payment</h2>
+          <p className="checkout-terms">
+            {standing?.status === "active" || standing?.status === "expired" ? null : (
+              <strong>{trialThenPrice(plans, plan)}. </strong>
+            )}
+            {paymentTerms(standing, plan)}
+          </p>
           {error ? <p className="checkout-error">{error}</p> : null}
           {!email ? (
-            <p className="checkout-error">{MISSING_EMAIL}</p>
+            <CheckoutEmailForm onEmail={setTypedEmail} />
           ) : plans.stripePublishableKey ? (
             <Suspense fallback={<p className="checkout-initializing">Initializing Payment</p>}>
               <CardPayment
@@ -118,7 +148,7 @@ export default function CheckoutPage() {
                 plan={plan}
                 email={email}
                 onPaid={(paymentIntentId) => activate(() => activatePaid(order, paymentIntentId))}
-                onCancel={() => navigate("/")}
+                onCancel={() => navigate(back.href)}
                 onError={setError}
               />
             </Suspense>

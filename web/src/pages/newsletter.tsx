@@ -1,6 +1,5 @@
 import {
   type Digest,
-  digestCounts,
   digestOfChannels,
   type StoredDigestChannel,
   type StoredGlanceLine,
@@ -100,7 +99,7 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
         <DigestView
           digest={digest}
           headingLevel={2}
-          lead={`Here's your week: ${digestCounts(digest)}.`}
+          counts
           contents
           videoAction={
             user

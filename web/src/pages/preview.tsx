@@ -1,7 +1,6 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { buttonClass } from "../components/button.tsx";
-import { Spinner } from "../components/spinner.tsx";
 import { useToast } from "../components/toast.tsx";
 import { serverMessage } from "../lib/api.ts";
 import type { Plan } from "../lib/plans.ts";
@@ -9,24 +8,31 @@ import { usePlans } from "../lib/plans.ts";
 import { writeCalculatedPrice, writeSelectedPlan } from "../lib/session-state.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { MockInbox } from "./preview/mock-inbox.tsx";
+import { PickChannelToPreview } from "./preview/pick-channel-to-preview.tsx";
 import { PlanCards } from "./preview/plan-cards.tsx";
 import { PreviewChannels } from "./preview/preview-channels.tsx";
 import { PreviewEmailForm } from "./preview/preview-email-form.tsx";
+import { PreviewWaiting } from "./preview/preview-waiting.tsx";
 import { summaryBullets } from "./preview/summary-bullets.ts";
 import { useAbandonmentOnLeave } from "./preview/use-abandonment-on-leave.ts";
 import { usePreview } from "./preview/use-preview.ts";
 import { usePreviewInput } from "./preview/use-preview-input.ts";
 import "./preview/preview.css";
 
-const MISSING_INPUT = "No channels or email found. Please return to the homepage and try again.";
 const PREVIEW_FAILED = "Failed to generate newsletter preview";
 const PREVIEW_FAILED_FALLBACK = "Failed to generate newsletter preview. Please try again.";
 
 /**
  * SPEC §2 /preview: the newsletter the chosen channels would make, then the plans. Opened from an e-mail's
- * link back (`?channel=`), it shows that channel's preview again.
+ * link back (`?channel=`), it shows that channel's preview again; opened with no channel at all (a new tab,
+ * a bookmark), it offers to pick one, and starts over with the one picked.
  */
 export default function PreviewPage() {
+  const [visit, setVisit] = useState(0);
+  return <PreviewVisit key={visit} onRestart={() => setVisit((count) => count + 1)} />;
+}
+
+function PreviewVisit({ onRestart }: { onRestart: () => void }) {
   const { email, channels, giveEmail } = usePreviewInput();
   const { preview, error, isLoading } = usePreview(email ?? null, channels);
   const { plans } = usePlans();
@@ -57,15 +63,22 @@ export default function PreviewPage() {
   }, [error, toast]);
 
   const missingInput = channels.length === 0;
-  usePageTitle(missingInput || error ? "Unable to Generate Preview" : "Your Newsletter Preview");
+  usePageTitle(
+    missingInput
+      ? "Preview Your Newsletter"
+      : error
+        ? "Unable to Generate Preview"
+        : "Your Newsletter Preview",
+  );
 
-  if (!missingInput && email === null) return <PreviewEmailForm onEmail={giveEmail} />;
+  if (missingInput) return <PickChannelToPreview email={email ?? undefined} onStarted={onRestart} />;
+  if (email === null) return <PreviewEmailForm onEmail={giveEmail} />;
 
-  if (missingInput || error) {
+  if (error) {
     return (
       <section className="container preview-state">
         <h1>Unable to Generate Preview</h1>
-        <p>{missingInput ? MISSING_INPUT : (serverMessage(error) ?? PREVIEW_FAILED_FALLBACK)}</p>
+        <p>{serverMessage(error) ?? PREVIEW_FAILED_FALLBACK}</p>
         <Link className={buttonClass("primary")} href="/">
           Return to Homepage
         </Link>
@@ -73,21 +86,13 @@ export default function PreviewPage() {
     );
   }
 
-  if (isLoading || !preview || !email) {
-    return (
-      <section className="container preview-state" aria-busy="true">
-        <Spinner />
-        <h1>Crafting Your Newsletter Preview</h1>
-        <p role="status">This may take up to 30 seconds...</p>
-      </section>
-    );
-  }
+  if (isLoading || !preview || !email) return <PreviewWaiting />;
 
   const choose = (plan: Plan) => {
     // The chosen plan in session storage is also what tells the abandonment request not to go.
     writeSelectedPlan(plan.id);
     writeCalculatedPrice(plan.price);
-    navigate(`/checkout/${plan.id}`);
+    navigate(`/checkout/${plan.id}`, { state: { from: "/preview" } });
   };
   const videoCount = preview.channels.reduce((sum, channel) => sum + channel.videoCount, 0);
 
@@ -104,7 +109,11 @@ export default function PreviewPage() {
         />
         <PreviewChannels channels={preview.channels} selected={channels} />
       </div>
-      {plans ? <PlanCards plans={plans} onChoose={choose} /> : null}
+      {/* Stays in view at the screen's foot until the plans themselves are reached. */}
+      <a className={buttonClass("primary", "preview-jump")} href="#plans">
+        See the plans{plans ? ` · ${plans.trialDays} days free` : ""}
+      </a>
+      {plans ? <PlanCards plans={plans} onChoose={choose} /> : <div className="preview-plans-waiting" />}
     </section>
   );
 }

@@ -93,11 +93,15 @@ export default function SignupPage() {
     <section className="container auth-page">
       <Card className="auth-card">
         <h1 className="auth-title">Create Your Account</h1>
-        <p className="muted">Your first 7 days are free, no card needed.</p>
         {kept.channels.length > 0 ? (
           <p className="notice">Your selected channels will be added to your account after signup</p>
         ) : null}
-        {kept.plan && kept.price !== null ? <SelectedPlanBox plan={kept.plan} price={kept.price} /> : null}
+        {/* The trial said once: in the kept plan's box, else on its own. */}
+        {kept.plan && kept.price !== null ? (
+          <SelectedPlanBox plan={kept.plan} price={kept.price} />
+        ) : (
+          <p className="muted">Your first 7 days are free, no card needed.</p>
+        )}
         <form className="stack" onSubmit={submit} noValidate>
           <EmailField
             id="signup-email"

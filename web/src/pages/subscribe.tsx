@@ -3,15 +3,17 @@ import { PageLoading } from "../components/page-loading.tsx";
 import { useAutoLogin } from "../lib/auto-login.ts";
 import { type PlansReply, usePlans } from "../lib/plans.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
+import { type TrialStanding, useTrialStanding } from "../lib/use-trial-standing.ts";
 import { AlreadySubscribed } from "./subscribe/already-subscribed.tsx";
 import { CompleteSubscription } from "./subscribe/complete-subscription.tsx";
 import { useSubscriptionChannels } from "./subscribe/use-subscription-channels.ts";
 import "./subscribe/subscribe.css";
 
-/** SPEC §2 /subscribe: sign in first; an active subscriber sees theirs, anyone else starts a trial. */
+/** SPEC §2 /subscribe: sign in first; an active subscriber sees theirs, anyone else chooses the plan. */
 export default function SubscribePage() {
   const { user } = useAutoLogin();
   const { plans } = usePlans();
+  const standing = useTrialStanding(user);
   const active = user?.subscriptionStatus === "active";
   usePageTitle(
     user === null
@@ -25,13 +27,21 @@ export default function SubscribePage() {
   if (user === undefined || !plans) return <PageLoading />;
   return (
     <section className="container subscribe">
-      {active ? <AlreadySubscribed user={user} plans={plans} /> : <ChannelsThenForm plans={plans} />}
+      {active ? (
+        <AlreadySubscribed user={user} plans={plans} />
+      ) : (
+        <ChannelsThenForm plans={plans} standing={standing} />
+      )}
     </section>
   );
 }
 
-/** The form once the channels it is for are known (the account's may need a request). */
-function ChannelsThenForm({ plans }: { plans: PlansReply }) {
+/** The form once the channels it is for and the reader's trial are known (each may need a request). */
+function ChannelsThenForm({ plans, standing }: { plans: PlansReply; standing: TrialStanding | undefined }) {
   const { titles } = useSubscriptionChannels();
-  return titles ? <CompleteSubscription plans={plans} channelTitles={titles} /> : <PageLoading />;
+  return titles && standing ? (
+    <CompleteSubscription plans={plans} channelTitles={titles} standing={standing} />
+  ) : (
+    <PageLoading />
+  );
 }

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PLAN,
   formatPrice,
+  OFFERED_PLANS,
   PLANS,
   planForChannelCount,
   planNamed,
+  RECOMMENDED_PLAN,
   singleVideoPriceCents,
 } from "./plans.ts";
 
@@ -16,11 +18,25 @@ describe("plans", () => {
       ["premium", 999, 5],
       ["pro", 2999, 25],
     ]);
-    expect(DEFAULT_PLAN).toBe("creator");
+    expect(DEFAULT_PLAN).toBe("premium");
   });
 
-  it("maps the earlier funnel's names and knows no others", () => {
-    expect(planNamed("weekly")?.id).toBe("creator");
+  it("shows each tier under one name, its earlier name included, and offers the three tiers", () => {
+    expect(PLANS.map(({ id, name }) => [id, name])).toEqual([
+      ["solo", "Solo"],
+      ["creator", "Premium"],
+      ["premium", "Premium"],
+      ["pro", "Pro"],
+    ]);
+    expect(OFFERED_PLANS).toEqual(["solo", "premium", "pro"]);
+    expect(RECOMMENDED_PLAN).toBe("premium");
+    // Pro's "premium features" are said: everything the Premium tier gives.
+    expect(planNamed("pro")?.features).toContain("Everything in Premium");
+  });
+
+  it("maps the earlier funnels' names and knows no others", () => {
+    expect(planNamed("creator")?.id).toBe("premium");
+    expect(planNamed("weekly")?.id).toBe("premium");
     expect(planNamed("realtime")?.id).toBe("premium");
     expect(planNamed("unlimited")?.id).toBe("pro");
     expect(planNamed("pro")?.id).toBe("pro");
@@ -29,13 +45,13 @@ describe("plans", () => {
     }
   });
 
-  it("prices by channel count: up to 3 solo, up to 5 creator, more pro", () => {
+  it("prices by channel count: up to 3 solo, up to 5 premium, more pro", () => {
     expect([0, 1, 3, 4, 5, 6, 25, 100].map((count) => planForChannelCount(count).id)).toEqual([
       "solo",
       "solo",
       "solo",
-      "creator",
-      "creator",
+      "premium",
+      "premium",
       "pro",
       "pro",
       "pro",

@@ -6,26 +6,42 @@ import type { PlanName } from "@tubedigest/contracts";
  */
 export interface Plan {
   id: PlanName;
+  /** The tier's one display name, on every screen and e-mail. */
   name: string;
   description: string;
+  /** What the tier gives, each line true of the product as it is: the pricing tables list them. */
+  features: readonly string[];
   /** Monthly price in US cents. */
   priceCents: number;
   /** How many channels a subscriber may follow. */
   channelAllowance: number;
 }
 
+/** What every tier's digest holds, whatever the number of channels. */
+const DIGEST_FEATURES = [
+  "One e-mail every Monday at 9:00 in your time zone",
+  "The key points of each new video, linked to the moment they are said",
+  "Every past newsletter kept in your dashboard",
+];
+
+const PREMIUM_FEATURES = ["Up to 5 channels", ...DIGEST_FEATURES];
+
 export const PLANS: readonly Plan[] = [
   {
     id: "solo",
     name: "Solo",
     description: "1 channel with weekly summaries",
+    features: ["1 channel", ...DIGEST_FEATURES],
     priceCents: 499,
     channelAllowance: 1,
   },
+  // The same 5-channel tier as Premium under an earlier name: no new subscription is stored under it
+  // (planNamed maps it), and one stored before keeps working, shown as Premium.
   {
     id: "creator",
-    name: "Creator",
+    name: "Premium",
     description: "Up to 5 channels with weekly summaries",
+    features: PREMIUM_FEATURES,
     priceCents: 999,
     channelAllowance: 5,
   },
@@ -33,20 +49,28 @@ export const PLANS: readonly Plan[] = [
     id: "premium",
     name: "Premium",
     description: "Up to 5 channels with weekly summaries",
+    features: PREMIUM_FEATURES,
     priceCents: 999,
     channelAllowance: 5,
   },
   {
     id: "pro",
     name: "Pro",
+    // "Premium features": everything the Premium tier gives, said in the features below.
     description: "Up to 25 channels with weekly summaries and premium features",
+    features: ["Up to 25 channels", "Everything in Premium"],
     priceCents: 2999,
     channelAllowance: 25,
   },
 ];
 
+/** The tiers a pricing table offers, in order; the others are earlier names of the same tiers. */
+export const OFFERED_PLANS: readonly PlanName[] = ["solo", "premium", "pro"];
+/** The tier a pricing table marks as the one most readers want. */
+export const RECOMMENDED_PLAN: PlanName = "premium";
+
 /** Checkout's plan when none is named, and the price and allowance of a name nobody sells. */
-export const DEFAULT_PLAN: PlanName = "creator";
+export const DEFAULT_PLAN: PlanName = "premium";
 /** The channels a trial, or a user with no paid plan, may follow. */
 export const DEFAULT_ALLOWANCE = 5;
 export const TRIAL_DAYS = 7;
@@ -59,9 +83,10 @@ export function daysAfter(from: Date, days: number): Date {
   return new Date(from.getTime() + days * DAY_MS);
 }
 
-/** The names the earlier funnel sends, and the plan each is sold as now. */
+/** The names the earlier funnels send, and the plan each is sold as now. */
 const LEGACY_NAMES: Readonly<Record<string, PlanName>> = {
-  weekly: "creator",
+  creator: "premium",
+  weekly: "premium",
   realtime: "premium",
   unlimited: "pro",
 };
@@ -78,10 +103,10 @@ export function planById(id: PlanName): Plan {
   return plan;
 }
 
-/** The tier a number of channels needs: up to 3 solo, up to 5 creator, more than that pro. */
+/** The tier a number of channels needs: up to 3 solo, up to 5 premium, more than that pro. */
 export const CHANNEL_COUNT_TIERS: ReadonlyArray<{ upToChannels: number | null; plan: PlanName }> = [
   { upToChannels: 3, plan: "solo" },
-  { upToChannels: 5, plan: "creator" },
+  { upToChannels: 5, plan: "premium" },
   { upToChannels: null, plan: "pro" },
 ];
 

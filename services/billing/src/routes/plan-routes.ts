@@ -6,7 +6,9 @@ import {
   DEFAULT_PLAN,
   formatPrice,
   LEGACY_SETTINGS_LABELS,
+  OFFERED_PLANS,
   PLANS,
+  RECOMMENDED_PLAN,
   SINGLE_VIDEO_PRICING,
   TRIAL_DAYS,
 } from "../plans/plans.ts";
@@ -17,9 +19,12 @@ export function registerPlanRoutes(app: ServiceApp, context: BillingContext): vo
   const plans = {
     plans: PLANS.map((plan) => ({
       ...plan,
+      features: [...plan.features],
       price: plan.priceCents / 100,
       priceLabel: formatPrice(plan.priceCents),
     })),
+    offeredPlans: [...OFFERED_PLANS],
+    recommendedPlan: RECOMMENDED_PLAN,
     defaultPlan: DEFAULT_PLAN,
     defaultChannelAllowance: DEFAULT_ALLOWANCE,
     trialDays: TRIAL_DAYS,

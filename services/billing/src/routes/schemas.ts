@@ -20,8 +20,11 @@ const PaymentIntentId = Type.String({
 
 export const PlanReply = Type.Object({
   id: Type.String(),
+  /** The tier's one display name: an earlier name of a tier (creator) is shown as the tier (Premium). */
   name: Type.String(),
   description: Type.String(),
+  /** What the tier gives, one line each. */
+  features: Type.Array(Type.String()),
   priceCents: Type.Integer(),
   /** The same price in dollars, for showing: 9.99. */
   price: Type.Number(),
@@ -32,6 +35,10 @@ export const PlanReply = Type.Object({
 
 export const PlansReply = Type.Object({
   plans: Type.Array(PlanReply),
+  /** The tiers a pricing table offers, in order (the others are earlier names of the same tiers). */
+  offeredPlans: Type.Array(Type.String()),
+  /** The tier a pricing table marks as recommended. */
+  recommendedPlan: Type.String(),
   defaultPlan: Type.String(),
   defaultChannelAllowance: Type.Integer(),
   trialDays: Type.Integer(),

@@ -49,6 +49,8 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/billing-portal", service: "billing" },
   { prefix: STRIPE_WEBHOOK_PATH, service: "billing" },
   { prefix: "/api/generate-newsletter-preview", service: "summariser" },
+  // The landing page's sample of the weekly e-mail.
+  { prefix: "/api/sample-newsletter", service: "summariser" },
   { prefix: "/api/process-youtube-video", service: "summariser" },
   // A single video's price (/quote) and its purchase; then the subscriber's list of them.
   { prefix: "/api/process-individual-video", service: "summariser" },

@@ -62,8 +62,8 @@ describe("subjects", () => {
     ["digest", "Your week of 23 November 2026: Pocket Orbit, Copper Pan Kitchen and 3 more"],
     ["welcome", "Welcome to tubedigest: your 7-day trial has started"],
     ["trial-ending", "Your tubedigest trial ends on 30 November 2026"],
-    ["receipt", "Receipt for your Creator plan: $9.99"],
-    ["cancellation", "Your Creator plan is cancelled: access until 23 December 2026"],
+    ["receipt", "Receipt for your Premium plan: $9.99"],
+    ["cancellation", "Your Premium plan is cancelled: access until 23 December 2026"],
     ["sign-in-link", "Your tubedigest sign-in link"],
     ["single-video-summary", "Your summary: How reusable rockets land"],
     ["single-video-failed", 'We could not summarise "How reusable rockets land": you were not charged'],
@@ -95,7 +95,7 @@ describe("subjects", () => {
 
   it("says a test-mode receipt took no money, and an abandonment e-mail without a channel still reads", () => {
     const receipt = templates.render("receipt", { ...SAMPLE_DATA.receipt, testMode: true });
-    expect(receipt.subject).toBe("Receipt for your Creator plan (no charge: test mode)");
+    expect(receipt.subject).toBe("Receipt for your Premium plan (no charge: test mode)");
     expect(receipt.text).toContain("Amount: No charge: test mode");
     expect(receipt.html).toContain("no money was taken");
     expect(receipt.html).not.toContain("$9.99");
@@ -105,7 +105,7 @@ describe("subjects", () => {
 
   it("writes amounts as en-US dollars with two decimals", () => {
     const receipt = templates.render("receipt", { ...SAMPLE_DATA.receipt, amountCents: 2999_00 + 1 });
-    expect(receipt.subject).toBe("Receipt for your Creator plan: $2,999.01");
+    expect(receipt.subject).toBe("Receipt for your Premium plan: $2,999.01");
   });
 });
 

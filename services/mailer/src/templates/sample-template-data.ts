@@ -116,7 +116,7 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
   },
   receipt: {
     recipientName: "Ana",
-    planName: "Creator",
+    planName: "Premium",
     amountCents: 999,
     periodEnd: "2026-12-23T09:00:00Z",
     testMode: false,
@@ -124,7 +124,7 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
   },
   cancellation: {
     recipientName: "Ana",
-    planName: "Creator",
+    planName: "Premium",
     accessUntil: "2026-12-23T09:00:00Z",
     settingsUrl: "https://tubedigest.example/settings",
   },

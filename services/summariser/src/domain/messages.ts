@@ -4,6 +4,7 @@ import { videoUrlMessages } from "@tubedigest/contracts/youtube-video-url";
 export const messages = {
   ...videoUrlMessages,
   previewNeedsChannelsAndEmail: "No channels or email found. Please return to the homepage and try again.",
+  sampleUnavailable: "The sample newsletter is still being written. Please try again in a minute.",
   previewLimitReached: (cap: number, retryAfterSeconds: number) =>
     `You have previewed ${cap} new channels today, the most a day allows. Please try again in ${aboutHowLong(retryAfterSeconds)}; channels you previewed today can be previewed again now.`,
   previewTooManyChannels: (cap: number) =>

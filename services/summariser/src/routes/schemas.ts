@@ -60,6 +60,14 @@ export const PreviewReply = Type.Object({
   pending: Type.Integer({ minimum: 0 }),
 });
 
+export const SampleNewsletterReply = Type.Object({
+  /** The subject a reader's digest of these channels has. */
+  subject: Type.String(),
+  /** Markdown, as a digest's body reads. */
+  content: Type.String(),
+  channels: Type.Array(Type.Object({ title: Type.String(), videoCount: Type.Integer({ minimum: 1 }) })),
+});
+
 /** An address is checked by the shared rule in the operation; the schema only bounds it. */
 export const videoUrl = (name: string, missing: string) =>
   singleLineText(name, {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button, buttonClass } from "../../components/button.tsx";
-import { EmailField } from "../../components/field.tsx";
+import { YourEmailField } from "../../components/your-email-field.tsx";
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from "../../lib/validation.ts";
 
 interface PreviewEmailFormProps {
@@ -28,10 +28,8 @@ export function PreviewEmailForm({ onEmail }: PreviewEmailFormProps) {
       <h1>Your Newsletter Preview</h1>
       <p>Enter the e-mail address you signed up with to see your preview again.</p>
       <form className="preview-email" onSubmit={submit} noValidate>
-        <EmailField
+        <YourEmailField
           id="preview-email"
-          label="Your email address"
-          placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={error}

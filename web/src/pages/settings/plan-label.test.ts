@@ -7,7 +7,7 @@ const plans = {
   plans: [
     {
       id: "creator",
-      name: "Creator",
+      name: "Premium",
       description: "",
       priceCents: 999,
       price: 9.99,
@@ -27,7 +27,7 @@ const active = (plan: string, planName: string | null = null, priceCents: number
 describe("planLabel (DESIGN.md's settings subscription tab)", () => {
   it("names a plan sold now by its real name and monthly price from /api/plans", () => {
     expect(planLabel(active("creator", "Old name", 1), plans)).toEqual({
-      name: "Creator Plan",
+      name: "Premium Plan",
       price: "$9.99 per month",
     });
   });

@@ -17,13 +17,8 @@ export function planLabel(subscription: Subscription, plans: PlansReply): PlanLa
     return { name: legacy.label, price: `${formatUsd(legacy.perChannelCents / 100)} per channel per month` };
   }
   const plan = subscription.plan ? planById(plans, subscription.plan) : undefined;
-  // "Creator Plan", as the dashboard names an active plan.
+  // "Premium Plan", as the dashboard names an active plan.
   const name = `${plan?.name ?? subscription.planName ?? "Your"} Plan`;
   const cents = plan?.priceCents ?? subscription.priceCents;
   return { name, price: cents === null ? "" : `${formatUsd(cents / 100)} per month` };
-}
-
-/** A date from the API as the reader's locale writes it: "March 4, 2027". */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
 }

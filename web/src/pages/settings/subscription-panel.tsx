@@ -7,9 +7,10 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import { formatDate } from "../../lib/format-date.ts";
 import { usePlans } from "../../lib/plans.ts";
 import { BillingPortalButton } from "./billing-portal-button.tsx";
-import { formatDate, planLabel } from "./plan-label.ts";
+import { planLabel } from "./plan-label.ts";
 import { SUBSCRIPTION_PATH, type Subscription, useSubscription } from "./use-subscription.ts";
 
 const CANCEL_TEXT =
@@ -78,19 +79,26 @@ export function SubscriptionPanel() {
   );
 }
 
+/** No paid plan: a trial's end date while it runs ("Free trial, ends …"), else that there is no plan. */
 function NoSubscription({ subscription }: { subscription: Subscription }) {
+  const inTrial = subscription.status === "trial";
+  const title = !inTrial
+    ? "No Active Subscription"
+    : subscription.trialEndsAt
+      ? `Free trial, ends ${formatDate(subscription.trialEndsAt)}`
+      : "Free trial";
   return (
     <EmptyState
-      title="No Active Subscription"
+      title={title}
       action={
         <Link className={buttonClass("primary")} href="/subscribe">
           Subscribe Now
         </Link>
       }
     >
-      {subscription.trialEndsAt
-        ? `Your free trial runs until ${formatDate(subscription.trialEndsAt)}.`
-        : "Subscribe to keep receiving your weekly digest."}
+      {inTrial
+        ? "Your digest comes every Monday until then. Choose a plan to keep it coming after your trial."
+        : "Your free trial has ended, so your digests have stopped. Choose a plan to start them again: your channels and past digests are all still here."}
     </EmptyState>
   );
 }

@@ -2,8 +2,10 @@ import type { FormEvent } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
+import { formatDate } from "../../lib/format-date.ts";
 import { type PlansReply, planForChannelCount } from "../../lib/plans.ts";
 import { writeCalculatedPrice, writeSelectedPlan } from "../../lib/session-state.ts";
+import type { TrialStanding } from "../../lib/use-trial-standing.ts";
 
 const NO_CHANNELS = "Please select at least one channel for your subscription";
 
@@ -11,19 +13,23 @@ const BENEFITS = [
   "AI summaries of each new video's key points",
   "One e-mail a week, every Monday at 9:00 AM",
   "Organised by channel, with links to every video",
-  "1-week free trial, no credit card needed",
+  "Cancel anytime",
 ];
 
 /**
  * SPEC §2 'Complete Your Subscription': the plan the channel count needs, the channels, the benefits and
- * the trial. The button leads to checkout for that plan (DESIGN.md).
+ * the form leading to checkout for that plan. Every account has had its free trial from the day it was
+ * made, so none is offered again: a reader in it is offered to keep the digest after it, one whose trial
+ * has ended to subscribe.
  */
 export function CompleteSubscription({
   plans,
   channelTitles,
+  standing,
 }: {
   plans: PlansReply;
   channelTitles: string[];
+  standing: TrialStanding;
 }) {
   const [, navigate] = useLocation();
   const count = channelTitles.length;
@@ -31,6 +37,7 @@ export function CompleteSubscription({
   const numbered = channelTitles.map((title, index) => ({ title, number: index + 1 }));
   if (!plan) return null;
 
+  const inTrial = standing.status === "trial";
   const start = (event: FormEvent) => {
     event.preventDefault();
     if (count === 0) return;
@@ -68,7 +75,11 @@ export function CompleteSubscription({
           <span>Weekly Newsletter ({count} channels)</span>
           <span>{plan.priceLabel}/month</span>
         </p>
-        <p className="subscribe-note">Includes 1-week free trial. No credit card required for trial.</p>
+        <p className="subscribe-note">
+          {inTrial
+            ? `Your free trial runs${standing.trialEndsAt ? ` until ${formatDate(standing.trialEndsAt)}` : ""}. Choose the plan now and your digest keeps coming after it: paying starts the plan at once, at ${plan.priceLabel} a month.`
+            : `Your free trial has ended. ${plan.priceLabel} a month from the day you pay; cancel anytime.`}
+        </p>
         {count === 0 ? (
           <p className="subscribe-error" id="subscribe-no-channels">
             {NO_CHANNELS}
@@ -79,7 +90,7 @@ export function CompleteSubscription({
           disabled={count === 0}
           aria-describedby={count === 0 ? "subscribe-no-channels" : undefined}
         >
-          Start Free Trial - {plan.priceLabel}/month after trial
+          {inTrial ? "Keep it after your trial" : `Subscribe - ${plan.priceLabel}/month`}
         </Button>
       </form>
     </Card>

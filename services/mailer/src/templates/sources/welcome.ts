@@ -23,7 +23,7 @@ export const welcome: TemplateSource<"welcome"> = {
   mjml: layout({
     body: card(`${heading("Welcome to tubedigest")}
           <mj-text>{{greeting}}</mj-text>
-          <mj-text>Your 7-day free trial has started and runs until <strong>{{trialEnds}}</strong>. No card needed.</mj-text>
+          <mj-text>Your 7-day free trial has started and runs until <strong>{{trialEnds}}</strong>. No card needed, and nothing is charged unless you choose a plan.</mj-text>
           <mj-text>{{{preview}}}</mj-text>
           <mj-text>${HOW_IT_WORKS}</mj-text>
           <mj-text>${CHANNELS}</mj-text>
@@ -54,7 +54,7 @@ export const welcome: TemplateSource<"welcome"> = {
       text: textMail({
         blocks: [
           greeting(data.recipientName),
-          `Welcome to tubedigest. Your 7-day free trial has started and runs until ${trialEnds}. No card needed.`,
+          `Welcome to tubedigest. Your 7-day free trial has started and runs until ${trialEnds}. No card needed, and nothing is charged unless you choose a plan.`,
           ...(quote
             ? [quote.intro, quote.bulletsText, `${WAITING} ${BACK}: ${previewUrl}`]
             : [`${INVITE} ${BACK}: ${previewUrl}`]),

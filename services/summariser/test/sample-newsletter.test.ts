@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import {
+  type SummariserUnderTest,
+  startSummariser,
+  transcriptAbout,
+  transcriptsFrom,
+} from "./support/summariser-harness.ts";
+import { controlledWriter } from "./support/test-writers.ts";
+
+const SCIENCE = `UC${"s".repeat(22)}`;
+const KITCHEN = `UC${"k".repeat(22)}`;
+const UNKNOWN = `UC${"u".repeat(22)}`;
+
+describe("GET /api/sample-newsletter (Postgres, a writer the test drives)", () => {
+  const catalog = catalogStandIn(
+    [
+      { id: "rockets0001", channelId: SCIENCE, title: "Rocket engines", hoursAgo: 5 },
+      { id: "orbits00001", channelId: SCIENCE, title: "Orbits", hoursAgo: 40 },
+      { id: "oldest00001", channelId: SCIENCE, title: "Three weeks ago", hoursAgo: 24 * 21 },
+      { id: "livenow0001", channelId: SCIENCE, title: "Live now", hoursAgo: 1, liveStatus: "live" },
+      { id: "curry000001", channelId: KITCHEN, title: "Weeknight curry", hoursAgo: 30 },
+    ],
+    { [SCIENCE]: "Pocket Science", [KITCHEN]: "Copper Kitchen" },
+  );
+  const transcripts = transcriptsFrom({
+    rockets0001: transcriptAbout("rockets"),
+    orbits00001: transcriptAbout("orbits"),
+    curry000001: transcriptAbout("curry"),
+  });
+  const control = controlledWriter();
+  let summariser: SummariserUnderTest;
+
+  beforeAll(async () => {
+    summariser = await startSummariser(
+      { writer: control.writer, transcripts: transcripts.source, catalog: catalog.client },
+      { settings: { previewWaitMs: 5_000, sampleChannels: [KITCHEN, UNKNOWN, SCIENCE] } },
+    );
+  });
+  afterAll(() => summariser.stop());
+
+  const sample = () => summariser.app.inject({ url: "/api/sample-newsletter" });
+
+  it("is a digest of the featured channels' newest videos, with the subject a reader's digest has", async () => {
+    const reply = await sample();
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.headers["cache-control"]).toBe("public, max-age=300");
+    const body = reply.json();
+    // Channels by their newest video, at most two videos each, no live stream; the unknown channel left out.
+    expect(body.channels).toEqual([
+      { title: "Pocket Science", videoCount: 2 },
+      { title: "Copper Kitchen", videoCount: 1 },
+    ]);
+    expect(body.subject).toMatch(/^Your week of \d{1,2} \w+: Pocket Science and Copper Kitchen$/);
+    expect(body.content).toMatch(/^# Week of /);
+    expect(body.content).toContain("## Pocket Science");
+    expect(body.content).toContain("### [Rocket engines](https://www.youtube.com/watch?v=rockets0001)");
+    expect(body.content).toContain("([0:30](https://www.youtube.com/watch?v=rockets0001&t=30s))");
+    expect(body.content).toContain("### [Weeknight curry]");
+    expect(body.content).not.toContain("Three weeks ago");
+    expect(body.content).not.toContain("Live now");
+    expect(control.writes.sort()).toEqual(["curry000001", "orbits00001", "rockets0001"]);
+  });
+
+  it("is kept: asking again makes no summary and asks catalog nothing", async () => {
+    const listed = catalog.calls.channelVideos;
+    const writes = control.writes.length;
+    for (let round = 0; round < 3; round++) expect((await sample()).statusCode).toBe(200);
+    expect(catalog.calls.channelVideos).toBe(listed);
+    expect(control.writes).toHaveLength(writes);
+  });
+});
+
+describe("GET /api/sample-newsletter when nothing can be shown", () => {
+  const catalog = catalogStandIn();
+  let summariser: SummariserUnderTest;
+
+  beforeAll(async () => {
+    catalog.setDown(true);
+    summariser = await startSummariser(
+      { writer: controlledWriter().writer, catalog: catalog.client },
+      { settings: { sampleChannels: [SCIENCE] } },
+    );
+  });
+  afterAll(() => summariser.stop());
+
+  it("answers 503 with what to do, never a 500", async () => {
+    const reply = await summariser.app.inject({ url: "/api/sample-newsletter" });
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json()).toEqual({
+      message: "The sample newsletter is still being written. Please try again in a minute.",
+    });
+  });
+});
