@@ -128,6 +128,18 @@ export class InProcessBroker {
     return this.#queue(queueName).ready.slice(0, limit);
   }
 
+  /** Messages of these queues still to be handled: waiting, or delivered and not yet acknowledged. */
+  outstanding(queueNames: Iterable<string>): number {
+    let count = 0;
+    for (const name of queueNames) {
+      const queue = this.#queues.get(name);
+      if (!queue) continue;
+      count += queue.ready.length;
+      for (const consumer of queue.consumers) count += consumer.unacked.size;
+    }
+    return count;
+  }
+
   hasQueue(queueName: string): boolean {
     return this.#queues.has(queueName);
   }

@@ -74,6 +74,26 @@ describe("the in-process bus", () => {
     expect(broker.peek("svc.profiles", 10)).toHaveLength(1);
   });
 
+  it("handles the messages already in its queues before it closes, and refuses new ones meanwhile", async () => {
+    const { log } = capturingLog();
+    const bus = createInProcessBus({ log, prefetch: 1, closeGraceMs: 5_000 });
+    const handled: string[] = [];
+    await bus.subscribe(
+      profiles(async (event) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        handled.push(event.id);
+      }),
+    );
+    const events = [updated(), updated(), updated()];
+    for (const event of events) await bus.publishEvent(event);
+
+    const closing = bus.close();
+    // What arrives now would live only in this closing process: the outbox keeps it instead.
+    await expect(bus.publishEvent(updated())).rejects.toThrow("the event bus is closed");
+    await closing;
+    expect(handled).toEqual(events.map((event) => event.id));
+  });
+
   it("closes at once when nothing runs, and acks what finished without a warning", async () => {
     const { log, lines } = capturingLog();
     const bus = createInProcessBus({ log, closeGraceMs: 5_000 });

@@ -5,7 +5,7 @@ import { type DeliveryOutcome, handleDelivery } from "../handle-delivery.ts";
 import { attemptOf, messageHeaders } from "../message-headers.ts";
 import { planQueues, type QueuePlan } from "../plan-queues.ts";
 import { defaultRetryPolicy, type RetryPolicy } from "../retry-policy.ts";
-import { settleWithin } from "../sleep.ts";
+import { settleWithin, sleep } from "../sleep.ts";
 import { deadLetterQueueName } from "../topology-names.ts";
 import { type BrokerMessage, type ConsumerHandle, InProcessBroker } from "./in-process-broker.ts";
 import { InProcessDeadLetters } from "./in-process-dead-letters.ts";
@@ -16,7 +16,10 @@ export interface InProcessBusOptions {
   broker?: InProcessBroker;
   retry?: RetryPolicy;
   prefetch?: number;
-  /** How long `close` waits for running handlers; deliveries still unacked then go back to the queue. */
+  /**
+   * How long `close` waits for the messages already in its queues to be handled; deliveries still
+   * unacked then go back to the queue, and go with the process.
+   */
   closeGraceMs?: number;
 }
 
@@ -33,10 +36,12 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
   };
   const consumers: ConsumerHandle[] = [];
   const inFlight = new Set<Promise<void>>();
+  const queueNames = new Set<string>();
   let closed = false;
 
   function consume(plan: QueuePlan): void {
     broker.declareQueue(plan.name, plan.events);
+    queueNames.add(plan.name);
     const queueLog = log.child({ queue: plan.name });
     const consumer = broker.consume(plan.name, plan.prefetch, (delivery) => {
       const { message } = delivery;
@@ -81,6 +86,9 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
   }
 
   async function publishEvent(event: AnyEvent): Promise<void> {
+    // As on a closed AMQP channel: the outbox keeps the row and relays it on the next start, where a
+    // message accepted now would live only in this closing process.
+    if (closed) throw new Error("the event bus is closed");
     parseEvent(event);
     broker.publish(event.name, JSON.stringify(event), { [messageHeaders.attempt]: 1 });
   }
@@ -100,9 +108,12 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
     deadLetters: new InProcessDeadLetters(broker),
     async close() {
       closed = true;
+      // Messages in this process's queues exist nowhere else: their handlers run before the consumers go.
+      const deadline = Date.now() + (options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      while (broker.outstanding(queueNames) > 0 && Date.now() < deadline) await sleep(10);
       const closing = consumers.splice(0);
       for (const consumer of closing) consumer.cancel();
-      await settleWithin([...inFlight], options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS);
+      await settleWithin([...inFlight], Math.max(0, deadline - Date.now()));
       for (const consumer of closing) consumer.disconnect();
       if (!options.broker) broker.close();
     },
