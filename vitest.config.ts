@@ -14,5 +14,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    reporters: ["default", "./tests/support/long-running-files.ts"],
   },
 });
