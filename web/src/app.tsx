@@ -56,7 +56,7 @@ export function App() {
             <Route path="/settings" component={SettingsPage} />
             <Route path="/newsletters/:id" component={NewsletterPage} />
             <Route path="/s/:id" component={SharedSummaryPage} />
-            {/* The /user-settings link some screens carry is the settings page. */}
+            {/* A /user-settings link goes to the settings page (docs/product.md#screens-and-routes). */}
             <Route path="/user-settings">
               <Redirect to="/settings" replace />
             </Route>
