@@ -427,7 +427,8 @@ async function phaseFirst(options: Options): Promise<void> {
     const thumbnails = isObject(snippet.thumbnails) ? snippet.thumbnails : {};
     const channel = { id: text(result.id), title: text(snippet.title) };
     await step(`follow ${channel.title} (${channel.id})`, async () => {
-      // What the dashboard sends: the search result as SPEC §3's "user channel as sent when adding".
+      // What the dashboard sends: the search result as a user channel as sent when adding
+      // (docs/product.md#data-shapes).
       const reply = expectStatus(
         await gateway.call("POST", "/api/user/channels", {
           youtubeChannelId: channel.id,

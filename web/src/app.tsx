@@ -34,7 +34,7 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
-/** SPEC §2's routes; any other path is the not-found screen. */
+/** The routes of docs/product.md#screens-and-routes; any other path is the not-found screen. */
 export function App() {
   return (
     <div className="layout">
@@ -56,7 +56,7 @@ export function App() {
             <Route path="/settings" component={SettingsPage} />
             <Route path="/newsletters/:id" component={NewsletterPage} />
             <Route path="/s/:id" component={SharedSummaryPage} />
-            {/* DESIGN.md: the SPEC's /user-settings link is the settings page. */}
+            {/* A /user-settings link goes to the settings page (docs/product.md#screens-and-routes). */}
             <Route path="/user-settings">
               <Redirect to="/settings" replace />
             </Route>

@@ -1,14 +1,14 @@
 /**
- * SPEC §5's e-mail rule, read as one bare address: text, @, text, dot, text, and nothing a mail library
- * could read as more than that address. A display name (`x<ann@x.io>`), a list (`ann@x.io,`), a group
- * (`:`), a comment (`(x)`), a quoted or escaped local part (`"…"`, `\`), a domain literal (`[…]`) all
- * look like one address to a check comparing strings and like another recipient, or several, to
- * nodemailer. `%` goes too: relays route `ann%evil.example@relay` to evil.example, and `%3C` spells
- * `<` to whoever decodes it. No blank, control, format or unassigned character (`\s`, `\p{C}`): a NUL
- * makes Postgres fail the query, an invisible one makes an address that looks like someone else's.
- * Each domain label is non-empty, which also keeps the pattern linear however long the text.
- * The server's schemas, the events' contracts and the web app's forms share it; patterns are compiled
- * with the `u` flag, as ajv and TypeBox do.
+ * The product's e-mail rule (docs/product.md#validation), read as one bare address: text, @, text, dot, text,
+ * and nothing a mail library could read as more than that address. A display name (`x<ann@x.io>`), a list
+ * (`ann@x.io,`), a group (`:`), a comment (`(x)`), a quoted or escaped local part (`"…"`, `\`), a domain
+ * literal (`[…]`) all look like one address to a check comparing strings and like another recipient, or
+ * several, to nodemailer. `%` goes too: relays route `ann%evil.example@relay` to evil.example, and `%3C`
+ * spells `<` to whoever decodes it. No blank, control, format or unassigned character (`\s`, `\p{C}`): a NUL
+ * makes Postgres fail the query, an invisible one makes an address that looks like someone else's. Each
+ * domain label is non-empty, which also keeps the pattern linear however long the text. The server's schemas,
+ * the events' contracts and the web app's forms share it; patterns are compiled with the `u` flag, as ajv and
+ * TypeBox do.
  */
 const LOCAL_PART = '[^\\s@\\p{C}<>()\\[\\]\\\\,;:"%]+';
 const DOMAIN_LABEL = '[^\\s@\\p{C}<>()\\[\\]\\\\,;:"%.]+';

@@ -4,7 +4,7 @@ import { WATCH_OR_SHORT_LINK, watchUrl, youtubeVideoId } from "./youtube-video-u
 
 const ID = "dQw4w9WgXcQ";
 
-// Every form of SPEC §5, with and without scheme and www.
+// Every address form of docs/product.md#validation, with and without scheme and www.
 const accepted: [string, string][] = [
   [`https://www.youtube.com/watch?v=${ID}`, "watch"],
   [`http://www.youtube.com/watch?v=${ID}`, "watch, http"],
@@ -63,7 +63,7 @@ const refused: [string, string][] = [
   [`https://youtu.be/${ID}?${"a".repeat(3000)}`, "an address longer than 2048 characters"],
 ];
 
-describe("youtubeVideoId, every form of SPEC §5", () => {
+describe("youtubeVideoId, every address form the product accepts", () => {
   it.each(accepted)("accepts %s (%s)", (url) => {
     expect(youtubeVideoId(url)).toBe(url.includes(ID) ? ID : "a-b_c-d_e-f");
   });

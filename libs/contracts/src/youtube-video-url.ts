@@ -1,10 +1,12 @@
 /**
- * SPEC §5's rule for a video address, shared by the web app (checked as people type) and the services
- * (checked again, since the browser's check is only a courtesy). Pure: no imports, so the web app's
- * bundle takes this file alone.
+ * The rule for a video address (docs/product.md#validation), shared by the web app (checked as people type)
+ * and the services (checked again, since the browser's check is only a courtesy). Pure: no imports, so the
+ * web app's bundle takes this file alone.
  */
 
-/** The address forms SPEC §5 names: youtube.com/watch?v=, /embed/, /v/, /live/, /shorts/ and youtu.be/. */
+/**
+ * The address forms the product accepts: youtube.com/watch?v=, /embed/, /v/, /live/, /shorts/ and youtu.be/.
+ */
 export type VideoUrlForm = "watch" | "embed" | "v" | "live" | "shorts" | "short-link";
 
 /** The hidden summary tool accepts every form. */
@@ -20,7 +22,7 @@ export const ALL_VIDEO_URL_FORMS: readonly VideoUrlForm[] = [
 /** The dashboard's single-video purchase: "a watch-page address or a short-link address". */
 export const WATCH_OR_SHORT_LINK: readonly VideoUrlForm[] = ["watch", "short-link"];
 
-/** SPEC §5's messages. */
+/** Their messages (docs/product.md#validation). */
 export const videoUrlMessages = {
   missing: "Please enter a YouTube video URL",
   invalidForDashboard: "Please enter a valid YouTube video URL",

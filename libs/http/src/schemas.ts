@@ -4,7 +4,10 @@ import Type from "typebox";
 /** Every 4xx and 5xx answer of every route. */
 export const ErrorReply = Type.Object({ message: Type.String() });
 
-/** SPEC §5's message for an address the shared rule refuses, whatever the form or route. */
+/**
+ * The message for an address the shared rule refuses, whatever the form or route
+ * (docs/product.md#validation).
+ */
 export const INVALID_EMAIL = "Please enter a valid email address";
 
 /**
@@ -23,7 +26,7 @@ type TextKeyword = "type" | "minLength" | "maxLength" | "pattern";
 export interface TextOptions {
   maxLength: number;
   minLength?: number;
-  /** Replaces the generated message of a keyword, where the spec words it its own way. */
+  /** Replaces the generated message of a keyword, where the product words it its own way. */
   messages?: Partial<Record<TextKeyword, string>>;
 }
 

@@ -26,7 +26,10 @@ const lenient = createAjv({ coerceTypes: "array", removeAdditional: false });
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === "body" ? strict : lenient).compile(schema as object);
 
-/** Picks the one message a person should read: the spec's wording where a schema gives it. */
+/**
+ * Picks the one message a person should read: the product's own wording (docs/product.md#validation) where a
+ * schema gives it.
+ */
 export function formatValidationError(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const chosen = errors.find((error) => error.keyword === "errorMessage") ?? errors[0];
   let message = "Invalid request";

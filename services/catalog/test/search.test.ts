@@ -49,7 +49,7 @@ describe("channel search on the YouTube Data API (fake server, real SDK, Postgre
     expect(catalog.fake.calls).toEqual({ search: 1, channels: 1, playlistItems: 0, videos: 0 });
   });
 
-  it("answers the SPEC §3 shape, most subscribers first", async () => {
+  it("answers a channel search result's shape, most subscribers first", async () => {
     const results = (await search(catalog, "abacus")).json() as {
       id: string;
       statistics: { subscriberCount: string };

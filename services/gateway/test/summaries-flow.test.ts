@@ -97,7 +97,7 @@ describe.each<Infra>(["real", "embedded"])("summaries through the gateway (%s pa
     expect(again.json().content).toBe(body.content);
   });
 
-  it("refuses a preview without channels in SPEC §5's words", async () => {
+  it("refuses a preview without channels in the preview's own words", async () => {
     const reply = await new Browser(stack.gateway).call("POST", "/api/generate-newsletter-preview", {
       email: "a@example.com",
       channels: [],

@@ -43,7 +43,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
       headers: { ...headers, "content-type": contentType },
       payload: typeof payload === "string" ? payload : JSON.stringify(payload),
     });
-  /** What a browser sends (SPEC §3): its channel name and bullets are its own words. */
+  /** What a browser sends (docs/product.md#data-shapes): its channel name and bullets are its own words. */
   const body = (email: string) => ({
     email,
     channelName: "Reset your password at https://evil.example",

@@ -93,7 +93,7 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       if (someone) await db.insertInto("newsletters").values(someone).execute();
     });
 
-    it("lists the user's newsletters newest first in SPEC §3's shape, with their count", async () => {
+    it("lists the user's newsletters newest first, as history items, with their count", async () => {
       const reply = await history("", userId);
       expect(reply.statusCode).toBe(200);
       expect(reply.headers["x-total-count"]).toBe("5");

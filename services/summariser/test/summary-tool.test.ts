@@ -74,7 +74,7 @@ describe("POST /api/process-youtube-video, the hidden tool (Postgres, a writer t
     `https://www.youtube.com/watch?v=${ID.slice(1)}`,
     "https://www.youtube.com/@channel",
     `https://www.youtube.com.evil.example/watch?v=${ID}`,
-  ])("refuses %j with SPEC §5's message and no model call", async (youtubeUrl) => {
+  ])("refuses %j with the tool's address message and no model call", async (youtubeUrl) => {
     const writes = control.writes.length;
     const reply = await tool({ youtubeUrl, password: TOOL_PASSWORD });
     expect(reply.statusCode).toBe(400);

@@ -3,8 +3,8 @@ import { buttonClass } from "./button.tsx";
 import { Card } from "./card.tsx";
 
 /**
- * SPEC §2: what a signed-in-only screen (/dashboard, /settings, /subscribe) shows when nobody is signed
- * in, even after the one automatic login; `purpose` finishes "Please log in to …".
+ * docs/product.md#screens-and-routes: what a signed-in-only screen (/dashboard, /settings, /subscribe) shows
+ * when nobody is signed in, even after the one automatic login; `purpose` finishes "Please log in to …".
  */
 export function AuthRequired({ purpose }: { purpose: string }) {
   return (

@@ -10,7 +10,9 @@ export function buttonClass(variant: ButtonVariant = "primary", extra?: string):
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
-  /** While true the button is disabled and shows `busyLabel` (the SPEC's '…ing' texts). */
+  /**
+   * While true the button is disabled and shows `busyLabel` (the '…ing' texts of docs/product.md#the-look).
+   */
   busy?: boolean;
   busyLabel?: string;
 }

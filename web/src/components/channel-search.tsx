@@ -27,8 +27,8 @@ type SearchState =
   | { kind: "results"; query: string; results: ChannelSearchResult[] };
 
 /**
- * SPEC §2 / §5 channel search: searches 500 ms after typing stops or at once on Enter, only for at least
- * 2 non-blank characters (fewer clears the results), and shows the results as toggle cards.
+ * Channel search (docs/product.md#channel-search): searches 500 ms after typing stops or at once on Enter,
+ * only for at least 2 non-blank characters (fewer clears the results), and shows the results as toggle cards.
  */
 export function ChannelSearch({
   mode,

@@ -5,8 +5,8 @@ import { useToast } from "./toast.tsx";
 const COPIED_MS = 2000;
 
 /**
- * Copies `text`; the button reads 'Copied!' for 2 seconds afterwards (SPEC §9). `what` names the text in
- * the message shown when the browser refuses.
+ * Copies `text`; the button reads 'Copied!' for 2 seconds afterwards (docs/product.md#limits-and-timings).
+ * `what` names the text in the message shown when the browser refuses.
  */
 export function CopyButton({
   text,

@@ -6,8 +6,8 @@ import { Logo } from "./logo.tsx";
 const FooterAccount = lazy(() => import("./footer-account.tsx"));
 
 /**
- * SPEC §2: logo, tagline, Log In (for a visitor only: a signed-in reader gets the dashboard there), the
- * copyright line with the current year; and the legal pages.
+ * docs/product.md#header-and-footer: logo, tagline, Log In (for a visitor only: a signed-in reader gets the
+ * dashboard there), the copyright line with the current year; and the legal pages.
  */
 export function Footer() {
   const year = new Date().getFullYear();

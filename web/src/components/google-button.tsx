@@ -1,7 +1,7 @@
 import { Button } from "./button.tsx";
 import { useToast } from "./toast.tsx";
 
-/** Google sign-in is not offered yet: the button only says so (SPEC §2, DESIGN). */
+/** Google sign-in is not offered yet: the button only says so (docs/product.md#who-may-do-what). */
 export function GoogleButton({ children }: { children: string }) {
   const toast = useToast();
   return (

@@ -5,7 +5,10 @@ import { Logo } from "./logo.tsx";
 // shows its content without waiting for who is signed in (docs/performance.md).
 const HeaderAccount = lazy(() => import("./header-account.tsx"));
 
-/** SPEC §2: the logo home, and at right the account's links, in a space kept for them while they load. */
+/**
+ * docs/product.md#header-and-footer: the logo home, and at right the account's links, in a space kept for
+ * them while they load.
+ */
 export function Header() {
   return (
     <header className="site-header">

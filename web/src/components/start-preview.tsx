@@ -9,7 +9,9 @@ import { ChannelSearch } from "./channel-search.tsx";
 import { useToast } from "./toast.tsx";
 import { YourEmailField } from "./your-email-field.tsx";
 
-/** SPEC §5's landing checks of the address, said under the field they concern. */
+/**
+ * The landing page's checks of the address (docs/product.md#validation), said under the field they concern.
+ */
 function emailProblem(email: string): string | null {
   if (email.trim() === "") return "Please enter your email address to continue.";
   if (!isValidEmail(email)) return "Please enter a valid email address.";
@@ -24,7 +26,7 @@ interface StartPreviewProps {
 }
 
 /**
- * The way into the funnel (SPEC §2 landing page): search, pick one channel, give an e-mail, and
+ * The way into the funnel (docs/product.md#landing-page): search, pick one channel, give an e-mail, and
  * 'Preview Your Newsletter'. Used by the landing page and by /preview opened without a channel.
  */
 export function StartPreview({ initialEmail = "", onStarted }: StartPreviewProps) {

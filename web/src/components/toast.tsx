@@ -13,8 +13,9 @@ const ToastContext = createContext<ShowToast | null>(null);
 const TOAST_MS = 5000;
 
 /**
- * One toast at a time for 5 seconds (SPEC §8): a new one replaces the old. Both live regions are in the
- * page from the start so assistive technology announces what appears in them; errors interrupt (alert).
+ * One toast at a time for 5 seconds (docs/product.md#success-messages): a new one replaces the old. Both live
+ * regions are in the page from the start so assistive technology announces what appears in them; errors
+ * interrupt (alert).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(null);

@@ -20,8 +20,8 @@ export interface ApiRequest {
 }
 
 /**
- * The one way the web app calls its API (SPEC §7): always with the session cookie, JSON in and out. A
- * non-2xx answer throws an ApiError whose message is '{status}: {body text or status text}'; an empty
+ * The one way the web app calls its API (docs/product.md#api): always with the session cookie, JSON in and
+ * out. A non-2xx answer throws an ApiError whose message is '{status}: {body text or status text}'; an empty
  * answer (204) resolves to undefined.
  */
 export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<T> {
@@ -52,7 +52,10 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The server's own explanation of a failure (its JSON body's `message`), for the toasts of SPEC §8. */
+/**
+ * The server's own explanation of a failure (its JSON body's `message`), for the toasts of
+ * docs/product.md#error-messages.
+ */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const body = error.body;

@@ -6,7 +6,7 @@ import { readUserEmail } from "./session-state.ts";
 export const LOGIN_WITH_EMAIL_PATH = "/api/auth/login-with-email";
 
 /**
- * The current user of a signed-in-only screen (/dashboard, /settings, /subscribe), after SPEC §2's one
+ * The current user of a signed-in-only screen (/dashboard, /settings, /subscribe), after the one
  * automatic login with the e-mail the landing page kept in session storage when nobody is signed in.
  * `user` stays undefined while loading or trying, so the screen shows its spinner rather than flashing
  * 'Authentication Required' before the attempt; null means nobody is signed in after it.

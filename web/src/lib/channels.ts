@@ -1,4 +1,4 @@
-/** A channel as GET /api/youtube/search answers it (SPEC §3). */
+/** A channel as GET /api/youtube/search answers it (docs/product.md#data-shapes). */
 export interface ChannelSearchResult {
   id: string;
   snippet: {
@@ -10,7 +10,7 @@ export interface ChannelSearchResult {
   statistics: { subscriberCount: string };
 }
 
-/** A channel as POST /api/auth/register-with-email and the preview take it (SPEC §3). */
+/** A channel as POST /api/auth/register-with-email and the preview take it (docs/product.md#data-shapes). */
 export interface SelectedChannel {
   youtubeId: string;
   title: string;
@@ -34,7 +34,7 @@ export function toSelectedChannel(channel: ChannelSearchResult): SelectedChannel
   };
 }
 
-/** The body of POST /api/user/channels (SPEC §3 "user channel as sent when adding"). */
+/** The body of POST /api/user/channels (docs/product.md#data-shapes, "user channel as sent when adding"). */
 export function toFollowRequest(channel: ChannelSearchResult) {
   const selected = toSelectedChannel(channel);
   return {
@@ -46,7 +46,7 @@ export function toFollowRequest(channel: ChannelSearchResult) {
   };
 }
 
-/** Most subscribers first, as SPEC §7 says the search answers. */
+/** Most subscribers first, as the search answers (docs/product.md#api). */
 export function bySubscribersDescending(a: ChannelSearchResult, b: ChannelSearchResult): number {
   return subscriberCountOf(b) - subscriberCountOf(a);
 }

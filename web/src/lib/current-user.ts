@@ -1,7 +1,7 @@
 import { apiFetch, isUnauthorized } from "./api.ts";
 import { useApi } from "./use-api.ts";
 
-/** What GET /api/auth/current-user answers for a signed-in user (SPEC §3). */
+/** What GET /api/auth/current-user answers for a signed-in user (docs/product.md#data-shapes). */
 export interface CurrentUser {
   email: string;
   fullName: string | null;
@@ -14,7 +14,7 @@ export interface CurrentUser {
 
 export const CURRENT_USER_PATH = "/api/auth/current-user";
 
-/** A 401, null or an empty object all mean nobody is signed in (SPEC §3, §4). */
+/** A 401, null or an empty object all mean nobody is signed in (docs/product.md#states-and-transitions). */
 async function fetchCurrentUser(path: string): Promise<CurrentUser | null> {
   try {
     const user = await apiFetch<CurrentUser | null | undefined>(path);

@@ -48,7 +48,7 @@ export function planById(plans: PlansReply, id: string): Plan | undefined {
   return plans.plans.find((plan) => plan.id === id);
 }
 
-/** The plan a number of channels needs (SPEC §9), by the server's tiers. */
+/** The plan a number of channels needs (docs/product.md#prices), by the server's tiers. */
 export function planForChannelCount(plans: PlansReply, count: number): Plan | undefined {
   const tier = plans.channelCountTiers.find(
     (candidate) => candidate.upToChannels === null || count <= candidate.upToChannels,

@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 
 describe("the funnel's session state", () => {
-  it("keeps the SPEC §3 keys in session storage", () => {
+  it("keeps the funnel's keys in session storage", () => {
     writeSelectedChannels([channel]);
     writeSelectedPlan("solo");
     writeCalculatedPrice(4.99);

@@ -1,7 +1,7 @@
 import type { ChannelSearchResult } from "./channels.ts";
 
 /**
- * The funnel's memory between screens (SPEC §3 session-storage keys), and the per-e-mail marker of when an
+ * The funnel's memory between screens (docs/product.md#funnel-memory), and the per-e-mail marker of when an
  * abandonment e-mail was last asked for (local storage, so it outlives the tab).
  */
 const KEYS = {
@@ -70,7 +70,9 @@ export function writeCalculatedPrice(price: number): void {
   write(session, KEYS.calculatedPrice, String(price));
 }
 
-/** The e-mail given on the landing page; SPEC §3 also reads it from local storage in one place. */
+/**
+ * The e-mail given on the landing page; it is also read from local storage (docs/product.md#funnel-memory).
+ */
 export function readUserEmail(): string | null {
   return read(session, KEYS.userEmail) ?? read(local, KEYS.userEmail);
 }
@@ -94,7 +96,9 @@ export function clearSelectedPlan(): void {
   write(session, KEYS.calculatedPrice, null);
 }
 
-/** After sign-up (SPEC §4): everything the funnel kept goes, except the e-mail. */
+/**
+ * After sign-up (docs/product.md#states-and-transitions): everything the funnel kept goes, except the e-mail.
+ */
 export function clearFunnelExceptEmail(): void {
   clearSelectedChannels();
   clearSelectedPlan();
@@ -118,7 +122,10 @@ export function markAbandonmentSent(email: string, now: number = Date.now()): vo
   write(local, ABANDONMENT_PREFIX + email.toLowerCase(), String(now));
 }
 
-/** Whether one was asked for within the last 7 days (SPEC §9), so another must not be. */
+/**
+ * Whether one was asked for within the last 7 days (docs/product.md#limits-and-timings), so another must not
+ * be.
+ */
 export function abandonmentRecentlySent(email: string, now: number = Date.now()): boolean {
   const at = abandonmentSentAt(email);
   return at !== null && now - at < ABANDONMENT_WINDOW_MS;

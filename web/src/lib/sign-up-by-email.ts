@@ -4,11 +4,11 @@ import { refreshCurrentUser } from "./refresh-current-user.ts";
 import { browserTimeZone } from "./time-zone.ts";
 
 /**
- * SPEC §2's landing registration: a password-less account for the address, following `channels`, with its
- * claim in this browser; then, when nobody is signed in here, the claim signs the visitor in at once, so
- * every screen from then on knows them. An address that already had an account signs nobody in (its owner
- * uses a password or a link). Answers whether this browser is signed in afterwards; throws when the account
- * could not be made.
+ * The landing page's registration (docs/product.md#landing-page): a password-less account for the address,
+ * following `channels`, with its claim in this browser; then, when nobody is signed in here, the claim signs
+ * the visitor in at once, so every screen from then on knows them. An address that already had an account
+ * signs nobody in (its owner uses a password or a link). Answers whether this browser is signed in
+ * afterwards; throws when the account could not be made.
  */
 export async function signUpByEmail(
   email: string,

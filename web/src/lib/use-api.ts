@@ -1,7 +1,10 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from "swr";
 import { apiFetch } from "./api.ts";
 
-/** SPEC §7's data policy for every screen: no retry, no refetch on focus, data fresh for 5 minutes. */
+/**
+ * The data policy for every screen (docs/product.md#api): no retry, no refetch on focus, data fresh for 5
+ * minutes.
+ */
 const POLICY = {
   shouldRetryOnError: false,
   revalidateOnFocus: false,
@@ -9,7 +12,7 @@ const POLICY = {
 };
 
 /**
- * Data from the API under SPEC §7's policy: the path itself is fetched unless a fetcher is given; a null
+ * Data from the API under that policy: the path itself is fetched unless a fetcher is given; a null
  * key asks nothing. Given per call rather than through a provider around the app, so the landing page,
  * which needs no data, loads without SWR (docs/performance.md). `options` override the policy for data
  * that must follow work in progress (a refresh interval, with deduplication shorter than it).

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 
-/** `value` once it has stopped changing for `delayMs` (the search's 500 ms pause, SPEC §5). */
+/**
+ * `value` once it has stopped changing for `delayMs` (the search's 500 ms pause, docs/product.md#validation).
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -34,8 +34,9 @@ function openedFromPreview(): boolean {
 }
 
 /**
- * SPEC §2 /checkout/{plan}: the order, what paying does and when it charges, the card form (or test mode's
- * skip), then the activated plan. Back leads where the visitor came from: the preview, else home.
+ * /checkout/{plan} (docs/product.md#checkout): the order, what paying does and when it charges, the card form
+ * (or test mode's skip), then the activated plan. Back leads where the visitor came from: the preview, else
+ * home.
  */
 export default function CheckoutPage() {
   const params = useParams<{ plan?: string }>();
@@ -60,7 +61,7 @@ export default function CheckoutPage() {
   const email = typedEmail ?? stored.email ?? user?.email ?? undefined;
   const requested = params.plan;
   const named = plans && requested ? planById(plans, requested) : undefined;
-  // SPEC §2: no plan in the address means the default (Premium); a name nobody sells gets it too, said plainly.
+  // No plan in the address means the default (Premium); a name nobody sells gets it too, said plainly.
   const plan = named ?? (plans ? planById(plans, plans.defaultPlan) : undefined);
   const order: CheckoutOrder | undefined = plan && {
     email,

@@ -17,7 +17,10 @@ function channelsUsed(user: CurrentUser): string | undefined {
   return `${user.channelCount} of ${user.channelAllowance} channel${user.channelAllowance === 1 ? "" : "s"}`;
 }
 
-/** SPEC §2 /dashboard: the signed-in user's channels, single-video purchases and newsletters. */
+/**
+ * /dashboard (docs/product.md#dashboard): the signed-in user's channels, single-video purchases and
+ * newsletters.
+ */
 export default function DashboardPage() {
   const { user } = useAutoLogin();
   // A past newsletter's page leads back here with the history open (?tab=newsletters).
@@ -33,7 +36,7 @@ export default function DashboardPage() {
       <div className="dashboard-layout">
         <ProfileCard user={user} />
         <div className="card dashboard-main">
-          {/* Each panel mounts only while open, so newsletters are fetched only on their tab (SPEC §4). */}
+          {/* Each panel mounts only while open, so newsletters are fetched only on their tab. */}
           <Tabs
             label="Dashboard sections"
             value={tab}

@@ -16,8 +16,9 @@ const SampleEmail = lazy(() => import("./landing/sample-email.tsx"));
 const PricingTable = lazy(() => import("./landing/pricing-table.tsx"));
 
 /**
- * SPEC §2's landing page: the hero and the channel search with its one primary action; below them what
- * arrives (a real digest), how it works, the plans and the questions people ask before they pick one.
+ * The landing page (docs/product.md#landing-page): the hero and the channel search with its one primary
+ * action; below them what arrives (a real digest), how it works, the plans and the questions people ask
+ * before they pick one.
  */
 export default function LandingPage() {
   usePageTitle("");

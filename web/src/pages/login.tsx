@@ -16,7 +16,7 @@ interface Problems {
   password?: string;
 }
 
-/** SPEC §5 login checks. */
+/** The login checks (docs/product.md#validation). */
 function problemsWith(email: string, password: string): Problems {
   return {
     email: isValidEmail(email) ? undefined : INVALID_EMAIL_MESSAGE,

@@ -23,9 +23,9 @@ const PREVIEW_FAILED = "Failed to generate newsletter preview";
 const PREVIEW_FAILED_FALLBACK = "Failed to generate newsletter preview. Please try again.";
 
 /**
- * SPEC §2 /preview: the newsletter the chosen channels would make, then the plans. Opened from an e-mail's
- * link back (`?channel=`), it shows that channel's preview again; opened with no channel at all (a new tab,
- * a bookmark), it offers to pick one, and starts over with the one picked.
+ * /preview (docs/product.md#preview): the newsletter the chosen channels would make, then the plans. Opened
+ * from an e-mail's link back (`?channel=`), it shows that channel's preview again; opened with no channel at
+ * all (a new tab, a bookmark), it offers to pick one, and starts over with the one picked.
  */
 export default function PreviewPage() {
   const [visit, setVisit] = useState(0);

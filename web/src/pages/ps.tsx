@@ -6,8 +6,8 @@ import { SummaryForm } from "./ps/summary-form.tsx";
 import "./ps/ps.css";
 
 /**
- * SPEC §2 /ps, the hidden summary tool. The password the server accepted lives in this component's
- * state only: gone when the page is left or reloaded, never written to storage (DESIGN.md).
+ * /ps, the hidden summary tool (docs/product.md#hidden-summary-tool). The password the server accepted lives
+ * in this component's state only: gone when the page is left or reloaded, never written to storage.
  */
 export default function PsPage() {
   usePageTitle("Summary Tool");

@@ -10,8 +10,8 @@ import { SubscriptionPanel } from "./settings/subscription-panel.tsx";
 import "./settings/settings.css";
 
 /**
- * SPEC §2 /settings: after the one automatic login, the profile and the subscription in tabs, with the
- * account's own between them (address, password, the digest's pause, deletion).
+ * /settings (docs/product.md#settings): after the one automatic login, the profile and the subscription in
+ * tabs, with the account's own between them (address, password, the digest's pause, deletion).
  */
 export default function SettingsPage() {
   const { user } = useAutoLogin();

@@ -29,7 +29,7 @@ interface Problems {
   password?: string;
 }
 
-/** SPEC §5 sign-up checks. */
+/** The sign-up checks (docs/product.md#validation). */
 function problemsWith(email: string, password: string): Problems {
   return {
     email: isValidEmail(email) ? undefined : INVALID_EMAIL_MESSAGE,

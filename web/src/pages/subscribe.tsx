@@ -9,7 +9,10 @@ import { CompleteSubscription } from "./subscribe/complete-subscription.tsx";
 import { useSubscriptionChannels } from "./subscribe/use-subscription-channels.ts";
 import "./subscribe/subscribe.css";
 
-/** SPEC §2 /subscribe: sign in first; an active subscriber sees theirs, anyone else chooses the plan. */
+/**
+ * /subscribe (docs/product.md#subscribe): sign in first; an active subscriber sees theirs, anyone else
+ * chooses the plan.
+ */
 export default function SubscribePage() {
   const { user } = useAutoLogin();
   const { plans } = usePlans();

@@ -11,8 +11,8 @@ export const PreviewShownData = Type.Object({
    */
   channelId: Type.Optional(Type.String({ pattern: "^UC[A-Za-z0-9_-]{22}$" })),
   /**
-   * Up to 3 points of the one summary the preview showed readable (SPEC §9: its key points, else its
-   * sentences over 30 characters); empty when that summary was not ready.
+   * Up to 3 points of the one summary the preview showed readable (docs/product.md#limits-and-timings: its
+   * key points, else its sentences over 30 characters); empty when that summary was not ready.
    */
   bullets: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 3 }),
   /** When the preview was answered: a later one replaces an earlier one, whatever order they arrive in. */

@@ -7,7 +7,7 @@ import { messages } from "./messages.ts";
 
 /**
  * Saves the full name, and the time zone when one is given (checked by `checkTimeZone`). The e-mail is
- * shown but not editable (SPEC /settings): newsletters go to it, so changing it would need a
+ * shown but not editable (docs/product.md#settings): newsletters go to it, so changing it would need a
  * confirmation round-trip this screen does not have.
  */
 export async function updateProfile(

@@ -46,7 +46,10 @@ export const RegisterBody = Type.Object(
   },
 );
 
-/** SPEC §3 "Channel sent to registration"; the subscriber count arrives as the search gave it. */
+/**
+ * A channel sent to registration (docs/product.md#data-shapes); the subscriber count arrives as the search
+ * gave it.
+ */
 const SelectedChannel = Type.Object(
   {
     youtubeId: singleLineText("Channel id", { minLength: 1, maxLength: 64 }),
@@ -60,7 +63,10 @@ const SelectedChannel = Type.Object(
   { additionalProperties: false },
 );
 
-/** The search answers subscriber counts as numeric strings (SPEC §3); events carry them as numbers. */
+/**
+ * The search answers subscriber counts as numeric strings (docs/product.md#data-shapes); events carry
+ * numbers.
+ */
 export function toSelectedChannel(
   channel: Static<typeof SelectedChannel>,
 ): UserRegisteredData["selectedChannels"][number] {

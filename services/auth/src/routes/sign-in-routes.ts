@@ -27,7 +27,10 @@ import { visitorOf } from "./visitor.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
-/** SPEC §7 `/api/auth/*`: the answers that sign a browser in carry the session directive for the gateway. */
+/**
+ * `/api/auth/*` (docs/product.md#api): the answers that sign a browser in carry the session directive for the
+ * gateway.
+ */
 export function registerSignInRoutes(
   app: ServiceApp,
   context: AuthContext,

@@ -7,9 +7,9 @@ import { messages } from "./messages.ts";
 import { askStripe, requireCards } from "./require-cards.ts";
 
 /**
- * Activates what a checkout paid for (SPEC §7 subscribe, checkout shape) — only once Stripe, asked by
- * the server, says the payment succeeded. The browser's word is never enough. Asking twice, or after
- * the webhook already did it, changes nothing more.
+ * Activates what a checkout paid for (`POST /api/subscribe`, checkout shape: docs/product.md#api) — only once
+ * Stripe, asked by the server, says the payment succeeded. The browser's word is never enough. Asking twice,
+ * or after the webhook already did it, changes nothing more.
  */
 export async function activatePaidSubscription(
   context: BillingContext,

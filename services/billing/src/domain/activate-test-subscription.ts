@@ -8,10 +8,10 @@ import { findAccount, type Who } from "./find-account.ts";
 import { messages } from "./messages.ts";
 
 /**
- * The checkout's 'TEST MODE: Skip Payment' (SPEC §7 subscribe-with-coupon): a plan with no payment,
- * renewed monthly by the period sweep — only where test mode is switched on. A subscriber who pays
- * by card changes plan through checkout instead; a plan in force is changed by its signed-in owner
- * only, never on a visitor's claim.
+ * The checkout's 'TEST MODE: Skip Payment' (`POST /api/subscribe-with-coupon`, docs/product.md#checkout): a
+ * plan with no payment, renewed monthly by the period sweep — only where test mode is switched on. A
+ * subscriber who pays by card changes plan through checkout instead; a plan in force is changed by its
+ * signed-in owner only, never on a visitor's claim.
  */
 export async function activateTestSubscription(
   context: BillingContext,

@@ -27,11 +27,11 @@ const isPayingByCard = (
   subscription.stripe_subscription_id !== null;
 
 /**
- * Starts paying for a plan (SPEC §7 create-payment-intent): the server's price, never the client's —
- * an amount that disagrees is refused. A first checkout makes a Stripe customer and a monthly
- * subscription waiting for its first payment; a subscriber choosing another plan has theirs switched,
- * prorated, so nobody holds two — and only when they are signed in. Asking again for the same plan gives
- * the same payment.
+ * Starts paying for a plan (`POST /api/create-payment-intent`, docs/product.md#checkout): the server's price,
+ * never the client's — an amount that disagrees is refused. A first checkout makes a Stripe customer and a
+ * monthly subscription waiting for its first payment; a subscriber choosing another plan has theirs switched,
+ * prorated, so nobody holds two — and only when they are signed in. Asking again for the same plan gives the
+ * same payment.
  *
  * Stripe is asked outside any transaction and row lock, so a slow answer holds up nobody else (under the
  * embedded product every service's transactions share one connection). Each call carries a key derived

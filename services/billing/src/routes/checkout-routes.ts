@@ -17,9 +17,9 @@ import {
 } from "./schemas.ts";
 
 /**
- * SPEC §7's checkout calls. A visitor who is not signed in may make them too, for the one account their
- * browser made on the landing page and holds the live claim on (the gateway vouches for the claim);
- * the e-mail the page kept must then be that account's.
+ * The checkout's calls (docs/product.md#checkout). A visitor who is not signed in may make them too, for the
+ * one account their browser made on the landing page and holds the live claim on (the gateway vouches for the
+ * claim); the e-mail the page kept must then be that account's.
  */
 const whoAsks = (request: FastifyRequest, email: string | undefined): Who => ({
   userId: optionalUserId(request),

@@ -75,7 +75,10 @@ export const CreatePaymentIntentReply = Type.Object({
   amountCents: Type.Integer(),
 });
 
-/** SPEC §3 subscription payloads: the funnel's (plan, channelIds) and the checkout's. */
+/**
+ * The subscription payloads (docs/product.md#data-shapes): the funnel's (plan, channelIds) and the
+ * checkout's.
+ */
 export const SubscribeBody = Type.Object(
   {
     plan: Type.Optional(PlanField),

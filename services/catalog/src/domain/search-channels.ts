@@ -19,10 +19,10 @@ interface CachedAnswer {
 export const channelCacheKey = (id: string) => `channel:${id}`;
 
 /**
- * SPEC §7 channel search, most subscribers first. A pasted channel address, @handle or id is looked up
- * directly (1 unit); anything else is a search.list plus one channels.list for the statistics (101
- * units). Answers are cached per normalised query; when YouTube cannot be asked, a stale answer beats
- * an error, and without one the caller gets a 503 saying why.
+ * Channel search (docs/product.md#channel-search), most subscribers first. A pasted channel address, @handle
+ * or id is looked up directly (1 unit); anything else is a search.list plus one channels.list for the
+ * statistics (101 units). Answers are cached per normalised query; when YouTube cannot be asked, a stale
+ * answer beats an error, and without one the caller gets a 503 saying why.
  */
 export async function searchChannels(context: CatalogContext, rawQuery: string): Promise<YoutubeChannel[]> {
   const query = normaliseQuery(rawQuery);
@@ -74,7 +74,7 @@ async function answerWithCache(
   return channels;
 }
 
-/** SPEC §7: most subscribers first; hidden counts last. */
+/** Most subscribers first, hidden counts last (docs/product.md#api). */
 function bySubscribers(channels: YoutubeChannel[]): YoutubeChannel[] {
   return [...channels].sort((a, b) => (b.subscriberCount ?? -1) - (a.subscriberCount ?? -1));
 }

@@ -16,7 +16,7 @@ import {
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
-/** SPEC §7 `/api/user/channels*`: the signed-in user's own channel list. */
+/** `/api/user/channels*` (docs/product.md#api): the signed-in user's own channel list. */
 export function registerChannelRoutes(app: ServiceApp, context: CatalogContext): void {
   app.get(
     "/api/user/channels",

@@ -22,7 +22,10 @@ export const SearchQuery = Type.Object(
   { errorMessage: { required: { query: messages.queryTooShort } } },
 );
 
-/** SPEC §3 channel search result; statistics.subscriberCount is a number written as a string. */
+/**
+ * A channel search result (docs/product.md#data-shapes); statistics.subscriberCount is a number written as a
+ * string.
+ */
 export const ChannelSearchResult = Type.Object({
   id: Type.String(),
   snippet: Type.Object({
@@ -47,8 +50,8 @@ export function toSearchResult(channel: YoutubeChannel) {
 }
 
 /**
- * SPEC §3 "User channel as sent when adding". Only youtubeChannelId is used: the rest is accepted so
- * the page can send what the search gave it, but the stored details come from YouTube.
+ * A user channel as sent when adding (docs/product.md#data-shapes). Only youtubeChannelId is used: the rest
+ * is accepted so the page can send what the search gave it, but the stored details come from YouTube.
  */
 export const FollowBody = Type.Object(
   {
@@ -72,7 +75,10 @@ export const FollowBody = Type.Object(
 
 export const ChannelIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-/** SPEC §3 dashboard channel: id (the YouTube channel id, also what DELETE takes), title, thumbnail, count. */
+/**
+ * A dashboard channel (docs/product.md#data-shapes): id (the YouTube channel id, also what DELETE takes),
+ * title, thumbnail, count.
+ */
 export const DashboardChannel = Type.Object({
   id: Type.String(),
   youtubeChannelId: Type.String(),

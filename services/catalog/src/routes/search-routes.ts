@@ -6,7 +6,10 @@ import { ChannelSearchResult, SearchQuery, toSearchResult } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
-/** SPEC §7 channel search; open to visitors, since the landing page searches before anyone signs up. */
+/**
+ * Channel search (docs/product.md#api); open to visitors, since the landing page searches before anyone signs
+ * up.
+ */
 export function registerSearchRoutes(app: ServiceApp, context: CatalogContext): void {
   app.get(
     "/api/youtube/search",

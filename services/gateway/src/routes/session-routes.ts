@@ -44,8 +44,8 @@ async function askOptionalOwner(url: string, caller: Record<string, string>, log
 }
 
 /**
- * The routes about the session itself, which only the gateway holds: who is signed in (SPEC §3 current
- * user, composed from the services that own each part) and signing out.
+ * The routes about the session itself, which only the gateway holds: who is signed in
+ * (docs/product.md#data-shapes, current user, composed from the services that own each part) and signing out.
  */
 export function registerSessionRoutes(
   app: ServiceApp,

@@ -1,4 +1,6 @@
-/** Which service owns which public path (SPEC §7). Paths outside `/api/` never leave the gateway. */
+/**
+ * Which service owns which public path (docs/product.md#api). Paths outside `/api/` never leave the gateway.
+ */
 export type ServiceName = "auth" | "catalog" | "billing" | "summariser" | "mailer";
 
 /**

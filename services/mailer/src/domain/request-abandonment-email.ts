@@ -12,7 +12,7 @@ import { rewritePendingMail } from "./rewrite-pending-mail.ts";
 import { welcomeKey } from "./welcome-key.ts";
 import { welcomeMail } from "./welcome-mail.ts";
 
-/** SPEC §9: not resent to the same address within 7 days, whatever the browser's marker says. */
+/** Not resent to the same address within 7 days, whatever the browser's marker says. */
 const RESEND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The welcome's day: a welcome that went out this recently already invited back to the preview, so no
@@ -35,14 +35,14 @@ const PREVIEW_POLL_MS = 100;
 export type AbandonmentOutcome = "reminder" | "in-welcome" | "owed-to-welcome" | "none";
 
 /**
- * A visitor left the preview without choosing a plan (SPEC §4): one reminder, to their own account only
- * (`userId`: signed in, or holding the claim on the account their browser made), at the account's own
- * address, written from the preview the summariser recorded for it (its first channel's title and up to
- * three points of the summary shown, and a link back to that preview) — nothing a browser sent reaches
- * it. The address the browser names must be the account's. None to an account that pays or
- * unsubscribed, none within 7 days of the last. And never two messages for one sitting: a welcome not
- * sent yet (a landing-page sign-up's waits a little) is rewritten to carry the preview and sent at once,
- * one not queued yet will carry it, and one that went out within the welcome's day already invited back.
+ * A visitor left the preview without choosing a plan (docs/product.md#the-abandonment-e-mail): one reminder,
+ * to their own account only (`userId`: signed in, or holding the claim on the account their browser made), at
+ * the account's own address, written from the preview the summariser recorded for it (its first channel's
+ * title and up to three points of the summary shown, and a link back to that preview) — nothing a browser
+ * sent reaches it. The address the browser names must be the account's. None to an account that pays or
+ * unsubscribed, none within 7 days of the last. And never two messages for one sitting: a welcome not sent
+ * yet (a landing-page sign-up's waits a little) is rewritten to carry the preview and sent at once, one not
+ * queued yet will carry it, and one that went out within the welcome's day already invited back.
  */
 export async function requestAbandonmentEmail(
   context: MailerContext,

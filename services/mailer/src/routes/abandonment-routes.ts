@@ -7,10 +7,10 @@ import { AbandonmentBody, errors, MessageReply } from "./schemas.ts";
 const RECEIVED = "Thanks. Your request was received.";
 
 /**
- * SPEC §7's abandonment call, made by the preview page when a visitor leaves without a plan. It acts only
- * for the visitor's own account (signed in, or the claim on the one their browser made); the body's
- * channel name and bullets are SPEC §3's payload and are not used: the e-mail is written from the
- * preview the summariser recorded.
+ * The abandonment call (docs/product.md#the-abandonment-e-mail), made by the preview page when a visitor
+ * leaves without a plan. It acts only for the visitor's own account (signed in, or the claim on the one their
+ * browser made); the body's channel name and bullets are hints only and are not used: the e-mail is written
+ * from the preview the summariser recorded.
  */
 export function registerAbandonmentRoutes(app: ServiceApp, context: MailerContext): void {
   app.post(

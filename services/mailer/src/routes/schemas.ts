@@ -4,8 +4,8 @@ import Type from "typebox";
 export const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
 /**
- * SPEC §3's abandonment payload, bounded as SPEC §9 says (at most 3 bullets). Only the e-mail is used, to
- * check it is the account's own: the channel name and bullets are the browser's and reach no e-mail.
+ * The abandonment payload (docs/product.md#data-shapes), bounded to at most 3 bullets. Only the e-mail is
+ * used, to check it is the account's own: the channel name and bullets are the browser's and reach no e-mail.
  */
 export const AbandonmentBody = Type.Object(
   {

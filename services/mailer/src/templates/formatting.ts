@@ -10,7 +10,7 @@ const TIME = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
   timeZone: "UTC",
 });
-// SPEC §9: amounts in en-US USD with two decimals.
+// Amounts in en-US USD with two decimals (docs/product.md#prices).
 const USD = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",

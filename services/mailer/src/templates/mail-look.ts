@@ -1,5 +1,5 @@
 /**
- * The web app's design tokens (DESIGN.md, "The look") as e-mails can use them: plain values, because
+ * The web app's design tokens (docs/product.md#the-look) as e-mails can use them: plain values, because
  * mail clients ignore CSS custom properties. Calm near-white surface, slate text, one indigo accent,
  * the system font stack, an 8 px grid and 12 px cards.
  */

@@ -2,7 +2,7 @@ import { oneLine } from "./formatting.ts";
 import { bulletListHtml } from "./html-fragments.ts";
 import type { PreviewShown } from "./template-data.ts";
 
-// SPEC §9: an e-mail quotes at most 3 bullet points of the preview.
+// An e-mail quotes at most 3 bullet points of the preview (docs/product.md#limits-and-timings).
 const MAX_BULLETS = 3;
 
 /** How an e-mail quotes a preview the visitor saw (the abandonment reminder, a welcome that carries it). */

@@ -46,11 +46,12 @@ interface ChannelWeek {
 }
 
 /**
- * A newsletter preview of the chosen channels (SPEC §2 /preview): what the page shows readable — the first
- * video's summary, made once whoever else asks, waited for up to the preview's limit — and of the rest only
- * the titles and counts (the page blurs them; the summaries are what a plan pays for). Channel titles come
- * from catalog. For a known account (`viewer`: signed in, or holding the claim on the account their browser
- * made) the preview is recorded as preview.shown, from which the mailer writes the abandonment e-mail.
+ * A newsletter preview of the chosen channels (docs/product.md#preview): what the page shows readable — the
+ * first video's summary, made once whoever else asks, waited for up to the preview's limit — and of the rest
+ * only the titles and counts (the page blurs them; the summaries are what a plan pays for). Channel titles
+ * come from catalog. For a known account (`viewer`: signed in, or holding the claim on the account their
+ * browser made) the preview is recorded as preview.shown, from which the mailer writes the abandonment
+ * e-mail.
  */
 export async function generatePreview(
   context: SummariserContext,

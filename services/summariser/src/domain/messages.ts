@@ -1,6 +1,6 @@
 import { videoUrlMessages } from "@tubedigest/contracts/youtube-video-url";
 
-/** What the summariser tells people; SPEC §5's words where it has them. */
+/** What the summariser tells people; docs/product.md#validation's words where it has them. */
 export const messages = {
   ...videoUrlMessages,
   previewNeedsChannelsAndEmail: "No channels or email found. Please return to the homepage and try again.",

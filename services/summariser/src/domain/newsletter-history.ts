@@ -1,7 +1,7 @@
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
-/** SPEC §3's newsletter history item. */
+/** A newsletter history item (docs/product.md#data-shapes). */
 export interface NewsletterHistoryItem {
   id: string;
   subject: string;

@@ -18,7 +18,7 @@ export const NewsletterHistoryQuery = Type.Object({
   }),
 });
 
-/** SPEC §3: a newsletter history item. */
+/** A newsletter history item (docs/product.md#data-shapes). */
 export const NewsletterHistoryItem = Type.Object({
   id: Type.String(),
   subject: Type.String(),

@@ -5,9 +5,9 @@ import type { SummariserContext } from "../domain/summariser-context.ts";
 import { errors, PreviewBody, PreviewReply } from "./schemas.ts";
 
 /**
- * The landing page's newsletter preview (SPEC §2 /preview), for anyone, within a daily cap of new channels
- * per client address. The visitor's own account (signed in, or the claim on the one their browser made)
- * is what a later abandonment e-mail may be about.
+ * The landing page's newsletter preview (docs/product.md#preview), for anyone, within a daily cap of new
+ * channels per client address. The visitor's own account (signed in, or the claim on the one their browser
+ * made) is what a later abandonment e-mail may be about.
  */
 export function registerPreviewRoutes(app: ServiceApp, context: SummariserContext): void {
   app.post(

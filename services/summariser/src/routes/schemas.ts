@@ -10,7 +10,10 @@ const MAX_PREVIEW_CHANNELS = 25;
 
 const NEEDS_CHANNELS_AND_EMAIL = messages.previewNeedsChannelsAndEmail;
 
-/** SPEC §3: a channel as the web app sends it to the preview (search results carry more; it is ignored). */
+/**
+ * A channel as the web app sends it to the preview (docs/product.md#data-shapes) (search results carry more;
+ * it is ignored).
+ */
 const PreviewChannel = Type.Object(
   {
     youtubeId: Type.String({

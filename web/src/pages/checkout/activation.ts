@@ -9,7 +9,7 @@ export interface ActivatedSubscription {
   channelAllowance: number | null;
 }
 
-/** Who is subscribing to what: the checkout payload of SPEC §3 without the payment. */
+/** Who is subscribing to what: the checkout payload (docs/product.md#data-shapes) without the payment. */
 export interface CheckoutOrder {
   email: string | undefined;
   plan: string;
@@ -33,7 +33,10 @@ export async function activateInTestMode(order: CheckoutOrder): Promise<Activate
   return reply.subscription;
 }
 
-/** SPEC §8 "Checkout activation": the server's message, else the fallback for an answer or for no answer. */
+/**
+ * "Checkout activation" (docs/product.md#error-messages): the server's message, else the fallback for an
+ * answer or for no answer.
+ */
 export function activationFailure(error: unknown): string {
   return (
     serverMessage(error) ??

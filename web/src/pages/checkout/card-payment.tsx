@@ -22,7 +22,7 @@ interface CardPaymentProps {
 }
 
 /**
- * The card form (SPEC §2 /checkout): a PaymentIntent for the plan's price from billing, then Stripe's
+ * The card form (docs/product.md#checkout): a PaymentIntent for the plan's price from billing, then Stripe's
  * Payment Element in Stripe's own frames, so card details never touch this app. Its own chunk: Stripe's
  * code loads only where a publishable key exists.
  */

@@ -1,10 +1,12 @@
 import { Card } from "../../components/card.tsx";
 import type { Plan } from "../../lib/plans.ts";
 
-/** SPEC §9: the summary names at most 3 channels. */
+/** The summary names at most 3 channels (docs/product.md#limits-and-timings). */
 const CHANNELS_SHOWN = 3;
 
-/** SPEC §2's order summary: the plan, its monthly price and the first channels chosen. */
+/**
+ * The order summary (docs/product.md#checkout): the plan, its monthly price and the first channels chosen.
+ */
 export function OrderSummary({ plan, channelTitles }: { plan: Plan; channelTitles: readonly string[] }) {
   const more = channelTitles.length - CHANNELS_SHOWN;
   return (

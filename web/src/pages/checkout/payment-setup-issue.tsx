@@ -4,9 +4,9 @@ import { Button, buttonClass } from "../../components/button.tsx";
 const FALLBACK = "Unable to initialize the payment system. Please try again later.";
 
 /**
- * SPEC §2/§8 'Payment Setup Issue': no card form could be prepared; the server's reason when it gave one.
- * Where the reason is that only the account's signed-in owner may do this (a plan already paid for, or a
- * checkout opened in another browser), the way to sign in is offered beside the way back.
+ * 'Payment Setup Issue' (docs/product.md#error-messages): no card form could be prepared; the server's reason
+ * when it gave one. Where the reason is that only the account's signed-in owner may do this (a plan already
+ * paid for, or a checkout opened in another browser), the way to sign in is offered beside the way back.
  */
 export function PaymentSetupIssue({
   message,

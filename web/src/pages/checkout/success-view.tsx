@@ -13,7 +13,9 @@ interface SuccessViewProps {
   email: string | undefined;
 }
 
-/** SPEC §2 'Subscription Activated!': what was bought, what happens next, and where to go. */
+/**
+ * 'Subscription Activated!' (docs/product.md#checkout): what was bought, what happens next, and where to go.
+ */
 export function SuccessView({ subscription, plan, email }: SuccessViewProps) {
   const dashboard = useGoToDashboard(email);
   const price = subscription.priceCents === null ? plan.priceLabel : formatUsd(subscription.priceCents / 100);

@@ -5,9 +5,9 @@ import { apiFetch } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 
 /**
- * SPEC §2's 'Go to Your Dashboard': signed in already, or signed in by e-mail with the claim the landing
- * page left in this browser; where that does not hold (another browser), a sign-in link goes to the
- * address instead (DESIGN.md) and the toast says so.
+ * 'Go to Your Dashboard' (docs/product.md#checkout): signed in already, or signed in by e-mail with the claim
+ * the landing page left in this browser; where that does not hold (another browser), a sign-in link goes to
+ * the address instead and the toast says so.
  */
 export function useGoToDashboard(email: string | undefined) {
   const { mutate } = useCurrentUser();

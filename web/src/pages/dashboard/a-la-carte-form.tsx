@@ -19,7 +19,7 @@ import { useSingleSummaries } from "./use-single-summaries.ts";
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 
 /**
- * "Summarise one video": a video's summary bought by its URL (SPEC §2's single-video purchase). The
+ * "Summarise one video": a video's summary bought by its URL (docs/product.md#single-summaries). The
  * server's price comes first (title, length, price by length), nothing is charged until 'Process Video'
  * confirms it, and the summaries bought are listed below with their progress, price and text.
  */
@@ -48,7 +48,7 @@ export function AlaCarteForm() {
 
   const checkPrice = async (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: only a watch page or a short link; the server checks again.
+    // Only a watch page or a short link (docs/product.md#validation); the server checks again.
     if (url.trim() === "") {
       toast({ title: "Missing URL", description: videoUrlMessages.missing, variant: "error" });
       return;

@@ -10,8 +10,8 @@ import { ChannelLimitNotice } from "./channel-limit-notice.tsx";
 import { asSearchResult, type DashboardChannel, useUserChannels } from "./use-user-channels.ts";
 
 /**
- * SPEC §2 'My YouTube Channels': search to add (with a note at the plan's limit), the list with remove,
- * and the single-video purchase.
+ * 'My YouTube Channels' (docs/product.md#dashboard): search to add (with a note at the plan's limit), the
+ * list with remove, and the single-video purchase.
  */
 export function ChannelsTab({ user }: { user: CurrentUser }) {
   const { channels, error, isLoading, add, remove } = useUserChannels(true);

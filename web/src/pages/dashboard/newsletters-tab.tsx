@@ -9,7 +9,7 @@ import { apiFetch, serverMessage } from "../../lib/api.ts";
 import { useApi } from "../../lib/use-api.ts";
 import { ArchiveSearch } from "./archive-search.tsx";
 
-/** SPEC §3 newsletter history item. */
+/** A newsletter history item (docs/product.md#data-shapes). */
 export interface NewsletterItem {
   id: string;
   subject: string;
@@ -36,9 +36,9 @@ export function snippetOf(content: string): string {
 }
 
 /**
- * SPEC §2 'Newsletter History': each newsletter's subject (opening its page, /newsletters/{id}), date and
- * the start of its text. Mounted only while its tab is open, so the list is asked for only then (SPEC §4);
- * generating one refreshes it.
+ * 'Newsletter History' (docs/product.md#dashboard): each newsletter's subject (opening its page,
+ * /newsletters/{id}), date and the start of its text. Mounted only while its tab is open, so the list is
+ * asked for only then; generating one refreshes it.
  */
 export function NewslettersTab() {
   const toast = useToast();

@@ -3,7 +3,10 @@ import { buttonClass } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
 import type { CurrentUser } from "../../lib/current-user.ts";
 
-/** SPEC §2: 'Premium Plan' for an active subscription, anything else reads as the free trial. */
+/**
+ * 'Premium Plan' for an active subscription (docs/product.md#dashboard), anything else reads as the free
+ * trial.
+ */
 export function subscriptionLabel(user: CurrentUser): string {
   const plan = user.subscriptionPlan?.trim();
   if (user.subscriptionStatus !== "active" || !plan) return "Free Trial";

@@ -5,7 +5,9 @@ import { type ChannelSearchResult, toFollowRequest } from "../../lib/channels.ts
 import { CURRENT_USER_PATH } from "../../lib/current-user.ts";
 import { useApi } from "../../lib/use-api.ts";
 
-/** SPEC §3 dashboard channel; `id` is the YouTube channel id, which DELETE also takes. */
+/**
+ * A dashboard channel (docs/product.md#data-shapes); `id` is the YouTube channel id, which DELETE also takes.
+ */
 export interface DashboardChannel {
   id: string;
   title: string;
@@ -17,9 +19,9 @@ export const USER_CHANNELS_PATH = "/api/user/channels";
 const FALLBACK = "Something went wrong. Please try again.";
 
 /**
- * The signed-in user's channels (fetched only with a user, SPEC §4) and the calls that change them, each
- * with its SPEC §8 toast. Either change refreshes the list, and the current user, whose channelCount
- * other screens show.
+ * The signed-in user's channels (fetched only with a user, docs/product.md#states-and-transitions) and the
+ * calls that change them, each with its toast (docs/product.md#error-messages). Either change refreshes the
+ * list, and the current user, whose channelCount other screens show.
  */
 export function useUserChannels(signedIn: boolean) {
   const toast = useToast();

@@ -6,7 +6,10 @@ function zoneName(): string | undefined {
   return zone?.split("/").at(-1)?.replaceAll("_", " ");
 }
 
-/** SPEC §2's "how it works", as the three moments of a visitor's week: pick, preview, Monday 09:00. */
+/**
+ * The landing page's "how it works" (docs/product.md#landing-page), as the three moments of a visitor's week:
+ * pick, preview, Monday 09:00.
+ */
 export function HowItWorks() {
   const zone = zoneName();
   return (

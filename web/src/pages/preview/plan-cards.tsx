@@ -7,7 +7,7 @@ interface PlanCardsProps {
   onChoose: (plan: Plan) => void;
 }
 
-/** SPEC §2 /preview: the plan cards (Solo, Premium, Pro), the recommended one's button primary. */
+/** The preview's plan cards (Solo, Premium, Pro), the recommended one's button primary. */
 export function PlanCards({ plans, onChoose }: PlanCardsProps) {
   return (
     <section id="plans" className="preview-plans" aria-labelledby="preview-plans-title">

@@ -2,8 +2,8 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 
 /**
- * SPEC §2's loading view ('Crafting Your Newsletter Preview'), in the preview's own shape: the heading and
- * lead where the preview's will be, and the mock inbox and channel list as placeholders of their size, so
+ * The preview's loading view ('Crafting Your Newsletter Preview'), in the preview's own shape: the heading
+ * and lead where the preview's will be, and the mock inbox and channel list as placeholders of their size, so
  * the preview takes their place without moving anything.
  */
 export function PreviewWaiting() {

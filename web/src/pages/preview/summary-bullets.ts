@@ -1,6 +1,9 @@
-/** SPEC §9: the abandonment e-mail quotes at most 3 points of the preview. */
+/** The abandonment e-mail quotes at most 3 points of the preview (docs/product.md#limits-and-timings). */
 const MAX_BULLETS = 3;
-/** Sentences shorter than this say too little to stand alone in an e-mail (SPEC §9). */
+/**
+ * Sentences shorter than this say too little to stand alone in an e-mail
+ * (docs/product.md#limits-and-timings).
+ */
 const MIN_SENTENCE_LENGTH = 30;
 
 /** Markdown's backslash escapes undone, so a quoted point reads as the summary wrote it. */

@@ -4,7 +4,7 @@ import { abandonmentRecentlySent, markAbandonmentSent, readSelectedPlan } from "
 
 const ABANDONMENT_PATH = "/api/send-abandonment-email";
 
-/** SPEC §3's abandonment payload. */
+/** The abandonment payload (docs/product.md#data-shapes). */
 export interface AbandonmentRequest {
   email: string;
   channelName: string | null;
@@ -17,9 +17,9 @@ function shouldAsk(request: AbandonmentRequest): boolean {
 }
 
 /**
- * SPEC §4's abandonment request, once a preview is shown: a beacon when the tab is closed or hidden (a
- * normal request would be cancelled with the page), a normal request when the visitor moves to another
- * screen of the app (this component unmounts). Pass null until the preview is shown.
+ * The abandonment request (docs/product.md#states-and-transitions), once a preview is shown: a beacon when
+ * the tab is closed or hidden (a normal request would be cancelled with the page), a normal request when the
+ * visitor moves to another screen of the app (this component unmounts). Pass null until the preview is shown.
  */
 export function useAbandonmentOnLeave(request: AbandonmentRequest | null): void {
   // The latest payload, read when the visitor leaves; the listeners are set up once per visit.
@@ -46,7 +46,7 @@ export function useAbandonmentOnLeave(request: AbandonmentRequest | null): void 
       apiFetch(ABANDONMENT_PATH, { json: pending, keepalive: true })
         .then(() => markAbandonmentSent(pending.email))
         .catch((error: unknown) => {
-          // SPEC §7: failures are only logged; the visitor has moved on.
+          // Failures are only logged (docs/product.md#api); the visitor has moved on.
           console.warn("The abandonment e-mail could not be requested.", error);
         });
     };

@@ -32,8 +32,8 @@ export interface PreviewInput {
 
 /**
  * What the preview is of: the channel an e-mail's link names, else the landing page's choice in session
- * storage; for the e-mail kept by the funnel (session, or local storage as SPEC §3 allows), else the
- * signed-in user's. A link opened in a new tab has no session storage: the page then rebuilds its request
+ * storage; for the e-mail kept by the funnel (session, or local storage: docs/product.md#funnel-memory), else
+ * the signed-in user's. A link opened in a new tab has no session storage: the page then rebuilds its request
  * from the link and whoever is signed in, or asks for the address.
  */
 export function usePreviewInput(): PreviewInput {

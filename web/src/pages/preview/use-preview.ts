@@ -2,7 +2,7 @@ import { apiFetch } from "../../lib/api.ts";
 import { type ChannelSearchResult, toSelectedChannel } from "../../lib/channels.ts";
 import { useApi } from "../../lib/use-api.ts";
 
-/** POST /api/generate-newsletter-preview's answer (SPEC §3). */
+/** POST /api/generate-newsletter-preview's answer (docs/product.md#data-shapes). */
 export interface Preview {
   /** The subject line the digest of these channels would carry. */
   subject: string;

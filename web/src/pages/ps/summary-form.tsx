@@ -27,7 +27,7 @@ export function SummaryForm({ password, onLocked }: SummaryFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: every form the platform uses, by the rule the server applies too.
+    // Every address form the platform uses (docs/product.md#validation), by the rule the server applies too.
     if (!youtubeVideoId(url, ALL_VIDEO_URL_FORMS)) return setError(videoUrlMessages.invalidForTool);
     setError(undefined);
     setBusy(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
 import { isUnavailable, isWrongPassword, toolErrorText } from "./tool-request.ts";
 
-describe("toolErrorText (SPEC §8, hidden tool)", () => {
+describe("toolErrorText, the hidden tool's failure text", () => {
   it("prefers the server's message", () => {
     expect(toolErrorText(new ApiError(401, { message: "Incorrect password" }, "401: …"))).toBe(
       "Incorrect password",

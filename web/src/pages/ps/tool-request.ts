@@ -1,12 +1,15 @@
 import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
 
-/** What the hidden tool answers (SPEC §7 /api/process-youtube-video). */
+/** What the hidden tool answers (`POST /api/process-youtube-video`, docs/product.md#api). */
 export interface ToolSummary {
   title: string;
   summary: string;
 }
 
-/** The shared password travels with every request: only the server knows the right one (DESIGN.md). */
+/**
+ * The shared password travels with every request: only the server knows the right one
+ * (docs/product.md#hidden-summary-tool).
+ */
 export function requestSummary(youtubeUrl: string, password: string): Promise<ToolSummary> {
   return apiFetch<ToolSummary>("/api/process-youtube-video", { json: { youtubeUrl, password } });
 }
@@ -37,7 +40,10 @@ export async function passwordAccepted(password: string): Promise<boolean> {
   }
 }
 
-/** SPEC §8's hidden-tool failure text: the server's message, else what is known about the failure. */
+/**
+ * The hidden tool's failure text (docs/product.md#error-messages): the server's message, else what is known
+ * about the failure.
+ */
 export function toolErrorText(error: unknown): string {
   const message = serverMessage(error);
   if (message) return message;

@@ -24,7 +24,7 @@ const plans = {
 const active = (plan: string, planName: string | null = null, priceCents: number | null = null) =>
   ({ status: "active", plan, planName, priceCents }) as Subscription;
 
-describe("planLabel (DESIGN.md's settings subscription tab)", () => {
+describe("planLabel, the settings subscription tab's plan and price", () => {
   it("names a plan sold now by its real name and monthly price from /api/plans", () => {
     expect(planLabel(active("creator", "Old name", 1), plans)).toEqual({
       name: "Premium Plan",
@@ -32,7 +32,7 @@ describe("planLabel (DESIGN.md's settings subscription tab)", () => {
     });
   });
 
-  it("keeps SPEC §2's labels and per-channel prices for subscriptions stored under the old names", () => {
+  it("keeps the old labels and per-channel prices for subscriptions stored under the old names", () => {
     expect(planLabel(active("weekly"), plans)).toEqual({
       name: "Weekly Digest",
       price: "$2.99 per channel per month",

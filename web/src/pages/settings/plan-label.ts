@@ -8,7 +8,7 @@ export interface PlanLabel {
 }
 
 /**
- * DESIGN.md: the real plan name and monthly price from GET /api/plans; SPEC §2's 'Weekly Digest' /
+ * The real plan name and monthly price from GET /api/plans; the earlier 'Weekly Digest' /
  * 'Real-Time Updates' and per-channel prices only for a subscription stored under those old names.
  */
 export function planLabel(subscription: Subscription, plans: PlansReply): PlanLabel {

@@ -45,7 +45,8 @@ function ProfileFields({ profile }: { profile: Profile }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: the e-mail is checked although it cannot be edited here; the zone by the server's own rule.
+    // The e-mail is checked (docs/product.md#validation) although it cannot be edited here; the zone by the
+    // server's own rule.
     const found = {
       email: isValidEmail(profile.email) ? undefined : INVALID_EMAIL_MESSAGE,
       timeZone: isTimeZone(timeZone) ? undefined : INVALID_ZONE_MESSAGE,

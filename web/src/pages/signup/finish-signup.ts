@@ -6,9 +6,9 @@ interface FollowedChannel {
 }
 
 /**
- * SPEC §4 after sign-up: add each channel chosen earlier, then ask for the subscription if a plan was
- * chosen. A channel that cannot be added is only logged; a subscription that fails is reported back (the
- * caller shows it as a toast). Either way sign-up goes on to the dashboard.
+ * After sign-up (docs/product.md#states-and-transitions): add each channel chosen earlier, then ask for the
+ * subscription if a plan was chosen. A channel that cannot be added is only logged; a subscription that fails
+ * is reported back (the caller shows it as a toast). Either way sign-up goes on to the dashboard.
  */
 export async function finishSignup(
   channels: readonly ChannelSearchResult[],

@@ -2,8 +2,8 @@ import { formatUsd } from "../../lib/money.ts";
 import { planById, usePlans } from "../../lib/plans.ts";
 
 /**
- * The plan and price kept from /preview (SPEC §2 /signup), named as the server names it, with the trial
- * every plan starts with said as everywhere a plan is offered: "7 days free, then $9.99/month".
+ * The plan and price kept from /preview (docs/product.md#sign-up), named as the server names it, with the
+ * trial every plan starts with said as everywhere a plan is offered: "7 days free, then $9.99/month".
  */
 export function SelectedPlanBox({ plan, price }: { plan: string; price: number }) {
   const { plans } = usePlans();

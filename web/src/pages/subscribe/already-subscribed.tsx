@@ -4,9 +4,11 @@ import { Card } from "../../components/card.tsx";
 import type { CurrentUser } from "../../lib/current-user.ts";
 import { type PlansReply, planById } from "../../lib/plans.ts";
 
-/** SPEC §2 /subscribe for an active subscriber: what they have, and where to change it. */
+/**
+ * /subscribe for an active subscriber (docs/product.md#subscribe): what they have, and where to change it.
+ */
 export function AlreadySubscribed({ user, plans }: { user: CurrentUser; plans: PlansReply }) {
-  // A plan name billing no longer sells is priced as the default plan (SPEC §9).
+  // A plan name billing no longer sells is priced as the default plan (docs/product.md#plans).
   const plan =
     (user.subscriptionPlan ? planById(plans, user.subscriptionPlan) : undefined) ??
     planById(plans, plans.defaultPlan);

@@ -17,10 +17,10 @@ const BENEFITS = [
 ];
 
 /**
- * SPEC §2 'Complete Your Subscription': the plan the channel count needs, the channels, the benefits and
- * the form leading to checkout for that plan. Every account has had its free trial from the day it was
- * made, so none is offered again: a reader in it is offered to keep the digest after it, one whose trial
- * has ended to subscribe.
+ * 'Complete Your Subscription' (docs/product.md#subscribe): the plan the channel count needs, the channels,
+ * the benefits and the form leading to checkout for that plan. Every account has had its free trial from the
+ * day it was made, so none is offered again: a reader in it is offered to keep the digest after it, one whose
+ * trial has ended to subscribe.
  */
 export function CompleteSubscription({
   plans,

@@ -2,15 +2,18 @@ import { useState } from "react";
 import { readSelectedChannels } from "../../lib/session-state.ts";
 import { useApi } from "../../lib/use-api.ts";
 
-/** A followed channel as GET /api/user/channels answers it (SPEC §3 "dashboard channel"). */
+/**
+ * A followed channel as GET /api/user/channels answers it (docs/product.md#data-shapes, "dashboard channel").
+ */
 interface FollowedChannel {
   id: string;
   title: string;
 }
 
 /**
- * The channels the subscription is for: those chosen earlier in this tab (session storage, SPEC §2);
- * without any, the ones the account already follows, so a subscriber coming from the dashboard sees theirs.
+ * The channels the subscription is for: those chosen earlier in this tab (session storage,
+ * docs/product.md#funnel-memory); without any, the ones the account already follows, so a subscriber coming
+ * from the dashboard sees theirs.
  */
 export function useSubscriptionChannels(): { titles: string[] | undefined } {
   const [chosen] = useState(() => readSelectedChannels().map((channel) => channel.snippet.title));
