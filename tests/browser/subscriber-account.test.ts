@@ -181,7 +181,7 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
 
   it("pauses the digest until a date, shows it after a reload, and resumes it", async () => {
     await accountTab("pause");
-    await page.getByText("Your digest arrives every Monday at 9:00 AM in your time zone.").waitFor();
+    await page.getByText("Your digest arrives every Monday at 09:00 in your time zone.").waitFor();
     await page.getByRole("radio", { name: "Until a date" }).check();
     const date = page.getByLabel("Start again on");
     await page.getByRole("button", { name: "Pause Deliveries" }).click();
@@ -218,7 +218,7 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
     await screenshotBoth(page, "settings-paused");
 
     await page.getByRole("button", { name: "Resume Deliveries" }).click();
-    await page.getByText("Deliveries resumed. Your next digest arrives on Monday at 9:00 AM.").waitFor();
+    await page.getByText("Deliveries resumed. Your next digest arrives on Monday at 09:00.").waitFor();
     await page.getByRole("button", { name: "Pause Deliveries" }).waitFor();
     expect((await call("GET", "/api/user/deliveries")).body.paused).toBe(false);
 

@@ -160,6 +160,8 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
     await page.getByRole("button", { name: "Save Delivery Time" }).click();
     await toastIn(page, "status", "Delivery time saved").waitFor();
     await page.getByText(/^Your next digest: Friday \d+ \w+ at 18:00/).waitFor();
+    // The pause section beside it speaks of the reader's own day and hour.
+    await page.getByText("Your digest arrives every Friday at 18:00 in your time zone.").waitFor();
     expect((await call("GET", "/api/user/delivery-time")).body).toMatchObject({ weekday: 5, hour: 18 });
 
     await page.getByRole("button", { name: "Turn On My Feed" }).click();

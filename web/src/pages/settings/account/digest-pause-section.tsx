@@ -1,3 +1,4 @@
+import { DEFAULT_DELIVERY_TIME, deliveryTimeLabel } from "@tubedigest/contracts/delivery-time";
 import { dayAfter, latestPauseDate, pauseDateProblem, todayIn } from "@tubedigest/contracts/digest-pause";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
@@ -5,6 +6,7 @@ import { describedBy, Field } from "../../../components/field.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useToast } from "../../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../../lib/api.ts";
+import { useDeliveryTime } from "../use-delivery-time.ts";
 import { useProfile } from "../use-profile.ts";
 import { type Outcome, OutcomeMessage } from "./outcome.tsx";
 import { DELIVERIES_PATH, type DigestDelivery, longDate, useDigestDelivery } from "./use-account-settings.ts";
@@ -22,6 +24,9 @@ function pausedText(delivery: DigestDelivery): string {
 export function DigestPauseSection() {
   const { data: delivery, error, mutate } = useDigestDelivery();
   const { data: profile } = useProfile();
+  // The reader's own day and hour: "Monday at 9:00 AM" only for those who kept the default.
+  const { data: deliveryTime } = useDeliveryTime();
+  const when = deliveryTimeLabel(deliveryTime ?? DEFAULT_DELIVERY_TIME);
   const toast = useToast();
   const [mode, setMode] = useState<"resume" | "date">("resume");
   const [until, setUntil] = useState("");
@@ -41,7 +46,7 @@ export function DigestPauseSection() {
       await mutate(changed, { revalidate: false });
       const text = changed.paused
         ? pausedText(changed)
-        : "Deliveries resumed. Your next digest arrives on Monday at 9:00 AM.";
+        : `Deliveries resumed. Your next digest arrives on ${when}.`;
       setOutcome({ kind: "success", text });
       toast({ title: changed.paused ? "Deliveries paused" : "Deliveries resumed", variant: "success" });
     } catch (failure) {
@@ -87,8 +92,8 @@ export function DigestPauseSection() {
       ) : (
         <form className="stack settings-form" onSubmit={pause} noValidate>
           <p className="muted">
-            Your digest arrives every Monday at 9:00 AM in your time zone. Away for a while? Pause it, and
-            nothing is sent until you come back.
+            Your digest arrives every {when} in your time zone. Away for a while? Pause it, and nothing is
+            sent until you come back.
           </p>
           <fieldset className="settings-choices">
             <legend className="field-label">Pause deliveries</legend>
