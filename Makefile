@@ -16,8 +16,8 @@ install: $(NPM_STAMP)
 build: install
 	npx turbo run build
 
-## The whole product on http://localhost:3000 in one process, with embedded parts unless
-## DATABASE_URL / REDIS_URL (and, as they land, the broker and API keys) are set.
+## The whole product on http://localhost:3000 in one process, with embedded parts unless DATABASE_URL,
+## REDIS_URL, RABBITMQ_URL and the outside services' keys are set (README: "Running against the real parts").
 start: build
 	node --enable-source-maps services/standalone/dist/main.js
 
