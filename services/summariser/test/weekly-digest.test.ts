@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { scheduleEventId } from "@tubedigest/contracts";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestWeek, weekStartDay } from "../src/domain/digest-week.ts";
 import { rerunDigest } from "../src/domain/rerun-digest.ts";
@@ -273,6 +274,30 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
         videos: [expect.objectContaining({ title: "Rockets, gently" })],
       }),
     ]);
+  });
+
+  it("reads a digest's summaries made earlier in one statement, claiming none of them again", async () => {
+    // Made by the first digests here: the week's two Pocket Orbit videos.
+    const userId = await reader(paying, { channels: [[ORBIT, "Pocket Orbit"]] });
+    await events.applied();
+    const statements: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [text] = args;
+      const sqlText = typeof text === "string" ? text : ((text as { text?: string } | undefined)?.text ?? "");
+      if (sqlText.includes('"summaries"')) statements.push(sqlText);
+      return (query as (...rest: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      await due(slot, randomUUID());
+      await expect.poll(async () => (await composedEvents([userId])).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const [event] = await composedEvents([userId]);
+    expect(event.data.channels[0].videos).toHaveLength(2);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^select .* from "summaries" where "video_id" in/);
   });
 
   it("tries again when catalog is down, fails after the last try, and an operator's rerun composes it", async () => {

@@ -17,7 +17,7 @@ import {
 } from "./newsletter-content.ts";
 import { newsletterLinkToken } from "./newsletter-link.ts";
 import { SummaryOutageError } from "./summarise-published-video.ts";
-import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
+import { readySummaries, type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
 /** A first digest covers the week before it was due. */
@@ -144,12 +144,14 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
 
   // The reader's language for summaries; each video's own when they chose none.
   const language = (await new RecipientRepository(context.db).find(row.user_id))?.summary_language ?? null;
+  const videoIds = channels.flatMap((channel) => channel.videos.map((video) => video.youtubeVideoId));
+  const ready = await readySummaries(context, videoIds, language);
   const summarised = await Promise.all(
     channels.map(async (channel) => ({
       title: channel.title,
       videos: await Promise.all(
         channel.videos.map(async (video): Promise<NewsletterVideo> => {
-          const outcome = await summariseVideo(context, video.youtubeVideoId, { language });
+          const outcome = await summariseVideo(context, video.youtubeVideoId, { language, ready });
           if (outcome.status === "failed" && outcome.passing) {
             throw new SummaryOutageError(video.youtubeVideoId, outcome.reason);
           }

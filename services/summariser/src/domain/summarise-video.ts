@@ -29,6 +29,28 @@ export type SummaryOutcome =
   /** Still being made when the caller's wait ran out; it goes on being made. */
   | { status: "pending" };
 
+/** Summaries already read as ready, by `summaryId`: asking for one of them costs no statement. */
+export type ReadySummaries = ReadonlyMap<string, SummaryRow>;
+
+const summaryId = (key: SummaryKey) => `${key.videoId}/${key.version}/${key.language}`;
+
+/**
+ * The ready summaries of many videos (their own language's and `language`'s), in one statement: a digest
+ * reads the summaries made during the week at once, and claims only those still missing.
+ */
+export async function readySummaries(
+  context: SummariserContext,
+  videoIds: readonly string[],
+  language: string | null | undefined,
+): Promise<ReadySummaries> {
+  const version = summaryVersion(context.writer);
+  const languages = language ? ["", language] : [""];
+  const rows = await new SummaryRepository(context.db).findReady(videoIds, version, languages);
+  return new Map(
+    rows.map((row) => [summaryId({ videoId: row.video_id, version, language: row.asked_language }), row]),
+  );
+}
+
 /**
  * The summary of a video, made once and shared. Of all the askers at one time, in this process or any
  * replica, one claims it in the database and calls the model; the others wait for its row. Waiting ends
@@ -43,21 +65,27 @@ export type SummaryOutcome =
 export async function summariseVideo(
   context: SummariserContext,
   videoId: string,
-  options: { waitUntil?: Date; language?: string | null | undefined } = {},
+  options: { waitUntil?: Date; language?: string | null | undefined; ready?: ReadySummaries } = {},
 ): Promise<SummaryOutcome> {
   const version = summaryVersion(context.writer);
-  const original = await summaryOf(context, { videoId, version, language: "" }, options.waitUntil);
+  const original = await summaryOf(context, { videoId, version, language: "" }, options);
   if (original.status !== "ready") return original;
   upgradeWhenDue(context, original.summary);
   const wanted = options.language;
   if (!wanted || !context.writer.translate || samePrimaryLanguage(original.summary.language, wanted)) {
     return original;
   }
-  return summaryOf(context, { videoId, version, language: wanted }, options.waitUntil);
+  return summaryOf(context, { videoId, version, language: wanted }, options);
 }
 
-async function summaryOf(context: SummariserContext, key: SummaryKey, waitUntil: Date | undefined) {
-  const id = `${key.videoId}/${key.version}/${key.language}`;
+async function summaryOf(
+  context: SummariserContext,
+  key: SummaryKey,
+  { waitUntil, ready }: { waitUntil?: Date; ready?: ReadySummaries },
+): Promise<SummaryOutcome> {
+  const id = summaryId(key);
+  const known = ready?.get(id);
+  if (known) return { status: "ready", summary: known };
   let work = context.inFlight.get(id);
   if (!work) {
     work = settle(context, key).finally(() => context.inFlight.delete(id));

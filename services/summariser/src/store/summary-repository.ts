@@ -199,6 +199,23 @@ export class SummaryRepository {
       .where("asked_language", "=", key.language)
       .executeTakeFirst();
   }
+
+  /** The ready summaries of these videos in these asked languages, in one statement. */
+  findReady(
+    videoIds: readonly string[],
+    version: string,
+    languages: readonly string[],
+  ): Promise<SummaryRow[]> {
+    if (videoIds.length === 0 || languages.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("summaries")
+      .selectAll()
+      .where("video_id", "in", videoIds)
+      .where("version", "=", version)
+      .where("asked_language", "in", languages)
+      .where("status", "=", "ready")
+      .execute();
+  }
 }
 
 function summaryColumns(summary: StoredSummary): Updateable<SummariesTable> {
