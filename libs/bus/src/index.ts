@@ -3,7 +3,11 @@ export type { DeadLetter, DeadLetterQueues } from "./dead-letters.ts";
 export { erasedAccountHash, forgetAccount, isForgotten } from "./erasure/forget-account.ts";
 export type { EventBus, EventHandler, EventPublisher, HandlerContext } from "./event-bus.ts";
 export { InProcessBroker } from "./in-process/in-process-broker.ts";
-export { createInProcessBus, type InProcessBusOptions } from "./in-process/in-process-bus.ts";
+export {
+  createInProcessBus,
+  type InProcessBus,
+  type InProcessBusOptions,
+} from "./in-process/in-process-bus.ts";
 export { handleOnce, type TransactionalContext, type TransactionalHandler } from "./inbox/handle-once.ts";
 export { busMigrations } from "./migrations/index.ts";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox/outbox-relay.ts";

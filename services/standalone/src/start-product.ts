@@ -2,7 +2,13 @@ import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { authMigrations, buildAuthApp } from "@tubedigest/auth";
 import { billingMigrations, buildBillingApp, stripeSettingsFrom } from "@tubedigest/billing";
-import { createInProcessBus, createRabbitMqBus, type EventBus, InProcessBroker } from "@tubedigest/bus";
+import {
+  createInProcessBus,
+  createRabbitMqBus,
+  type EventBus,
+  InProcessBroker,
+  type InProcessBus,
+} from "@tubedigest/bus";
 import { buildCatalogApp, catalogMigrations } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
@@ -113,9 +119,13 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
           { schema: "mailer", migrations: mailerMigrations },
         ]);
     const database = (schema: string) => ({ url: env.DATABASE_URL, schema });
-    events = env.RABBITMQ_URL
-      ? await createRabbitMqBus({ url: env.RABBITMQ_URL, log: logger("bus") })
-      : createInProcessBus({ log: logger("bus"), broker: new InProcessBroker() });
+    // In-process, the bus holds what is published until every service has subscribed (opened below).
+    let inProcess: InProcessBus | undefined;
+    if (env.RABBITMQ_URL) events = await createRabbitMqBus({ url: env.RABBITMQ_URL, log: logger("bus") });
+    else {
+      inProcess = createInProcessBus({ log: logger("bus"), broker: new InProcessBroker(), held: true });
+      events = inProcess;
+    }
 
     auth = await buildAuthApp(
       {
@@ -190,6 +200,8 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
       { log: logger("scheduler"), events, scheduler: schedules, loopbackOnly: development },
     );
     const schedulerUrl = await scheduler.listen({ port: 0, host: "127.0.0.1" });
+    // Every consumer has its queues now: what the relays published meanwhile goes to them.
+    inProcess?.open();
 
     const bus = events;
     const shared = embedded;

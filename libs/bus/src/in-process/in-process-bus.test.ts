@@ -94,6 +94,27 @@ describe("the in-process bus", () => {
     expect(handled).toEqual(events.map((event) => event.id));
   });
 
+  it("made held, keeps what is published before its consumers subscribe, and delivers it in order once opened", async () => {
+    const { log } = capturingLog();
+    const bus = createInProcessBus({ log, held: true });
+    const early = [updated(), updated()];
+    for (const event of early) await bus.publishEvent(event);
+    const handled: string[] = [];
+    await bus.subscribe(
+      profiles(async (event) => {
+        handled.push(event.id);
+      }),
+    );
+    await settle();
+    expect(handled).toEqual([]);
+    bus.open();
+    const late = updated();
+    await bus.publishEvent(late);
+    await settle();
+    expect(handled).toEqual([...early, late].map((event) => event.id));
+    await bus.close();
+  });
+
   it("closes at once when nothing runs, and acks what finished without a warning", async () => {
     const { log, lines } = capturingLog();
     const bus = createInProcessBus({ log, closeGraceMs: 5_000 });

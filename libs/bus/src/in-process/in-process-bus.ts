@@ -21,13 +21,25 @@ export interface InProcessBusOptions {
    * unacked then go back to the queue, and go with the process.
    */
   closeGraceMs?: number;
+  /**
+   * Publishes wait in this process, in order, until `open()`. A product whose services start one after
+   * another opens the bus once all have subscribed: a queue that does not exist yet would drop what an
+   * earlier service's outbox relays at start, where RabbitMQ's durable queue would keep it.
+   */
+  held?: boolean;
+}
+
+/** The in-process bus, with `open()` for one made `held`. */
+export interface InProcessBus extends EventBus {
+  /** Lets held publishes through, in the order they came, and every later one at once. */
+  open(): void;
 }
 
 const DEFAULT_PREFETCH = 16;
 const DEFAULT_CLOSE_GRACE_MS = 10_000;
 
 /** The bus without RabbitMQ, for the embedded single-process mode: same contract, same ack semantics. */
-export function createInProcessBus(options: InProcessBusOptions): EventBus {
+export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   const broker = options.broker ?? new InProcessBroker();
   const { log } = options;
   const defaults = {
@@ -37,6 +49,7 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
   const consumers: ConsumerHandle[] = [];
   const inFlight = new Set<Promise<void>>();
   const queueNames = new Set<string>();
+  let held: AnyEvent[] | undefined = options.held ? [] : undefined;
   let closed = false;
 
   function consume(plan: QueuePlan): void {
@@ -90,6 +103,11 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
     // message accepted now would live only in this closing process.
     if (closed) throw new Error("the event bus is closed");
     parseEvent(event);
+    if (held) held.push(event);
+    else send(event);
+  }
+
+  function send(event: AnyEvent): void {
     broker.publish(event.name, JSON.stringify(event), { [messageHeaders.attempt]: 1 });
   }
 
@@ -106,6 +124,11 @@ export function createInProcessBus(options: InProcessBusOptions): EventBus {
       for (const plan of planQueues(subscriptions, defaults)) consume(plan);
     },
     deadLetters: new InProcessDeadLetters(broker),
+    open() {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const event of waiting) send(event);
+    },
     async close() {
       closed = true;
       // Messages in this process's queues exist nowhere else: their handlers run before the consumers go.
