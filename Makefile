@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack up down install build lint typecheck unit mail-spam-score browser test-containers test bench mutate digest-now clean
+.PHONY: start stack up down install build lint typecheck unit integration mail-spam-score browser test-containers test bench mutate digest-now clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -46,9 +46,14 @@ typecheck: install
 	npx tsc -p web/tsconfig.json
 	npx tsc -p tests/browser/tsconfig.json
 
-## Unit tests beside the code and integration tests against the real Postgres, Redis and RabbitMQ.
+## Unit tests beside the code (src/**/*.test.ts, the web app's too): nothing needs to be running.
 unit: install
-	npx vitest run
+	npx vitest run --project unit
+
+## Integration tests in each package's test/ folder against the real Postgres, Redis and RabbitMQ, and the
+## deployment files' checks (tests/deployment).
+integration: install
+	npx vitest run --project integration
 
 ## Every e-mail scored by SpamAssassin (Debian's, offline): at most 0.5 and no rule against it; the scores
 ## and sizes go to docs/testing.md. Warns and passes without spamassassin, unless REQUIRE_SPAMASSASSIN=1.
@@ -64,8 +69,8 @@ browser: build
 test-containers: install
 	tests/containers/run.sh
 
-test: lint typecheck unit mail-spam-score browser test-containers
-	@echo "make test: format/lint, typecheck, unit + integration, mail spam score, browser and container checks all passed"
+test: lint typecheck unit integration mail-spam-score browser test-containers
+	@echo "make test: format/lint, typecheck, unit, integration, mail spam score, browser and container checks all passed"
 
 ## Benchmarks, not part of `make test` (under 10 minutes on 2 cores): each prints its figures and rewrites
 ## its own section of docs/performance.md with the command and the machine. Needs the local Postgres,

@@ -1,19 +1,28 @@
 import { defineConfig } from "vitest/config";
 
-// One run covers every workspace: unit tests sit beside the code (src/**/*.test.ts), integration tests
-// against the real Postgres/Redis/RabbitMQ in each package's test/ folder, and the deployment files'
-// checks (compose, Kubernetes, their agreement with each service's configuration) in tests/deployment.
+// Two projects in one run: unit tests sit beside the code (src/**/*.test.ts, the web app's too) and need
+// nothing running; integration tests in each package's test/ folder talk to the real Postgres, Redis and
+// RabbitMQ, and tests/deployment checks the deployment files (compose, Kubernetes, their agreement with
+// each service's configuration). `--project unit` gives the quick loop.
 export default defineConfig({
   test: {
-    include: [
-      "{libs,services}/*/{src,test}/**/*.test.ts",
-      "web/src/**/*.test.{ts,tsx}",
-      "tests/deployment/**/*.test.ts",
-    ],
     globalSetup: ["libs/testing/src/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
     reporters: ["default", "./tests/support/long-running-files.ts"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["{libs,services}/*/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["{libs,services}/*/test/**/*.test.ts", "tests/deployment/**/*.test.ts"],
+        },
+      },
+    ],
   },
 });
