@@ -36,7 +36,7 @@ export interface OutboxRelay {
 
 const defaults = {
   batchSize: 200,
-  pollIntervalMs: 5_000,
+  pollIntervalMs: 30_000,
   retryDelayMs: 250,
   maxRetryDelayMs: 15_000,
   keepSentForMs: 7 * 24 * 3_600_000,
