@@ -43,6 +43,11 @@ const defaults = {
   pruneEveryMs: 3_600_000,
 };
 
+/** The time until the clock next reaches a multiple of `ms`: at most `ms`, never 0. */
+function untilNextMultiple(ms: number, now = Date.now()): number {
+  return ms - (now % ms);
+}
+
 /** Whether the stored envelope's contract asks for its row to be deleted once the broker has it. */
 function forgetOnceSent(envelope: unknown): boolean {
   const name = typeof envelope === "object" && envelope !== null ? (envelope as { name?: unknown }).name : "";
@@ -203,8 +208,10 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
         }
         if (failures > 0) log.info({ afterFailures: failures }, "outbox relay publishing again");
         failures = 0;
-        // A full batch means more is waiting: go on at once. Otherwise wait to be woken.
-        if (claimed < settings.batchSize) await idle(settings.pollIntervalMs);
+        // A full batch means more is waiting: go on at once. Otherwise wait to be woken, or for the safety
+        // net: the next multiple of the interval on the clock, so the relays of a process look together
+        // and an idle process wakes once per interval, not once per relay.
+        if (claimed < settings.batchSize) await idle(untilNextMultiple(settings.pollIntervalMs));
       } catch (error) {
         // The database itself failed (or the broker made the transaction outlive a timeout).
         await backOff(error);

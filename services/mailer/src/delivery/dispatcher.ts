@@ -289,7 +289,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
           // Idle until woken or until the next message falls due (a retry, a delayed message, a lapsed lease).
           const nextDue = await messages.nextDueAt();
           const dueInMs = nextDue ? nextDue.getTime() - now().getTime() : Number.POSITIVE_INFINITY;
-          await pause(Math.min(settings.pollMs, Math.max(MIN_POLL_MS, dueInMs)));
+          // The safety net falls on a multiple of pollMs on the clock, as the outbox relays' do: an idle
+          // process wakes once for all of them.
+          const safetyNetMs = settings.pollMs - (Date.now() % settings.pollMs);
+          await pause(Math.min(safetyNetMs, Math.max(MIN_POLL_MS, dueInMs)));
           continue;
         }
         await deliverBatch(batch, claimedAt);
