@@ -40,7 +40,12 @@ export interface ServiceStore<DB> {
 export async function openServiceStore<DB>(options: ServiceStoreOptions): Promise<ServiceStore<DB>> {
   const database = createDatabase<DB>({ ...options.database, embedded: options.embedded });
   await migrateToLatest(database.db, database.schema, options.migrations);
-  const relay = startOutboxRelay({ db: database.db, publisher: options.events, log: options.log });
+  const relay = startOutboxRelay({
+    db: database.db,
+    publisher: options.events,
+    log: options.log,
+    notifications: database.notifications,
+  });
   return {
     database,
     readiness: {

@@ -96,7 +96,7 @@ describe("outbox relay: batches, back-off, pruning and stopping", () => {
     expect(publisher.published).toEqual(events.map((event) => event.id));
   });
 
-  it("takes the next batch at once after a full one, and waits its poll interval after a short one", async () => {
+  it("takes the next batch at once after a full one, and waits to be woken after a short one", async () => {
     const publisher = scriptedPublisher();
     await writeEvents(5);
     relay = startOutboxRelay({
@@ -111,8 +111,12 @@ describe("outbox relay: batches, back-off, pruning and stopping", () => {
       (count) => count >= 5,
       { what: "three batches without a pause", timeoutMs: 5_000 },
     );
-    // The last batch was short: the relay now sleeps, and a new row waits for the next poll.
-    await writeEvents(1);
+    // The last batch was short: the relay now sleeps, and a row that woke no one waits for the next poll.
+    const quiet = userUpdated("quiet");
+    await database.db
+      .insertInto("outbox")
+      .values({ event_id: quiet.id, event_name: quiet.name, event: JSON.stringify(quiet) })
+      .execute();
     await delay(300);
     expect(publisher.published).toHaveLength(5);
   });

@@ -1,6 +1,8 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { withCommitHooks } from "./after-commit.ts";
 import { EmbeddedPostgres, SCHEMA_NAME } from "./embedded-postgres.ts";
+import { type Notifications, postgresNotifications } from "./notifications.ts";
 import { PGlitePool } from "./pglite-pool.ts";
 
 export interface DatabaseOptions {
@@ -18,6 +20,11 @@ export interface DatabaseOptions {
 export interface Database<DB> {
   db: Kysely<DB>;
   schema: string;
+  /**
+   * LISTEN/NOTIFY on a connection of its own, for a database reached by URL. An embedded database is
+   * the process's own: what one part of the process tells another needs no database round trip.
+   */
+  notifications?: Notifications | undefined;
   /** Answers whether the database takes a query, for readiness probes. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -47,10 +54,12 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
     pool.on("error", () => undefined);
     pool.on("connect", (client) => client.on("error", () => undefined));
   }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Commits are watched, so that work can follow a transaction's commit (`afterCommit`).
+  const db = new Kysely<DB>({ dialect: withCommitHooks(new PostgresDialect({ pool })) });
   return {
     db,
     schema: options.schema,
+    notifications: options.url ? postgresNotifications({ connectionString: options.url }) : undefined,
     async ping() {
       try {
         await sql`select 1`.execute(db);

@@ -1,7 +1,13 @@
 import { createTestSchema } from "@tubedigest/testing";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database, isUniqueViolation, migrateToLatest } from "../src/index.ts";
+import {
+  afterCommit,
+  createDatabase,
+  type Database,
+  isUniqueViolation,
+  migrateToLatest,
+} from "../src/index.ts";
 
 interface Tables {
   counters: { name: string; value: string };
@@ -91,6 +97,62 @@ describe.each(setups)("database on %s", (_name, makeSchema) => {
   it("reports whether it is reachable", async () => {
     expect(await database.ping()).toBe(true);
   });
+
+  it("runs what waits for a commit once the transaction committed, and nothing for one rolled back", async () => {
+    const seen: (string | undefined)[] = [];
+    const valueNow = async (name: string) =>
+      (await database.db.selectFrom("counters").select("value").where("name", "=", name).executeTakeFirst())
+        ?.value;
+    const committed = database.db.transaction().execute(async (trx) => {
+      await trx.insertInto("counters").values({ name: "after-commit", value: "1" }).execute();
+      expect(await afterCommit(trx, () => seen.push("committed"))).toBe(true);
+    });
+    await committed;
+    expect(seen).toEqual(["committed"]);
+    expect(await valueNow("after-commit")).toBe("1");
+
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await trx.insertInto("counters").values({ name: "rolled-back", value: "1" }).execute();
+        await afterCommit(trx, () => seen.push("rolled back"));
+        throw new Error("undone");
+      }),
+    ).rejects.toThrow("undone");
+    // The connection's next transaction does not inherit what waited for the one rolled back.
+    await database.db.transaction().execute(async (trx) => {
+      await afterCommit(trx, () => seen.push("next"));
+    });
+    expect(seen).toEqual(["committed", "next"]);
+    expect(await valueNow("rolled-back")).toBeUndefined();
+  });
+});
+
+it("runs what waits for a commit only after the commit, when other connections see the rows", async () => {
+  const { schema, url, drop } = await createTestSchema("db");
+  const database = createDatabase<Tables>({ url, schema });
+  try {
+    await migrateToLatest(database.db, schema, migrations);
+    let seenByAnother: string | undefined = "not looked";
+    let looking: Promise<void> = Promise.resolve();
+    await database.db.transaction().execute(async (trx) => {
+      await trx.insertInto("counters").values({ name: "visible", value: "7" }).execute();
+      await afterCommit(trx, () => {
+        looking = database.db
+          .selectFrom("counters")
+          .select("value")
+          .where("name", "=", "visible")
+          .executeTakeFirst()
+          .then((row) => {
+            seenByAnother = row?.value;
+          });
+      });
+    });
+    await looking;
+    expect(seenByAnother).toBe("7");
+  } finally {
+    await database.close();
+    await drop();
+  }
 });
 
 it("reports an unreachable Postgres as not ready instead of throwing", async () => {

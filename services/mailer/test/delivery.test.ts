@@ -146,4 +146,18 @@ describe("the dispatcher, over the real Postgres, nodemailer's pool and a real S
       await proxy.close();
     }
   });
+
+  it("sends a message queued for later when it falls due, without waiting for its next poll", async () => {
+    // A poll longer than the test: the message is sent because the dispatcher waited for its due time.
+    const dispatcher = delivery.startDispatcher({ pollMs: 600_000 });
+    await dispatcher.drain();
+    const dueAt = new Date(Date.now() + 700);
+    await delivery.enqueue({ naturalKey: "later", dueAt });
+    dispatcher.wake();
+    await eventually(() => (delivery.smtp.accepted >= 1 ? true : undefined), 5_000);
+    const sentAt = Date.now();
+    expect(sentAt).toBeGreaterThanOrEqual(dueAt.getTime());
+    expect(sentAt - dueAt.getTime()).toBeLessThan(2_000);
+    await expectEachSentOnce(1);
+  });
 });

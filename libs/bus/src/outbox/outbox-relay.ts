@@ -1,9 +1,11 @@
 import { contractOf, InvalidEventError, isEventName, parseEvent } from "@tubedigest/contracts";
+import type { Notifications } from "@tubedigest/db";
 import { type Kysely, sql } from "kysely";
 import type { Logger } from "pino";
 import type { BusTables } from "../bus-tables.ts";
 import type { EventPublisher } from "../event-bus.ts";
 import { backoffDelay, sleep } from "../sleep.ts";
+import { OUTBOX_CHANNEL, onOutboxWrite, parseOutboxNotification, THIS_PROCESS } from "./outbox-signal.ts";
 
 export interface OutboxRelayOptions<DB> {
   db: Kysely<DB>;
@@ -11,8 +13,14 @@ export interface OutboxRelayOptions<DB> {
   log: Logger;
   /** Rows claimed and published per transaction. */
   batchSize?: number;
-  /** The pause between polls when the outbox was empty. */
+  /**
+   * The relay is woken by the outbox writes of its own process (as they commit) and, with
+   * `notifications`, by those of every other process; it polls only as a safety net, this long after a
+   * pass that left the outbox empty.
+   */
   pollIntervalMs?: number;
+  /** The database's LISTEN/NOTIFY (a database reached by URL), for writes made by other processes. */
+  notifications?: Notifications | undefined;
   /** Back-off after a failed batch (broker down) starts here and doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -28,12 +36,17 @@ export interface OutboxRelay {
 
 const defaults = {
   batchSize: 200,
-  pollIntervalMs: 100,
+  pollIntervalMs: 30_000,
   retryDelayMs: 250,
   maxRetryDelayMs: 15_000,
   keepSentForMs: 7 * 24 * 3_600_000,
   pruneEveryMs: 3_600_000,
 };
+
+/** The time until the clock next reaches a multiple of `ms`: at most `ms`, never 0. */
+function untilNextMultiple(ms: number, now = Date.now()): number {
+  return ms - (now % ms);
+}
 
 /** Whether the stored envelope's contract asks for its row to be deleted once the broker has it. */
 function forgetOnceSent(envelope: unknown): boolean {
@@ -46,6 +59,10 @@ function forgetOnceSent(envelope: unknown): boolean {
  * `FOR UPDATE SKIP LOCKED` inside a transaction held while publishing, so replicas running their own
  * relay never publish the same row twice; rows are marked sent only after the broker confirmed them.
  * A crash between publish and commit publishes those rows again: consumers are idempotent for that.
+ *
+ * Idle, it waits: a commit that wrote to its schema's outbox wakes it (in this process directly, from
+ * another through Postgres NOTIFY), and it looks by itself only every `pollIntervalMs`. A wake-up during
+ * a pass makes another pass follow, so a row committed while a batch was in hand is not left waiting.
  */
 export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRelay {
   const settings = {
@@ -122,6 +139,50 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
 
   let failures = 0;
 
+  // Set by a wake-up, cleared as a pass starts: a wake-up during the pass asks for the next one.
+  let woken = true;
+  let wakeUp: (() => void) | undefined;
+  function wake(): void {
+    woken = true;
+    wakeUp?.();
+  }
+
+  /** Waits for a wake-up, `ms`, or stop, whichever comes first. */
+  function idle(ms: number): Promise<void> {
+    if (woken || stopping.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener("abort", done);
+        wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      stopping.signal.addEventListener("abort", done, { once: true });
+      wakeUp = done;
+    });
+  }
+
+  /** Subscribes to the wake-ups of the relay's schema; answers how to unsubscribe. */
+  async function listenForWrites(): Promise<() => Promise<void>> {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const schema = rows[0]?.schema ?? "";
+    const unsubscribe = onOutboxWrite(schema, wake);
+    const listening = options.notifications?.listen(
+      OUTBOX_CHANNEL,
+      (payload) => {
+        const from = parseOutboxNotification(payload);
+        if (from.schema === schema && from.process !== THIS_PROCESS) wake();
+      },
+      // Listening (again): whatever was notified while not listening is looked for now.
+      wake,
+    );
+    return async () => {
+      unsubscribe();
+      await listening?.close();
+    };
+  }
+
   async function backOff(error: unknown): Promise<void> {
     failures += 1;
     const delay = backoffDelay(failures, settings.retryDelayMs, settings.maxRetryDelayMs);
@@ -131,8 +192,11 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
 
   async function run(): Promise<void> {
     let prunedAt = 0;
+    let unlisten: (() => Promise<void>) | undefined;
     while (!stopping.signal.aborted) {
       try {
+        unlisten ??= await listenForWrites();
+        woken = false;
         if (Date.now() - prunedAt > settings.pruneEveryMs) {
           await pruneSent();
           prunedAt = Date.now();
@@ -144,13 +208,16 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
         }
         if (failures > 0) log.info({ afterFailures: failures }, "outbox relay publishing again");
         failures = 0;
-        // A full batch means more is waiting: go on at once. Otherwise poll again shortly.
-        if (claimed < settings.batchSize) await sleep(settings.pollIntervalMs, stopping.signal);
+        // A full batch means more is waiting: go on at once. Otherwise wait to be woken, or for the safety
+        // net: the next multiple of the interval on the clock, so the relays of a process look together
+        // and an idle process wakes once per interval, not once per relay.
+        if (claimed < settings.batchSize) await idle(untilNextMultiple(settings.pollIntervalMs));
       } catch (error) {
         // The database itself failed (or the broker made the transaction outlive a timeout).
         await backOff(error);
       }
     }
+    await unlisten?.();
   }
 
   const running = run();

@@ -1,12 +1,17 @@
 import { type AnyEvent, parseEvent } from "@tubedigest/contracts";
-import type { Kysely, Transaction } from "kysely";
+import { afterCommit } from "@tubedigest/db";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { BusTables } from "../bus-tables.ts";
+import { OUTBOX_CHANNEL, outboxWritten, THIS_PROCESS } from "./outbox-signal.ts";
 
 /**
  * Records an event for publishing. Call it with the transaction that makes the state change the event
  * reports (a transaction is required for that reason): both commit or neither does, and the relay publishes the row after commit. Build the event
  * with `createEvent`; it is validated again here, so an invalid event fails the transaction. Several
  * events go in one statement.
+ *
+ * The relay need not wait for its next poll: once the transaction commits, this process's relay of the
+ * schema is woken, and the transaction notifies Postgres listeners (relays of other processes) too.
  */
 export async function writeToOutbox<DB>(trx: Transaction<DB>, ...events: readonly AnyEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -18,4 +23,14 @@ export async function writeToOutbox<DB>(trx: Transaction<DB>, ...events: readonl
       events.map((event) => ({ event_id: event.id, event_name: event.name, event: JSON.stringify(event) })),
     )
     .execute();
+  let schema: string | undefined;
+  // A transaction whose commit is not watched names no process: every relay takes its notification.
+  const wakesHere = await afterCommit(trx, () => {
+    if (schema !== undefined) outboxWritten(schema);
+  });
+  const { rows } = await sql<{ schema: string }>`
+    select current_schema() as schema,
+           pg_notify(${OUTBOX_CHANNEL}, current_schema() || ' ' || ${wakesHere ? THIS_PROCESS : ""})
+  `.execute(db);
+  schema = rows[0]?.schema;
 }

@@ -1,4 +1,4 @@
-import { createDatabase, migrateToLatest } from "@tubedigest/db";
+import { createDatabase, migrateToLatest, type Notifications } from "@tubedigest/db";
 import { createTestSchema } from "@tubedigest/testing";
 import { type Generated, type Kysely, sql } from "kysely";
 import { type BusTables, busMigrations } from "../../src/index.ts";
@@ -14,6 +14,10 @@ export type TestTables = BusTables & { effects: EffectsTable };
 
 export interface TestDatabase {
   db: Kysely<TestTables>;
+  /** The test's schema, and the URL of its database (for connections of a test's own). */
+  schema: string;
+  url: string;
+  notifications: Notifications | undefined;
   countEffects(): Promise<{ total: number; distinct: number }>;
   countUnsent(): Promise<number>;
   close(): Promise<void>;
@@ -39,6 +43,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const { db } = database;
   return {
     db,
+    schema,
+    url,
+    notifications: database.notifications,
     async countEffects() {
       const row = await db
         .selectFrom("effects")

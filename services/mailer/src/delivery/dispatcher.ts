@@ -31,7 +31,10 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** Messages in the transport at once (5): no more than the SMTP pool's connections. */
   concurrency?: number;
-  /** The wait between looks at the queue when nothing was due, unless woken (1 s). */
+  /**
+   * The longest wait between looks at the queue when nothing was due (30 s), a safety net: the
+   * dispatcher is woken when a message is queued, and otherwise waits until the next one falls due.
+   */
   pollMs?: number;
   /** How long a claim holds its messages (10 min); a message not started within half of it is handed back. */
   leaseMs?: number;
@@ -59,6 +62,8 @@ export interface Dispatcher {
   wake(): void;
 }
 
+// A message due but not taken (another dispatcher was claiming it) is looked for again this soon.
+const MIN_POLL_MS = 250;
 // A failing database is tried again after a pause that doubles up to a ceiling.
 const DATABASE_PAUSE_MS = 1_000;
 const MAX_DATABASE_PAUSE_MS = 30_000;
@@ -78,7 +83,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const settings = {
     batchSize: options.batchSize ?? 20,
     concurrency: options.concurrency ?? 5,
-    pollMs: options.pollMs ?? 1_000,
+    pollMs: options.pollMs ?? 30_000,
     leaseMs: options.leaseMs ?? 10 * 60_000,
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
@@ -281,7 +286,13 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
         failures = 0;
         if (batch.length === 0) {
           settleDrains(look);
-          await pause(settings.pollMs);
+          // Idle until woken or until the next message falls due (a retry, a delayed message, a lapsed lease).
+          const nextDue = await messages.nextDueAt();
+          const dueInMs = nextDue ? nextDue.getTime() - now().getTime() : Number.POSITIVE_INFINITY;
+          // The safety net falls on a multiple of pollMs on the clock, as the outbox relays' do: an idle
+          // process wakes once for all of them.
+          const safetyNetMs = settings.pollMs - (Date.now() % settings.pollMs);
+          await pause(Math.min(safetyNetMs, Math.max(MIN_POLL_MS, dueInMs)));
           continue;
         }
         await deliverBatch(batch, claimedAt);

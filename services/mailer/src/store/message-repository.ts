@@ -141,6 +141,28 @@ export class MessageRepository {
     return claimed.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
   }
 
+  /** When the next message falls due (the earliest claimDue could take), or undefined when none will. */
+  async nextDueAt(): Promise<Date | undefined> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select((eb) =>
+        eb.fn
+          .min(
+            eb
+              .case()
+              .when("status", "=", "pending")
+              .then(eb.ref("next_attempt_at"))
+              .when("status", "=", "sending")
+              .then(eb.ref("lease_until"))
+              .end(),
+          )
+          .as("due"),
+      )
+      .where("status", "in", ["pending", "sending"])
+      .executeTakeFirst();
+    return row?.due ? new Date(row.due) : undefined;
+  }
+
   async markSent(message: Claimed, sentAt: Date): Promise<boolean> {
     return this.#settle(message, { status: "sent", sent_at: sentAt });
   }
