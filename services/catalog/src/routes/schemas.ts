@@ -1,3 +1,4 @@
+import type { ChannelVideo } from "@tubedigest/contracts/catalog-videos";
 import { multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import { CHANNEL_ID } from "../domain/channel-reference.ts";
@@ -113,47 +114,11 @@ export const ChannelVideosQuery = Type.Object(
   { errorMessage: { required: { since: messages.sinceInvalid } } },
 );
 
-export const ChannelVideo = Type.Object({
-  youtubeVideoId: Type.String(),
-  url: Type.String(),
-  title: Type.String(),
-  publishedAt: Type.String(),
-  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
-  thumbnailUrl: Type.String(),
-  isShort: Type.Boolean(),
-  liveStatus: Type.Union([Type.Literal("none"), Type.Literal("live"), Type.Literal("upcoming")]),
-  /** Shorts and streams that are live or upcoming: digests leave them out. */
-  skipInDigest: Type.Boolean(),
-});
-
 export const VideoParams = Type.Object({
   youtubeVideoId: Type.String({ pattern: "^[A-Za-z0-9_-]{11}$", errorMessage: messages.videoIdInvalid }),
 });
 
-export const VideoDescriptionReply = Type.Object({
-  youtubeVideoId: Type.String(),
-  youtubeChannelId: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  publishedAt: Type.String(),
-  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
-  thumbnailUrl: Type.String(),
-  isShort: Type.Boolean(),
-  liveStatus: Type.Union([Type.Literal("none"), Type.Literal("live"), Type.Literal("upcoming")]),
-  /** The language spoken, when the uploader set it (a BCP 47 code). */
-  language: Type.Union([Type.String(), Type.Null()]),
-});
-
-export const ChannelVideosReply = Type.Object({
-  youtubeChannelId: Type.String(),
-  /** The channel's title as YouTube gives it, never as a client said it. */
-  title: Type.String(),
-  upToDate: Type.Boolean(),
-  checkedAt: Type.Union([Type.String(), Type.Null()]),
-  videos: Type.Array(ChannelVideo),
-});
-
-export function toChannelVideo(video: Video) {
+export function toChannelVideo(video: Video): ChannelVideo {
   return {
     youtubeVideoId: video.youtube_video_id,
     url: `https://www.youtube.com/watch?v=${video.youtube_video_id}`,
