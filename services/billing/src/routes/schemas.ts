@@ -102,25 +102,6 @@ export const SubscribeWithCouponBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const SubscriptionReply = Type.Object({
-  status: Type.Union([Type.Literal("active"), Type.Literal("trial"), Type.Literal("expired")]),
-  plan: Type.Union([Type.String(), Type.Null()]),
-  planName: Type.Union([Type.String(), Type.Null()]),
-  priceCents: Type.Union([Type.Integer(), Type.Null()]),
-  channelAllowance: Type.Union([Type.Integer(), Type.Null()]),
-  currentPeriodEnd: Type.Union([Type.String(), Type.Null()]),
-  cancelAtPeriodEnd: Type.Boolean(),
-  paymentPastDue: Type.Boolean(),
-  testMode: Type.Boolean(),
-  trialEndsAt: Type.Union([Type.String(), Type.Null()]),
-  canManageBilling: Type.Boolean(),
-});
-
-export const SubscriptionChangeReply = Type.Object({
-  message: Type.String(),
-  subscription: SubscriptionReply,
-});
-
 export const PortalReply = Type.Object({ url: Type.String() });
 
 export const WebhookReply = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
