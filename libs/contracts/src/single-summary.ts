@@ -1,11 +1,13 @@
 /**
  * A single-video summary as the public API answers it: the price shown before buying, and a bought
  * summary in the subscriber's list. Shared by the summariser, which answers them, and the web app, which
- * shows them. Pure: no imports, so the web app's bundle takes this file alone.
+ * shows them. Pure: types alone, so the web app's bundle takes nothing of this file.
  */
 
-/** How a single summary would be paid: the subscription's card, a test charge (test mode), or not yet. */
-export type SingleVideoPayment = "card" | "test" | "none";
+import type { SingleVideoPayment } from "./http/single-video-holds.ts";
+
+/** How a single summary would be paid: billing's answer (see single-video-holds). */
+export type { SingleVideoPayment };
 
 /** The price of one video's summary (POST /api/process-individual-video/quote); nothing is held. */
 export interface SingleVideoQuote {

@@ -1,3 +1,4 @@
+import { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-video-holds";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
@@ -5,17 +6,9 @@ import { placeHold } from "../domain/place-hold.ts";
 import { quoteSingleVideo } from "../domain/quote-single-video.ts";
 import { settleHold } from "../domain/settle-hold.ts";
 import type { Hold } from "../store/hold-repository.ts";
-import {
-  AccountSummaryReply,
-  errors,
-  HoldBody,
-  HoldParams,
-  HoldQuoteBody,
-  HoldQuoteReply,
-  HoldReply,
-} from "./schemas.ts";
+import { AccountSummaryReply, errors, HoldBody, HoldParams, HoldQuoteBody } from "./schemas.ts";
 
-const toHoldReply = (hold: Hold) => ({
+const toHoldReply = (hold: Hold): HoldReply => ({
   id: hold.id,
   videoId: hold.video_id,
   amountCents: hold.amount_cents,

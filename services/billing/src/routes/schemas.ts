@@ -76,12 +76,6 @@ export const HoldQuoteBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const HoldQuoteReply = Type.Object({
-  amountCents: Type.Integer(),
-  /** "card": the subscription's saved card; "test": a test charge (test mode); "none": no way to pay yet. */
-  payment: Type.Union([Type.Literal("card"), Type.Literal("test"), Type.Literal("none")]),
-});
-
 export const HoldBody = Type.Object(
   {
     /** The caller's key for this purchase: asking again with it places no second hold. */
@@ -95,11 +89,3 @@ export const HoldBody = Type.Object(
 );
 
 export const HoldParams = Type.Object({ id: Type.String({ format: "uuid" }) });
-
-export const HoldReply = Type.Object({
-  id: Type.String(),
-  videoId: Type.String(),
-  amountCents: Type.Integer(),
-  status: Type.String(),
-  testMode: Type.Boolean(),
-});
