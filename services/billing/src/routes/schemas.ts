@@ -64,11 +64,6 @@ export const PortalReply = Type.Object({ url: Type.String() });
 
 export const WebhookReply = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
 
-export const AccountSummaryReply = Type.Object({
-  subscriptionStatus: Type.String(),
-  subscriptionPlan: Type.Union([Type.String(), Type.Null()]),
-});
-
 const DurationSeconds = Type.Integer({ minimum: 0, maximum: 10 * 24 * 60 * 60 });
 
 export const HoldQuoteBody = Type.Object(

@@ -100,11 +100,6 @@ export function toDashboardChannel(row: FollowedChannelRow) {
   };
 }
 
-export const AccountSummaryReply = Type.Object({
-  channelCount: Type.Integer({ minimum: 0 }),
-  channelAllowance: Type.Integer({ minimum: 0 }),
-});
-
 export const ChannelVideosParams = Type.Object({
   youtubeChannelId: Type.String({ pattern: channelIdPattern, errorMessage: messages.channelIdInvalid }),
 });
