@@ -1,3 +1,4 @@
+import { DashboardChannel } from "@tubedigest/contracts/channels";
 import { CatalogAccountSummary } from "@tubedigest/contracts/current-user";
 import { ErrorReply, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
@@ -7,7 +8,7 @@ import { followChannel } from "../domain/follow-channel.ts";
 import { listFollowedChannels } from "../domain/list-followed-channels.ts";
 import { unfollowChannel } from "../domain/unfollow-channel.ts";
 import { callerOf } from "./caller.ts";
-import { ChannelIdParams, DashboardChannel, FollowBody, toDashboardChannel } from "./schemas.ts";
+import { ChannelIdParams, FollowBody, toDashboardChannel } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 

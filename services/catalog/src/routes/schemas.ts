@@ -1,4 +1,5 @@
 import type { ChannelVideo } from "@tubedigest/contracts/catalog-videos";
+import type { ChannelSearchResult, DashboardChannel } from "@tubedigest/contracts/channels";
 import { multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import { CHANNEL_ID } from "../domain/channel-reference.ts";
@@ -23,21 +24,8 @@ export const SearchQuery = Type.Object(
   { errorMessage: { required: { query: messages.queryTooShort } } },
 );
 
-/**
- * A channel search result (docs/product.md#data-shapes); statistics.subscriberCount is a number written as a
- * string.
- */
-export const ChannelSearchResult = Type.Object({
-  id: Type.String(),
-  snippet: Type.Object({
-    title: Type.String(),
-    description: Type.String(),
-    thumbnails: Type.Object({ default: Type.Object({ url: Type.String() }) }),
-  }),
-  statistics: Type.Object({ subscriberCount: Type.String() }),
-});
-
-export function toSearchResult(channel: YoutubeChannel) {
+/** A channel search result (docs/product.md#data-shapes); a hidden count reads as 0. */
+export function toSearchResult(channel: YoutubeChannel): ChannelSearchResult {
   return {
     id: channel.id,
     snippet: {
@@ -76,20 +64,8 @@ export const FollowBody = Type.Object(
 
 export const ChannelIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-/**
- * A dashboard channel (docs/product.md#data-shapes): id (the YouTube channel id, also what DELETE takes),
- * title, thumbnail, count.
- */
-export const DashboardChannel = Type.Object({
-  id: Type.String(),
-  youtubeChannelId: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  thumbnailUrl: Type.String(),
-  subscriberCount: Type.Optional(Type.Integer()),
-});
-
-export function toDashboardChannel(row: FollowedChannelRow) {
+/** A followed channel as the dashboard shows it (docs/product.md#data-shapes). */
+export function toDashboardChannel(row: FollowedChannelRow): DashboardChannel {
   return {
     id: row.youtube_channel_id,
     youtubeChannelId: row.youtube_channel_id,
