@@ -1,5 +1,6 @@
 import { SUMMARY_LANGUAGES, type UserRegisteredData } from "@tubedigest/contracts";
 import { AccountReply } from "@tubedigest/contracts/current-user";
+import type { ProfileReply } from "@tubedigest/contracts/reader-settings";
 import { EmailAddress, INVALID_EMAIL, multiLineText, singleLineText } from "@tubedigest/http";
 import Type, { type Static } from "typebox";
 import { messages } from "../domain/messages.ts";
@@ -121,15 +122,6 @@ export const ProfileBody = Type.Object(
 
 export { AccountReply };
 
-/** The signed-in user's own profile (the settings screen): the account and the digest's time zone. */
-export const ProfileReply = Type.Object({
-  email: Type.String(),
-  fullName: Type.Union([Type.String(), Type.Null()]),
-  timeZone: Type.String(),
-  /** The language summaries are written in for this user; null for each video's own. */
-  summaryLanguage: Type.Union([Type.String(), Type.Null()]),
-});
-
 /** Whose account a sign-in link signs into, shown before the link is spent. */
 export const SignInLinkAccountReply = Type.Object({ email: Type.String() });
 
@@ -140,6 +132,6 @@ export function toAccount(user: User): AccountReply {
   return { email: user.email, fullName: user.full_name };
 }
 
-export function toProfile(user: User): Static<typeof ProfileReply> {
+export function toProfile(user: User): ProfileReply {
   return { ...toAccount(user), timeZone: user.time_zone, summaryLanguage: user.summary_language };
 }
