@@ -1,50 +1,77 @@
 /**
- * A single-video summary as the public API answers it: the price shown before buying, and a bought
- * summary in the subscriber's list. Shared by the summariser, which answers them, and the web app, which
- * shows them. Pure: no imports, so the web app's bundle takes this file alone.
+ * A single-video summary as the public API answers it: the price shown before buying, the purchase
+ * confirmed, and a bought summary in the subscriber's list. The summariser answers by these schemas and the
+ * web app shows their types. Pure: TypeBox alone; the web app imports its types only, so its bundle takes
+ * nothing of this file.
  */
+import Type, { type Static } from "typebox";
+import { SingleVideoPayment } from "./http/single-video-holds.ts";
 
-/** How a single summary would be paid: the subscription's card, a test charge (test mode), or not yet. */
-export type SingleVideoPayment = "card" | "test" | "none";
+/** How a single summary would be paid: billing's answer (see single-video-holds). */
+export type { SingleVideoPayment };
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The price of one video's summary (POST /api/process-individual-video/quote); nothing is held. */
-export interface SingleVideoQuote {
+export const SingleVideoQuote = Type.Object({
   /** What the confirm names: the purchase, once confirmed. */
-  quoteId: string;
-  videoId: string;
-  title: string;
-  url: string;
-  durationSeconds: number;
-  amountCents: number;
-  payment: SingleVideoPayment;
+  quoteId: Type.String({ format: "uuid", description: "Confirm with it to buy at this price." }),
+  videoId: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+  durationSeconds: Type.Integer({ minimum: 0 }),
+  amountCents: Type.Integer({ minimum: 0 }),
+  payment: Type.Union(SingleVideoPayment.anyOf, {
+    description:
+      "How it would be paid: the subscription's saved card, a test charge that takes no money (test mode), or not yet (no card).",
+  }),
   /** Until when the price may be confirmed (ISO 8601). */
-  expiresAt: string;
-}
+  expiresAt: Type.String({ description: "Until when the price may be confirmed." }),
+});
+export type SingleVideoQuote = Static<typeof SingleVideoQuote>;
+
+/** A confirmed purchase (POST /api/process-individual-video): the summary is on its way. */
+export const SingleVideoConfirmed = Type.Object({
+  message: Type.String(),
+  id: Type.String({ description: "The purchase, as the list of single summaries names it." }),
+});
+export type SingleVideoConfirmed = Static<typeof SingleVideoConfirmed>;
 
 /** Where a bought summary stands. */
-export type SingleSummaryStatus = "queued" | "summarising" | "ready" | "failed";
+export const SingleSummaryStatus = Type.Union([
+  Type.Literal("queued"),
+  Type.Literal("summarising"),
+  Type.Literal("ready"),
+  Type.Literal("failed"),
+]);
+export type SingleSummaryStatus = Static<typeof SingleSummaryStatus>;
 
 /**
  * What happened to its price: "held" on the card until the summary is ready; "charged" once it is;
  * "not-charged" when it could not be made and the hold was released.
  */
-export type SingleSummaryCharge = "held" | "charged" | "not-charged";
+export const SingleSummaryCharge = Type.Union(
+  [Type.Literal("held"), Type.Literal("charged"), Type.Literal("not-charged")],
+  { description: "Held on the card until ready; charged once ready; not charged (released) when it failed." },
+);
+export type SingleSummaryCharge = Static<typeof SingleSummaryCharge>;
 
 /** One bought summary in the subscriber's list (GET /api/single-summaries). */
-export interface SingleSummary {
-  id: string;
-  videoId: string;
-  title: string;
-  url: string;
-  durationSeconds: number | null;
+export const SingleSummary = Type.Object({
+  id: Type.String(),
+  videoId: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+  durationSeconds: Nullable(Type.Integer({ minimum: 0 })),
   /** Null for a purchase made before prices were shown. */
-  amountCents: number | null;
+  amountCents: Nullable(Type.Integer({ minimum: 0 })),
   /** A test charge: no money is taken. */
-  testMode: boolean;
-  status: SingleSummaryStatus;
-  charge: SingleSummaryCharge;
-  orderedAt: string;
-  completedAt: string | null;
+  testMode: Type.Boolean(),
+  status: SingleSummaryStatus,
+  charge: SingleSummaryCharge,
+  orderedAt: Type.String(),
+  completedAt: Nullable(Type.String()),
   /** The summary as mailed (markdown), once it is ready. */
-  summary: string | null;
-}
+  summary: Nullable(Type.String({ description: "The summary as markdown, once ready." })),
+});
+export type SingleSummary = Static<typeof SingleSummary>;

@@ -1,14 +1,13 @@
-/** A channel as GET /api/youtube/search answers it (docs/product.md#data-shapes). */
-export interface ChannelSearchResult {
-  id: string;
-  snippet: {
-    title: string;
-    description?: string;
-    thumbnails: { default: { url: string } };
-  };
-  /** A number written as a string. */
-  statistics: { subscriberCount: string };
-}
+import type { ChannelSearchResult as SearchResult } from "@tubedigest/contracts/channels";
+
+/**
+ * A channel as GET /api/youtube/search answers it (docs/product.md#data-shapes), or as the app makes one for
+ * the same cards (a followed channel, an e-mail's link back to the preview), which may have no description.
+ */
+export type ChannelSearchResult = Omit<SearchResult, "snippet"> & {
+  snippet: Omit<SearchResult["snippet"], "description"> &
+    Partial<Pick<SearchResult["snippet"], "description">>;
+};
 
 /** A channel as POST /api/auth/register-with-email and the preview take it (docs/product.md#data-shapes). */
 export interface SelectedChannel {

@@ -1,16 +1,9 @@
+import type { CurrentUserReply } from "@tubedigest/contracts/current-user";
 import { apiFetch, isUnauthorized } from "./api.ts";
 import { useApi } from "./use-api.ts";
 
 /** What GET /api/auth/current-user answers for a signed-in user (docs/product.md#data-shapes). */
-export interface CurrentUser {
-  email: string;
-  fullName: string | null;
-  subscriptionStatus: string | null;
-  subscriptionPlan: string | null;
-  channelCount: number;
-  /** How many channels the plan allows; null while the server cannot say. */
-  channelAllowance: number | null;
-}
+export type CurrentUser = CurrentUserReply;
 
 export const CURRENT_USER_PATH = "/api/auth/current-user";
 

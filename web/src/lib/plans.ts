@@ -1,43 +1,11 @@
-/** One plan as GET /api/plans describes it (billing's PlanReply). */
-export interface Plan {
-  id: string;
-  /** The tier's one display name ("creator", an earlier name of Premium, is named Premium). */
-  name: string;
-  description: string;
-  /** What the tier gives, one line each. */
-  features: string[];
-  priceCents: number;
-  /** The same price in dollars: 9.99. */
-  price: number;
-  /** en-US with two decimals: "$9.99". */
-  priceLabel: string;
-  channelAllowance: number;
-}
-
+import type { PlanReply, PlansReply } from "@tubedigest/contracts/plans";
 import { useApi } from "./use-api.ts";
 
+/** One plan as GET /api/plans describes it (billing's PlanReply). */
+export type Plan = PlanReply;
+
 /** GET /api/plans: every number the web app shows about money; it keeps none of its own. */
-export interface PlansReply {
-  plans: Plan[];
-  /** The tiers a pricing table offers, in order. */
-  offeredPlans: string[];
-  /** The tier a pricing table marks as recommended. */
-  recommendedPlan: string;
-  defaultPlan: string;
-  defaultChannelAllowance: number;
-  trialDays: number;
-  /** In order: the first tier whose bound holds (null: any number of channels). */
-  channelCountTiers: { upToChannels: number | null; plan: string }[];
-  singleVideo: {
-    shortUnderMinutes: number;
-    shortPriceCents: number;
-    longestMinutes: number;
-    longPriceCents: number;
-  };
-  legacySettingsLabels: { plan: string; label: string; perChannelCents: number }[];
-  testMode: boolean;
-  stripePublishableKey: string | null;
-}
+export type { PlansReply };
 
 export function usePlans() {
   const { data, error, isLoading } = useApi<PlansReply>("/api/plans");

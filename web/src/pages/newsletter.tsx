@@ -1,9 +1,5 @@
-import {
-  type Digest,
-  digestOfChannels,
-  type StoredDigestChannel,
-  type StoredGlanceLine,
-} from "@tubedigest/contracts/digest";
+import { type Digest, digestOfChannels } from "@tubedigest/contracts/digest";
+import type { NewsletterPage as NewsletterPageReply } from "@tubedigest/contracts/newsletters";
 import { useMemo } from "react";
 import { Link, useSearch } from "wouter";
 import { AuthRequired } from "../components/auth-required.tsx";
@@ -20,15 +16,7 @@ import { ShareButton } from "./newsletter/share-button.tsx";
 import "./newsletter/newsletter.css";
 
 /** GET /api/newsletters/{id}: one past newsletter, as it was mailed. */
-interface NewsletterPageData {
-  id: string;
-  subject: string;
-  weekLabel: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  channels: StoredDigestChannel[];
-  glance: StoredGlanceLine[];
-}
+type NewsletterPageData = NewsletterPageReply;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 

@@ -1,3 +1,4 @@
+import type { SharedSummary as SharedSummaryReply } from "@tubedigest/contracts/archive";
 import { type DigestVideo, readVideoSummary, videoThumbnail } from "@tubedigest/contracts/digest";
 import { youtubeVideoId } from "@tubedigest/contracts/youtube-video-url";
 import { useMemo } from "react";
@@ -12,14 +13,7 @@ import { usePageTitle } from "../lib/use-page-title.ts";
 import "./newsletter/newsletter.css";
 
 /** GET /api/shared-summaries/{id}: the shared video and its summary, nothing about who shared it. */
-interface SharedSummary {
-  id: string;
-  title: string;
-  url: string;
-  channel: string;
-  publishedAt: string | null;
-  summaryMarkdown: string;
-}
+type SharedSummary = SharedSummaryReply;
 
 function videoOf(share: SharedSummary): DigestVideo {
   const videoId = youtubeVideoId(share.url) ?? null;

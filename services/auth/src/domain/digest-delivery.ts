@@ -1,14 +1,9 @@
 import { firstMondayFrom, todayIn } from "@tubedigest/contracts";
+import type { DigestDeliveryReply } from "@tubedigest/contracts/reader-settings";
 import type { User } from "../store/user-repository.ts";
 
 /** Whether the reader's weekly digest is paused, as the settings page shows it. */
-export interface DigestDelivery {
-  paused: boolean;
-  /** The first day digests may come again, in the reader's zone; null while paused until resumed. */
-  until: string | null;
-  /** The Monday whose digest is the first after the pause; null while paused until resumed. */
-  resumesOn: string | null;
-}
+export type DigestDelivery = DigestDeliveryReply;
 
 /**
  * The pause as it stands at `now`: one until a date ends on that date in the reader's own zone, without

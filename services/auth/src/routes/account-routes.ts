@@ -1,10 +1,11 @@
+import { ProfileReply } from "@tubedigest/contracts/reader-settings";
 import { ErrorReply, HttpError, requireCaller, type ServiceApp } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
 import { checkTimeZone } from "../domain/check-time-zone.ts";
 import { messages } from "../domain/messages.ts";
 import { updateProfile } from "../domain/update-profile.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
-import { AccountReply, ProfileBody, ProfileReply, toAccount, toProfile } from "./schemas.ts";
+import { AccountReply, ProfileBody, toAccount, toProfile } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 

@@ -1,3 +1,4 @@
+import { DigestDeliveryReply } from "@tubedigest/contracts/reader-settings";
 import { ErrorReply, HttpError, requireCaller, type ServiceApp } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
 import { digestDelivery } from "../domain/digest-delivery.ts";
@@ -5,7 +6,7 @@ import { messages } from "../domain/messages.ts";
 import { pauseDigest } from "../domain/pause-digest.ts";
 import { resumeDigest } from "../domain/resume-digest.ts";
 import { UserRepository } from "../store/user-repository.ts";
-import { DigestDeliveryReply, DigestPauseBody } from "./settings-schemas.ts";
+import { DigestPauseBody } from "./settings-schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 

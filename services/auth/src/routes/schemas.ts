@@ -1,4 +1,6 @@
 import { SUMMARY_LANGUAGES, type UserRegisteredData } from "@tubedigest/contracts";
+import { AccountReply } from "@tubedigest/contracts/current-user";
+import type { ProfileReply } from "@tubedigest/contracts/reader-settings";
 import { EmailAddress, INVALID_EMAIL, multiLineText, singleLineText } from "@tubedigest/http";
 import Type, { type Static } from "typebox";
 import { messages } from "../domain/messages.ts";
@@ -118,19 +120,7 @@ export const ProfileBody = Type.Object(
   { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
 );
 
-export const AccountReply = Type.Object({
-  email: Type.String(),
-  fullName: Type.Union([Type.String(), Type.Null()]),
-});
-
-/** The signed-in user's own profile (the settings screen): the account and the digest's time zone. */
-export const ProfileReply = Type.Object({
-  email: Type.String(),
-  fullName: Type.Union([Type.String(), Type.Null()]),
-  timeZone: Type.String(),
-  /** The language summaries are written in for this user; null for each video's own. */
-  summaryLanguage: Type.Union([Type.String(), Type.Null()]),
-});
+export { AccountReply };
 
 /** Whose account a sign-in link signs into, shown before the link is spent. */
 export const SignInLinkAccountReply = Type.Object({ email: Type.String() });
@@ -138,10 +128,10 @@ export const SignInLinkAccountReply = Type.Object({ email: Type.String() });
 /** An answer that tells the visitor what happened without naming an account (a sign-in link sent). */
 export const NoticeReply = Type.Object({ message: Type.String() });
 
-export function toAccount(user: User): { email: string; fullName: string | null } {
+export function toAccount(user: User): AccountReply {
   return { email: user.email, fullName: user.full_name };
 }
 
-export function toProfile(user: User): Static<typeof ProfileReply> {
+export function toProfile(user: User): ProfileReply {
   return { ...toAccount(user), timeZone: user.time_zone, summaryLanguage: user.summary_language };
 }

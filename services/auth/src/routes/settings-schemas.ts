@@ -60,12 +60,6 @@ export const AccountDeletionBody = Type.Object(
   { additionalProperties: false, errorMessage: { required: { email: messages.deletionNotConfirmed } } },
 );
 
-export const DigestDeliveryReply = Type.Object({
-  paused: Type.Boolean(),
-  until: Type.Union([Type.String(), Type.Null()]),
-  resumesOn: Type.Union([Type.String(), Type.Null()]),
-});
-
 /** Whether the account has a password: settings offers to set a first one, or to change it. */
 export const PasswordStateReply = Type.Object({ hasPassword: Type.Boolean() });
 

@@ -1,32 +1,14 @@
+import type { SubscriptionReply } from "@tubedigest/contracts/subscription";
 import { planById } from "../plans/plans.ts";
 import { AccountRepository } from "../store/account-repository.ts";
 import { SubscriptionRepository } from "../store/subscription-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
 
-/** 'active' is the one value the web app acts on; trial and expired are the others. */
-export type SubscriptionStatusName = "active" | "trial" | "expired";
-
-export interface SubscriptionDescription {
-  status: SubscriptionStatusName;
-  plan: string | null;
-  planName: string | null;
-  priceCents: number | null;
-  channelAllowance: number | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** Renewal failed and Stripe is retrying: access goes on meanwhile. */
-  paymentPastDue: boolean;
-  testMode: boolean;
-  trialEndsAt: string | null;
-  /** Stripe's customer portal can be opened: card payment is set up and the user has paid by card. */
-  canManageBilling: boolean;
-}
-
 /** The user's plan as the dashboard and settings show it; current-user takes status and plan from it. */
 export async function describeSubscription(
   context: BillingContext,
   userId: string,
-): Promise<SubscriptionDescription> {
+): Promise<SubscriptionReply> {
   const [account, subscription] = await Promise.all([
     new AccountRepository(context.db).find(userId),
     new SubscriptionRepository(context.db).find(userId),

@@ -1,3 +1,4 @@
+import { SubscriptionChangeReply } from "@tubedigest/contracts/subscription";
 import { HttpError, optionalClaimHolder, optionalUserId, type ServiceApp } from "@tubedigest/http";
 import type { FastifyRequest } from "fastify";
 import { activatePaidSubscription } from "../domain/activate-paid-subscription.ts";
@@ -13,7 +14,6 @@ import {
   errors,
   SubscribeBody,
   SubscribeWithCouponBody,
-  SubscriptionChangeReply,
 } from "./schemas.ts";
 
 /**

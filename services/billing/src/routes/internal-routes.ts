@@ -1,3 +1,5 @@
+import { BillingAccountSummary } from "@tubedigest/contracts/current-user";
+import { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-video-holds";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
@@ -5,17 +7,9 @@ import { placeHold } from "../domain/place-hold.ts";
 import { quoteSingleVideo } from "../domain/quote-single-video.ts";
 import { settleHold } from "../domain/settle-hold.ts";
 import type { Hold } from "../store/hold-repository.ts";
-import {
-  AccountSummaryReply,
-  errors,
-  HoldBody,
-  HoldParams,
-  HoldQuoteBody,
-  HoldQuoteReply,
-  HoldReply,
-} from "./schemas.ts";
+import { errors, HoldBody, HoldParams, HoldQuoteBody } from "./schemas.ts";
 
-const toHoldReply = (hold: Hold) => ({
+const toHoldReply = (hold: Hold): HoldReply => ({
   id: hold.id,
   videoId: hold.video_id,
   amountCents: hold.amount_cents,
@@ -28,7 +22,7 @@ export function registerInternalRoutes(app: ServiceApp, context: BillingContext)
   // The gateway composes /api/auth/current-user from it (subscriptionStatus, subscriptionPlan).
   app.get(
     "/internal/account-summary",
-    { schema: { response: { 200: AccountSummaryReply, ...errors } } },
+    { schema: { response: { 200: BillingAccountSummary, ...errors } } },
     async (request) => {
       const subscription = await describeSubscription(context, requireUserId(request));
       return { subscriptionStatus: subscription.status, subscriptionPlan: subscription.plan };

@@ -1,3 +1,4 @@
+import { PlansReply } from "@tubedigest/contracts/plans";
 import type { ServiceApp } from "@tubedigest/http";
 import type { BillingContext } from "../domain/billing-context.ts";
 import {
@@ -12,11 +13,11 @@ import {
   SINGLE_VIDEO_PRICING,
   TRIAL_DAYS,
 } from "../plans/plans.ts";
-import { errors, PlansReply } from "./schemas.ts";
+import { errors } from "./schemas.ts";
 
 /** `GET /api/plans`: every number the web app shows about money, so it keeps none of its own. */
 export function registerPlanRoutes(app: ServiceApp, context: BillingContext): void {
-  const plans = {
+  const plans: PlansReply = {
     plans: PLANS.map((plan) => ({
       ...plan,
       features: [...plan.features],

@@ -18,48 +18,6 @@ const PaymentIntentId = Type.String({
   errorMessage: messages.paymentNotForAccount,
 });
 
-export const PlanReply = Type.Object({
-  id: Type.String(),
-  /** The tier's one display name: an earlier name of a tier (creator) is shown as the tier (Premium). */
-  name: Type.String(),
-  description: Type.String(),
-  /** What the tier gives, one line each. */
-  features: Type.Array(Type.String()),
-  priceCents: Type.Integer(),
-  /** The same price in dollars, for showing: 9.99. */
-  price: Type.Number(),
-  /** en-US with two decimals: "$9.99". */
-  priceLabel: Type.String(),
-  channelAllowance: Type.Integer(),
-});
-
-export const PlansReply = Type.Object({
-  plans: Type.Array(PlanReply),
-  /** The tiers a pricing table offers, in order (the others are earlier names of the same tiers). */
-  offeredPlans: Type.Array(Type.String()),
-  /** The tier a pricing table marks as recommended. */
-  recommendedPlan: Type.String(),
-  defaultPlan: Type.String(),
-  defaultChannelAllowance: Type.Integer(),
-  trialDays: Type.Integer(),
-  /** The plan a number of channels needs, in order: the first tier whose bound holds (null: any number). */
-  channelCountTiers: Type.Array(
-    Type.Object({ upToChannels: Type.Union([Type.Integer(), Type.Null()]), plan: Type.String() }),
-  ),
-  singleVideo: Type.Object({
-    shortUnderMinutes: Type.Integer(),
-    shortPriceCents: Type.Integer(),
-    longestMinutes: Type.Integer(),
-    longPriceCents: Type.Integer(),
-  }),
-  /** Settings' labels for subscriptions stored under the earlier funnel's names. */
-  legacySettingsLabels: Type.Array(
-    Type.Object({ plan: Type.String(), label: Type.String(), perChannelCents: Type.Integer() }),
-  ),
-  testMode: Type.Boolean(),
-  stripePublishableKey: Type.Union([Type.String(), Type.Null()]),
-});
-
 export const CreatePaymentIntentBody = Type.Object(
   {
     amount: AmountCents,
@@ -102,33 +60,9 @@ export const SubscribeWithCouponBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const SubscriptionReply = Type.Object({
-  status: Type.Union([Type.Literal("active"), Type.Literal("trial"), Type.Literal("expired")]),
-  plan: Type.Union([Type.String(), Type.Null()]),
-  planName: Type.Union([Type.String(), Type.Null()]),
-  priceCents: Type.Union([Type.Integer(), Type.Null()]),
-  channelAllowance: Type.Union([Type.Integer(), Type.Null()]),
-  currentPeriodEnd: Type.Union([Type.String(), Type.Null()]),
-  cancelAtPeriodEnd: Type.Boolean(),
-  paymentPastDue: Type.Boolean(),
-  testMode: Type.Boolean(),
-  trialEndsAt: Type.Union([Type.String(), Type.Null()]),
-  canManageBilling: Type.Boolean(),
-});
-
-export const SubscriptionChangeReply = Type.Object({
-  message: Type.String(),
-  subscription: SubscriptionReply,
-});
-
 export const PortalReply = Type.Object({ url: Type.String() });
 
 export const WebhookReply = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
-
-export const AccountSummaryReply = Type.Object({
-  subscriptionStatus: Type.String(),
-  subscriptionPlan: Type.Union([Type.String(), Type.Null()]),
-});
 
 const DurationSeconds = Type.Integer({ minimum: 0, maximum: 10 * 24 * 60 * 60 });
 
@@ -136,12 +70,6 @@ export const HoldQuoteBody = Type.Object(
   { durationSeconds: DurationSeconds },
   { additionalProperties: false },
 );
-
-export const HoldQuoteReply = Type.Object({
-  amountCents: Type.Integer(),
-  /** "card": the subscription's saved card; "test": a test charge (test mode); "none": no way to pay yet. */
-  payment: Type.Union([Type.Literal("card"), Type.Literal("test"), Type.Literal("none")]),
-});
 
 export const HoldBody = Type.Object(
   {
@@ -156,11 +84,3 @@ export const HoldBody = Type.Object(
 );
 
 export const HoldParams = Type.Object({ id: Type.String({ format: "uuid" }) });
-
-export const HoldReply = Type.Object({
-  id: Type.String(),
-  videoId: Type.String(),
-  amountCents: Type.Integer(),
-  status: Type.String(),
-  testMode: Type.Boolean(),
-});

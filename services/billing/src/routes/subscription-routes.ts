@@ -1,9 +1,10 @@
+import { SubscriptionChangeReply, SubscriptionReply } from "@tubedigest/contracts/subscription";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { cancelSubscription } from "../domain/cancel-subscription.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
 import { openBillingPortal } from "../domain/open-billing-portal.ts";
-import { errors, PortalReply, SubscriptionChangeReply, SubscriptionReply } from "./schemas.ts";
+import { errors, PortalReply } from "./schemas.ts";
 
 /** The signed-in subscriber's own plan: what it is, cancelling it, and Stripe's portal for the card. */
 export function registerSubscriptionRoutes(app: ServiceApp, context: BillingContext): void {

@@ -1,3 +1,4 @@
+import type { CatalogAccountSummary } from "@tubedigest/contracts/current-user";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { UserPlanRepository } from "../store/user-plan-repository.ts";
 import { allowanceOf } from "./allowance.ts";
@@ -10,7 +11,7 @@ import type { CatalogContext } from "./catalog-context.ts";
 export async function accountSummary(
   context: CatalogContext,
   userId: string,
-): Promise<{ channelCount: number; channelAllowance: number }> {
+): Promise<CatalogAccountSummary> {
   const [channelCount, access] = await Promise.all([
     new FollowRepository(context.db).countFor(userId),
     new UserPlanRepository(context.db).accessOf(userId),

@@ -1,23 +1,9 @@
+import type { VideoDescription } from "@tubedigest/contracts/catalog-videos";
 import { HttpError } from "@tubedigest/http";
 import type { CatalogContext } from "./catalog-context.ts";
 import { messages } from "./messages.ts";
 import { durationSeconds, isShort } from "./video-kind.ts";
 import { asHttpError } from "./youtube-failure.ts";
-
-export interface VideoDescription {
-  youtubeVideoId: string;
-  youtubeChannelId: string;
-  title: string;
-  description: string;
-  publishedAt: string;
-  /** Null while a stream is live or a premiere has not started. */
-  durationSeconds: number | null;
-  thumbnailUrl: string;
-  isShort: boolean;
-  liveStatus: "none" | "live" | "upcoming";
-  /** The language spoken, when the uploader set it: the summariser prefers captions in it. */
-  language: string | null;
-}
 
 /**
  * One video as YouTube describes it now, for a summary of any video (the hidden tool, a single-video

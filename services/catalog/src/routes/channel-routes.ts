@@ -1,3 +1,5 @@
+import { DashboardChannel } from "@tubedigest/contracts/channels";
+import { CatalogAccountSummary } from "@tubedigest/contracts/current-user";
 import { ErrorReply, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { accountSummary } from "../domain/account-summary.ts";
@@ -6,13 +8,7 @@ import { followChannel } from "../domain/follow-channel.ts";
 import { listFollowedChannels } from "../domain/list-followed-channels.ts";
 import { unfollowChannel } from "../domain/unfollow-channel.ts";
 import { callerOf } from "./caller.ts";
-import {
-  AccountSummaryReply,
-  ChannelIdParams,
-  DashboardChannel,
-  FollowBody,
-  toDashboardChannel,
-} from "./schemas.ts";
+import { ChannelIdParams, FollowBody, toDashboardChannel } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
@@ -55,7 +51,7 @@ export function registerChannelRoutes(app: ServiceApp, context: CatalogContext):
   // from outside.
   app.get(
     "/internal/account-summary",
-    { schema: { response: { 200: AccountSummaryReply, ...errors } } },
+    { schema: { response: { 200: CatalogAccountSummary, ...errors } } },
     async (request) => accountSummary(context, callerOf(request)),
   );
 }

@@ -1,16 +1,10 @@
+import { ChannelVideosReply, VideoDescription } from "@tubedigest/contracts/catalog-videos";
 import { ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
 import type { CatalogContext } from "../domain/catalog-context.ts";
 import { describeVideo } from "../domain/describe-video.ts";
 import { messages } from "../domain/messages.ts";
 import { videosSince } from "../domain/videos-since.ts";
-import {
-  ChannelVideosParams,
-  ChannelVideosQuery,
-  ChannelVideosReply,
-  toChannelVideo,
-  VideoDescriptionReply,
-  VideoParams,
-} from "./schemas.ts";
+import { ChannelVideosParams, ChannelVideosQuery, toChannelVideo, VideoParams } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
@@ -47,7 +41,7 @@ export function registerInternalRoutes(app: ServiceApp, context: CatalogContext)
   // The summariser's single-video summaries: title, description and length of any public video.
   app.get(
     "/internal/videos/:youtubeVideoId",
-    { schema: { params: VideoParams, response: { 200: VideoDescriptionReply, ...errors } } },
+    { schema: { params: VideoParams, response: { 200: VideoDescription, ...errors } } },
     async (request) => describeVideo(context, request.params.youtubeVideoId),
   );
 }

@@ -1,3 +1,5 @@
+import type { ChannelVideo } from "@tubedigest/contracts/catalog-videos";
+import type { ChannelSearchResult, DashboardChannel } from "@tubedigest/contracts/channels";
 import { multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import { CHANNEL_ID } from "../domain/channel-reference.ts";
@@ -22,21 +24,8 @@ export const SearchQuery = Type.Object(
   { errorMessage: { required: { query: messages.queryTooShort } } },
 );
 
-/**
- * A channel search result (docs/product.md#data-shapes); statistics.subscriberCount is a number written as a
- * string.
- */
-export const ChannelSearchResult = Type.Object({
-  id: Type.String(),
-  snippet: Type.Object({
-    title: Type.String(),
-    description: Type.String(),
-    thumbnails: Type.Object({ default: Type.Object({ url: Type.String() }) }),
-  }),
-  statistics: Type.Object({ subscriberCount: Type.String() }),
-});
-
-export function toSearchResult(channel: YoutubeChannel) {
+/** A channel search result (docs/product.md#data-shapes); a hidden count reads as 0. */
+export function toSearchResult(channel: YoutubeChannel): ChannelSearchResult {
   return {
     id: channel.id,
     snippet: {
@@ -75,20 +64,8 @@ export const FollowBody = Type.Object(
 
 export const ChannelIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-/**
- * A dashboard channel (docs/product.md#data-shapes): id (the YouTube channel id, also what DELETE takes),
- * title, thumbnail, count.
- */
-export const DashboardChannel = Type.Object({
-  id: Type.String(),
-  youtubeChannelId: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  thumbnailUrl: Type.String(),
-  subscriberCount: Type.Optional(Type.Integer()),
-});
-
-export function toDashboardChannel(row: FollowedChannelRow) {
+/** A followed channel as the dashboard shows it (docs/product.md#data-shapes). */
+export function toDashboardChannel(row: FollowedChannelRow): DashboardChannel {
   return {
     id: row.youtube_channel_id,
     youtubeChannelId: row.youtube_channel_id,
@@ -99,11 +76,6 @@ export function toDashboardChannel(row: FollowedChannelRow) {
   };
 }
 
-export const AccountSummaryReply = Type.Object({
-  channelCount: Type.Integer({ minimum: 0 }),
-  channelAllowance: Type.Integer({ minimum: 0 }),
-});
-
 export const ChannelVideosParams = Type.Object({
   youtubeChannelId: Type.String({ pattern: channelIdPattern, errorMessage: messages.channelIdInvalid }),
 });
@@ -113,47 +85,11 @@ export const ChannelVideosQuery = Type.Object(
   { errorMessage: { required: { since: messages.sinceInvalid } } },
 );
 
-export const ChannelVideo = Type.Object({
-  youtubeVideoId: Type.String(),
-  url: Type.String(),
-  title: Type.String(),
-  publishedAt: Type.String(),
-  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
-  thumbnailUrl: Type.String(),
-  isShort: Type.Boolean(),
-  liveStatus: Type.Union([Type.Literal("none"), Type.Literal("live"), Type.Literal("upcoming")]),
-  /** Shorts and streams that are live or upcoming: digests leave them out. */
-  skipInDigest: Type.Boolean(),
-});
-
 export const VideoParams = Type.Object({
   youtubeVideoId: Type.String({ pattern: "^[A-Za-z0-9_-]{11}$", errorMessage: messages.videoIdInvalid }),
 });
 
-export const VideoDescriptionReply = Type.Object({
-  youtubeVideoId: Type.String(),
-  youtubeChannelId: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  publishedAt: Type.String(),
-  durationSeconds: Type.Union([Type.Integer(), Type.Null()]),
-  thumbnailUrl: Type.String(),
-  isShort: Type.Boolean(),
-  liveStatus: Type.Union([Type.Literal("none"), Type.Literal("live"), Type.Literal("upcoming")]),
-  /** The language spoken, when the uploader set it (a BCP 47 code). */
-  language: Type.Union([Type.String(), Type.Null()]),
-});
-
-export const ChannelVideosReply = Type.Object({
-  youtubeChannelId: Type.String(),
-  /** The channel's title as YouTube gives it, never as a client said it. */
-  title: Type.String(),
-  upToDate: Type.Boolean(),
-  checkedAt: Type.Union([Type.String(), Type.Null()]),
-  videos: Type.Array(ChannelVideo),
-});
-
-export function toChannelVideo(video: Video) {
+export function toChannelVideo(video: Video): ChannelVideo {
   return {
     youtubeVideoId: video.youtube_video_id,
     url: `https://www.youtube.com/watch?v=${video.youtube_video_id}`,

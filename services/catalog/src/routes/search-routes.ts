@@ -1,8 +1,9 @@
+import { ChannelSearchResult } from "@tubedigest/contracts/channels";
 import { ErrorReply, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import type { CatalogContext } from "../domain/catalog-context.ts";
 import { searchChannels } from "../domain/search-channels.ts";
-import { ChannelSearchResult, SearchQuery, toSearchResult } from "./schemas.ts";
+import { SearchQuery, toSearchResult } from "./schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 

@@ -1,40 +1,40 @@
+import {
+  type AccountReply,
+  type BillingAccountSummary,
+  type CatalogAccountSummary,
+  CurrentUserReply,
+} from "@tubedigest/contracts/current-user";
 import { callerHeaders, ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
 import type { FastifyBaseLogger } from "fastify";
-import Type, { type Static } from "typebox";
+import Type from "typebox";
 import type { SessionControl } from "../plugins/sessions.ts";
 import type { ServiceName } from "./upstream-table.ts";
-
-const CurrentUser = Type.Object({
-  email: Type.String(),
-  fullName: Type.Union([Type.String(), Type.Null()]),
-  subscriptionStatus: Type.Union([Type.String(), Type.Null()]),
-  subscriptionPlan: Type.Union([Type.String(), Type.Null()]),
-  channelCount: Type.Integer(),
-  /** How many channels the plan allows; null while catalog cannot say. */
-  channelAllowance: Type.Union([Type.Integer(), Type.Null()]),
-});
 
 const NOT_SIGNED_IN = "You are not signed in.";
 const OWNER_TIMEOUT_MS = 3_000;
 
-type Summary = { status: number; body: Record<string, unknown> | undefined };
+type Summary<Part> = { status: number; body: Part | undefined };
 
 /** One owner's part of the signed-in user, from its `/internal/account-summary`. */
-async function askOwner(url: string, caller: Record<string, string>): Promise<Summary> {
+async function askOwner<Part>(url: string, caller: Record<string, string>): Promise<Summary<Part>> {
   const answer = await fetch(`${url}/internal/account-summary`, {
     headers: caller,
     signal: AbortSignal.timeout(OWNER_TIMEOUT_MS),
   });
   return {
     status: answer.status,
-    body: answer.ok ? ((await answer.json()) as Record<string, unknown>) : undefined,
+    body: answer.ok ? ((await answer.json()) as Part) : undefined,
   };
 }
 
 /** An owner that cannot answer costs its part of the answer, not the whole page: its fields keep their defaults. */
-async function askOptionalOwner(url: string, caller: Record<string, string>, log: FastifyBaseLogger) {
+async function askOptionalOwner<Part>(
+  url: string,
+  caller: Record<string, string>,
+  log: FastifyBaseLogger,
+): Promise<Partial<Part>> {
   try {
-    const summary = await askOwner(url, caller);
+    const summary = await askOwner<Part>(url, caller);
     if (summary.body) return summary.body;
     log.warn({ url, status: summary.status }, "account summary missing a part");
   } catch (error) {
@@ -55,15 +55,15 @@ export function registerSessionRoutes(
 ): void {
   app.get(
     "/api/auth/current-user",
-    { schema: { response: { 200: CurrentUser, "4xx": ErrorReply, "5xx": ErrorReply } } },
-    async (request) => {
+    { schema: { response: { 200: CurrentUserReply, "4xx": ErrorReply, "5xx": ErrorReply } } },
+    async (request): Promise<CurrentUserReply> => {
       const userId = request.session.userId;
       if (!userId) throw new HttpError(401, NOT_SIGNED_IN);
       const caller = callerHeaders(identitySecret, userId, request.id);
       const [account, channels, subscription] = await Promise.all([
-        askOwner(upstreams.auth, caller).catch(() => ({ status: 503, body: undefined })),
-        askOptionalOwner(upstreams.catalog, caller, request.log),
-        askOptionalOwner(upstreams.billing, caller, request.log),
+        askOwner<AccountReply>(upstreams.auth, caller).catch(() => ({ status: 503, body: undefined })),
+        askOptionalOwner<CatalogAccountSummary>(upstreams.catalog, caller, request.log),
+        askOptionalOwner<BillingAccountSummary>(upstreams.billing, caller, request.log),
       ]);
       if (account.status === 404) {
         await request.session.destroy();
@@ -73,7 +73,7 @@ export function registerSessionRoutes(
         throw new HttpError(503, "Your account cannot be loaded right now. Please try again in a moment.");
       }
       // Each owner fills only its own fields: none can answer for another's.
-      const parts = {
+      return {
         email: account.body.email,
         fullName: account.body.fullName,
         subscriptionStatus: subscription.subscriptionStatus ?? null,
@@ -81,7 +81,6 @@ export function registerSessionRoutes(
         channelCount: channels.channelCount ?? 0,
         channelAllowance: channels.channelAllowance ?? null,
       };
-      return parts as Static<typeof CurrentUser>;
     },
   );
 

@@ -17,6 +17,11 @@ export interface MailToQueue<Name extends TemplateName> {
   userId: string | null;
   /** When it may go out; at once when absent. */
   dueAt?: Date;
+  /**
+   * The newsletter it delivers, when it is one: once the SMTP server takes it, its composer is told
+   * (`newsletter.sent`, see announceSentNewsletter).
+   */
+  newsletterId?: string;
 }
 
 /**
@@ -41,5 +46,6 @@ export async function queueMail<Name extends TemplateName>(
     text: rendered.text,
     headers: mailHeaders(context, mail.template, mail.userId),
     ...(mail.dueAt ? { dueAt: mail.dueAt } : {}),
+    ...(mail.newsletterId ? { newsletterId: mail.newsletterId } : {}),
   });
 }

@@ -60,7 +60,8 @@ export const mailSingleVideoFailed = (context: MailerContext) =>
 
 /**
  * A composed newsletter, once per newsletter, with one-click unsubscribe (see mailHeaders); none to someone who
- * unsubscribed meanwhile. `newsletter.sent` follows when the SMTP server has accepted it.
+ * unsubscribed meanwhile. It is queued as the newsletter's delivery (`newsletterId`), so `newsletter.sent`
+ * follows when the SMTP server has accepted it.
  */
 export const mailDigest = (context: MailerContext) =>
   handleOnce<MailerDatabase, "newsletter.composed">(context.db, async (event, { trx, log }) => {
@@ -84,5 +85,6 @@ export const mailDigest = (context: MailerContext) =>
       },
       to: recipient.email,
       userId: recipient.user_id,
+      newsletterId: event.data.newsletterId,
     });
   });

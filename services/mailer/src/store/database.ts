@@ -22,6 +22,8 @@ export interface MessagesTable {
   last_error: string | null;
   created_at: Generated<Date>;
   sent_at: Date | null;
+  /** The newsletter the message delivers: its sending is announced (`newsletter.sent`). Null for any other. */
+  newsletter_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface SuppressionsTable {

@@ -17,6 +17,8 @@ export interface NewMessage {
   headers: Record<string, string>;
   /** When it may go out; at once when absent. */
   dueAt?: Date;
+  /** The newsletter it delivers, when it is one: once the SMTP server takes it, `newsletter.sent` follows. */
+  newsletterId?: string;
 }
 
 /** A message's content, as rendered. */
@@ -56,6 +58,7 @@ export class MessageRepository {
         text: message.text,
         headers: JSON.stringify(message.headers),
         status: "pending",
+        newsletter_id: message.newsletterId ?? null,
         ...(message.dueAt ? { next_attempt_at: message.dueAt } : {}),
         // Chosen now, so every attempt of this message carries the same id.
         message_id: `<${id}@${this.messageIdDomain}>`,

@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { SingleVideoPayment } from "@tubedigest/contracts/single-summary";
+import type { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-video-holds";
 import { callerHeaders } from "@tubedigest/http";
 import { callService } from "./service-call.ts";
 
 /** A single video's price as billing decides it, and how it would be paid. */
-export interface PriceQuote {
-  amountCents: number;
-  payment: SingleVideoPayment;
-}
+export type PriceQuote = HoldQuoteReply;
 
-export interface Hold {
-  id: string;
-  amountCents: number;
-  testMode: boolean;
-}
+/** A hold billing placed, as far as the summariser reads it. */
+export type Hold = Pick<HoldReply, "id" | "amountCents" | "testMode">;
 
 /** What the summariser asks billing, which prices and charges single-video summaries. */
 export interface BillingClient {

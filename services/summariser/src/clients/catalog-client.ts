@@ -1,41 +1,15 @@
+import type {
+  ChannelVideo,
+  ChannelVideosReply,
+  VideoDescription,
+} from "@tubedigest/contracts/catalog-videos";
 import { HttpError } from "@tubedigest/http";
 import { callService } from "./service-call.ts";
 
-/** A channel's upload as catalog lists it (`GET /internal/channels/{id}/videos`). */
-export interface ChannelVideo {
-  youtubeVideoId: string;
-  url: string;
-  title: string;
-  publishedAt: string;
-  durationSeconds: number | null;
-  thumbnailUrl: string;
-  isShort: boolean;
-  liveStatus: "none" | "live" | "upcoming";
-  /** Shorts and streams that are live or upcoming: digests and previews leave them out. */
-  skipInDigest: boolean;
-}
+export type { ChannelVideo, VideoDescription };
 
 /** A channel's title and its uploads, as catalog lists them. */
-export interface ChannelListing {
-  /** The channel's title as YouTube gives it. */
-  title: string;
-  videos: ChannelVideo[];
-}
-
-/** Any public video as catalog describes it (`GET /internal/videos/{id}`). */
-export interface VideoDescription {
-  youtubeVideoId: string;
-  youtubeChannelId: string;
-  title: string;
-  description: string;
-  publishedAt: string;
-  durationSeconds: number | null;
-  thumbnailUrl: string;
-  isShort: boolean;
-  liveStatus: "none" | "live" | "upcoming";
-  /** The language spoken, when the uploader set it; absent from a catalog that does not say. */
-  language?: string | null | undefined;
-}
+export type ChannelListing = Pick<ChannelVideosReply, "title" | "videos">;
 
 /** What the summariser asks catalog, which owns channels, videos and the YouTube quota. */
 export interface CatalogClient {
@@ -60,7 +34,7 @@ export function createHttpCatalogClient(catalogUrl: string): CatalogClient {
     async channelVideos(youtubeChannelId, since) {
       const query = new URLSearchParams({ since: since.toISOString() });
       const answer = await orNullWhenMissing(
-        callService<ChannelListing>(
+        callService<ChannelVideosReply>(
           "catalog",
           `${base}/internal/channels/${encodeURIComponent(youtubeChannelId)}/videos?${query}`,
         ),

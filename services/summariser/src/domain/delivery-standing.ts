@@ -1,4 +1,5 @@
 import { DEFAULT_DELIVERY_TIME, DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import type { DeliveryTimeReply } from "@tubedigest/contracts/reader-settings";
 import type { Kysely } from "kysely";
 import type { SummariserDatabase } from "../store/database.ts";
 import { DigestRepository } from "../store/digest-repository.ts";
@@ -6,14 +7,7 @@ import { deliveryOf, type RecipientRow } from "../store/recipient-repository.ts"
 import { digestWeek, nextDelivery, weekAfter } from "./digest-week.ts";
 
 /** The reader's delivery time as the settings page shows it. */
-export interface DeliveryStanding {
-  weekday: number;
-  hour: number;
-  /** The zone the day and hour are in (the profile's). */
-  timeZone: string;
-  /** When the next digest is due (it goes out if anything is new by then). */
-  nextDeliveryAt: string;
-}
+export type DeliveryStanding = DeliveryTimeReply;
 
 /**
  * The delivery time and the next delivery: this week's when it is still ahead and this week has no digest

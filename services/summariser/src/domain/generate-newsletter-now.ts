@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import type { GeneratedReply, OnItsWayReply } from "@tubedigest/contracts/newsletters";
 import { waitForRow } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
@@ -19,9 +20,8 @@ const SAME_REQUEST_MS = 5 * 60 * 1000;
  * page can show as news rather than as an error.
  */
 export type GeneratedNewsletter =
-  | { status: 200; body: { outcome: "generated"; message: string; newsletterId: string } }
-  | { status: 200; body: { outcome: "nothing-new"; message: string } }
-  | { status: 202; body: { outcome: "on-its-way"; message: string } };
+  | { status: 200; body: GeneratedReply }
+  | { status: 202; body: OnItsWayReply };
 
 /**
  * The dashboard's "generate newsletter": the user's newsletter now, through the weekly digest's own

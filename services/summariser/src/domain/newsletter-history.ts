@@ -1,14 +1,6 @@
+import type { NewsletterHistoryItem } from "@tubedigest/contracts/newsletters";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import type { SummariserContext } from "./summariser-context.ts";
-
-/** A newsletter history item (docs/product.md#data-shapes). */
-export interface NewsletterHistoryItem {
-  id: string;
-  subject: string;
-  content: string;
-  sentAt: string | null;
-  createdAt: string;
-}
 
 /** A page of the user's newsletters, newest first, with how many there are in all. */
 export async function newsletterHistory(

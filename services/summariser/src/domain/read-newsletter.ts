@@ -1,23 +1,9 @@
-import { readDigestMarkdown, type StoredGlanceLine } from "@tubedigest/contracts/digest";
+import { readDigestMarkdown } from "@tubedigest/contracts/digest";
+import type { NewsletterPage } from "@tubedigest/contracts/newsletters";
 import { HttpError } from "@tubedigest/http";
-import type { NewsletterChannel } from "../store/database.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { isNewsletterLinkToken, newsletterLinkInTime } from "./newsletter-link.ts";
 import type { SummariserContext } from "./summariser-context.ts";
-
-/** One past newsletter as its page shows it: what was mailed, and when. */
-export interface NewsletterPage {
-  id: string;
-  subject: string;
-  /** The week it covers ("Week of 23 November 2026"). */
-  weekLabel: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  /** What was mailed: channels, their videos, each with its summary's markdown. */
-  channels: NewsletterChannel[];
-  /** The week at a glance it opened with (none before there was one). */
-  glance: StoredGlanceLine[];
-}
 
 export const newsletterPageMessages = {
   notFound: "We could not find that newsletter. It may have been removed, or the link may be incomplete.",

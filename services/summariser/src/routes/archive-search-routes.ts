@@ -1,3 +1,4 @@
+import { ArchiveSearchReply } from "@tubedigest/contracts/archive";
 import { requireUserId, type ServiceApp, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import { searchArchive } from "../domain/search-archive.ts";
@@ -18,28 +19,6 @@ const ArchiveSearchQuery = Type.Object(
   },
   { additionalProperties: false, errorMessage: { required: { q: SEARCH_HINT } } },
 );
-
-const Moment = Type.Union([Type.Object({ label: Type.String(), url: Type.String() }), Type.Null()]);
-
-const ArchiveSearchReply = Type.Object({
-  results: Type.Array(
-    Type.Object({
-      newsletterId: Type.String(),
-      /** When the newsletter holding it was made for the reader. */
-      receivedAt: Type.String({ format: "date-time" }),
-      channel: Type.String(),
-      video: Type.Object({
-        title: Type.String(),
-        url: Type.String(),
-        publishedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-      }),
-      /** The key point that matched best, with the moment it is said; null when the match is elsewhere. */
-      keyPoint: Type.Union([Type.Object({ text: Type.String(), moment: Moment }), Type.Null()]),
-      /** Without a matching key point, a piece of the paragraph around the match. */
-      excerpt: Type.Union([Type.String(), Type.Null()]),
-    }),
-  ),
-});
 
 /** The dashboard's search over every summary the signed-in reader has received. */
 export function registerArchiveSearchRoutes(app: ServiceApp, context: SummariserContext): void {

@@ -1,4 +1,5 @@
 import { deliveryTimeMessages } from "@tubedigest/contracts";
+import { DeliveryTimeReply } from "@tubedigest/contracts/reader-settings";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { changeDeliveryTime } from "../domain/change-delivery-time.ts";
@@ -22,14 +23,6 @@ const DeliveryTimeBody = Type.Object(
     },
   },
 );
-
-const DeliveryTimeReply = Type.Object({
-  /** ISO day of the week: Monday 1 … Sunday 7. */
-  weekday: Type.Integer({ minimum: 1, maximum: 7 }),
-  hour: Type.Integer({ minimum: 0, maximum: 23 }),
-  timeZone: Type.String(),
-  nextDeliveryAt: Type.String({ format: "date-time" }),
-});
 
 /** Settings: the day and hour the signed-in reader's weekly digest goes out, in their zone. */
 export function registerDeliveryTimeRoutes(app: ServiceApp, context: SummariserContext): void {

@@ -1,3 +1,9 @@
+import {
+  GeneratedReply,
+  NewsletterHistoryItem,
+  NewsletterPage,
+  OnItsWayReply,
+} from "@tubedigest/contracts/newsletters";
 import { optionalUserId, requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { generateNewsletterNow } from "../domain/generate-newsletter-now.ts";
@@ -5,14 +11,10 @@ import { newsletterHistory } from "../domain/newsletter-history.ts";
 import { readNewsletter } from "../domain/read-newsletter.ts";
 import type { SummariserContext } from "../domain/summariser-context.ts";
 import {
-  GeneratedReply,
   GenerateNewsletterBody,
-  NewsletterHistoryItem,
   NewsletterHistoryQuery,
-  NewsletterPage,
   NewsletterPageParams,
   NewsletterPageQuery,
-  OnItsWayReply,
 } from "./newsletter-schemas.ts";
 import { errors } from "./schemas.ts";
 

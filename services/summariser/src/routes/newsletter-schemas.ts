@@ -18,15 +18,6 @@ export const NewsletterHistoryQuery = Type.Object({
   }),
 });
 
-/** A newsletter history item (docs/product.md#data-shapes). */
-export const NewsletterHistoryItem = Type.Object({
-  id: Type.String(),
-  subject: Type.String(),
-  content: Type.String(),
-  sentAt: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-});
-
 export const NewsletterPageParams = Type.Object({
   id: Type.String({
     minLength: 1,
@@ -42,42 +33,11 @@ export const NewsletterPageQuery = Type.Object({
   ),
 });
 
-const StoredVideo = Type.Object({
-  title: Type.String(),
-  url: Type.String(),
-  publishedAt: Type.String(),
-  /** The video's summary as the summariser wrote it (markdown; read with @tubedigest/contracts/digest). */
-  summaryMarkdown: Type.String(),
-});
-
-const GlanceLine = Type.Object({ text: Type.String(), videoUrls: Type.Array(Type.String()) });
-
-/** One past newsletter, as it was mailed. */
-export const NewsletterPage = Type.Object({
-  id: Type.String(),
-  subject: Type.String(),
-  weekLabel: Type.Union([Type.String(), Type.Null()]),
-  sentAt: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-  channels: Type.Array(Type.Object({ title: Type.String(), videos: Type.Array(StoredVideo) })),
-  /** The week at a glance: each line and the addresses of the videos above it rests on. */
-  glance: Type.Array(GlanceLine),
-});
-
 /** Nothing to say: the newsletter is the signed-in user's. An empty object, or no body at all. */
 export const GenerateNewsletterBody = Type.Union([
   Type.Object({}, { additionalProperties: false }),
   Type.Null(),
 ]);
-
-/** The newsletter made now, or nothing new to make one of: either way the request went well. */
-export const GeneratedReply = Type.Union([
-  Type.Object({ outcome: Type.Literal("generated"), message: Type.String(), newsletterId: Type.String() }),
-  Type.Object({ outcome: Type.Literal("nothing-new"), message: Type.String() }),
-]);
-
-/** Still being made when the wait ended: the e-mail follows. */
-export const OnItsWayReply = Type.Object({ outcome: Type.Literal("on-its-way"), message: Type.String() });
 
 export const DeliverDigestReply = Type.Object({ queued: Type.Integer({ minimum: 0 }) });
 

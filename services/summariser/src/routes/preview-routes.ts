@@ -1,8 +1,9 @@
+import { PreviewReply } from "@tubedigest/contracts/previews";
 import { clientAddress, optionalClaimHolder, optionalUserId, type ServiceApp } from "@tubedigest/http";
 import { admitPreview, PreviewLimitError } from "../domain/admit-preview.ts";
 import { generatePreview } from "../domain/generate-preview.ts";
 import type { SummariserContext } from "../domain/summariser-context.ts";
-import { errors, PreviewBody, PreviewReply } from "./schemas.ts";
+import { errors, PreviewBody } from "./schemas.ts";
 
 /**
  * The landing page's newsletter preview (docs/product.md#preview), for anyone, within a daily cap of new

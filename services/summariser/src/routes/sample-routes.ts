@@ -1,7 +1,8 @@
+import { SampleNewsletterReply } from "@tubedigest/contracts/previews";
 import { HttpError, type ServiceApp } from "@tubedigest/http";
 import type { SampleNewsletter } from "../domain/compose-sample-newsletter.ts";
 import { messages } from "../domain/messages.ts";
-import { errors, SampleNewsletterReply } from "./schemas.ts";
+import { errors } from "./schemas.ts";
 
 /** Browsers may keep the sample a few minutes: it changes at most every few hours. */
 const BROWSER_CACHE = "public, max-age=300";

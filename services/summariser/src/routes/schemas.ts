@@ -54,23 +54,6 @@ export const PreviewBody = Type.Object(
   },
 );
 
-export const PreviewReply = Type.Object({
-  /** The subject line a digest of these channels would carry. */
-  subject: Type.String(),
-  content: Type.String(),
-  channels: Type.Array(Type.Object({ title: Type.String(), videoCount: Type.Integer({ minimum: 0 }) })),
-  /** Summaries still being written when the preview answered; the content says so too. */
-  pending: Type.Integer({ minimum: 0 }),
-});
-
-export const SampleNewsletterReply = Type.Object({
-  /** The subject a reader's digest of these channels has. */
-  subject: Type.String(),
-  /** Markdown, as a digest's body reads. */
-  content: Type.String(),
-  channels: Type.Array(Type.Object({ title: Type.String(), videoCount: Type.Integer({ minimum: 1 }) })),
-});
-
 /** An address is checked by the shared rule in the operation; the schema only bounds it. */
 export const videoUrl = (name: string, missing: string) =>
   singleLineText(name, {

@@ -1,3 +1,4 @@
+import { SharedSummary, ShareReply } from "@tubedigest/contracts/archive";
 import { HttpError, requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { shareMessages, shareSummary } from "../domain/share-summary.ts";
@@ -30,24 +31,7 @@ const ShareBody = Type.Object(
   },
 );
 
-const ShareReply = Type.Object({
-  id: Type.String(),
-  /** The public page's path, `/s/{id}`. */
-  path: Type.String(),
-});
-
-/** What the public page shows: the video and its summary, nothing about who shared it. */
-const SharedSummary = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  url: Type.String(),
-  channel: Type.String(),
-  publishedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-  /** The summary as it was mailed (markdown; read with @tubedigest/contracts/digest). */
-  summaryMarkdown: Type.String(),
-});
-
-const shareReply = (row: SharedSummaryRow) => ({ id: row.id, path: `/s/${row.id}` });
+const shareReply = (row: SharedSummaryRow): ShareReply => ({ id: row.id, path: `/s/${row.id}` });
 
 /** Sharing one video's summary by link: made and stopped by its reader, read by anyone with the link. */
 export function registerSharedSummaryRoutes(app: ServiceApp, context: SummariserContext): void {

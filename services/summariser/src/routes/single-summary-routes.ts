@@ -1,3 +1,4 @@
+import { SingleSummary, SingleVideoConfirmed, SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { confirmSingleVideo } from "../domain/confirm-single-video.ts";
@@ -5,13 +6,7 @@ import { listSingleSummaries } from "../domain/list-single-summaries.ts";
 import { quoteSingleVideo } from "../domain/quote-single-video.ts";
 import type { SummariserContext } from "../domain/summariser-context.ts";
 import { errors } from "./schemas.ts";
-import {
-  ConfirmBody,
-  ConfirmReply,
-  QuoteBody,
-  QuoteReply,
-  SingleSummaryItem,
-} from "./single-summary-schemas.ts";
+import { ConfirmBody, QuoteBody } from "./single-summary-schemas.ts";
 
 /**
  * A subscriber's single-video summaries: the price shown first (nothing charged), the purchase on
@@ -20,14 +15,14 @@ import {
 export function registerSingleSummaryRoutes(app: ServiceApp, context: SummariserContext): void {
   app.post(
     "/api/process-individual-video/quote",
-    { schema: { body: QuoteBody, response: { 200: QuoteReply, ...errors } } },
+    { schema: { body: QuoteBody, response: { 200: SingleVideoQuote, ...errors } } },
     async (request) =>
       quoteSingleVideo(context, { userId: requireUserId(request), videoUrl: request.body.videoUrl }),
   );
 
   app.post(
     "/api/process-individual-video",
-    { schema: { body: ConfirmBody, response: { 202: ConfirmReply, ...errors } } },
+    { schema: { body: ConfirmBody, response: { 202: SingleVideoConfirmed, ...errors } } },
     async (request, reply) => {
       const answer = await confirmSingleVideo(context, {
         userId: requireUserId(request),
@@ -40,7 +35,7 @@ export function registerSingleSummaryRoutes(app: ServiceApp, context: Summariser
 
   app.get(
     "/api/single-summaries",
-    { schema: { response: { 200: Type.Array(SingleSummaryItem), ...errors } } },
+    { schema: { response: { 200: Type.Array(SingleSummary), ...errors } } },
     async (request) => listSingleSummaries(context, requireUserId(request)),
   );
 }

@@ -1,13 +1,8 @@
+import type { SubscriptionChangeReply, SubscriptionReply } from "@tubedigest/contracts/subscription";
 import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
 
 /** The subscription as billing describes it after a change (its SubscriptionReply). */
-export interface ActivatedSubscription {
-  status: string;
-  plan: string | null;
-  planName: string | null;
-  priceCents: number | null;
-  channelAllowance: number | null;
-}
+export type ActivatedSubscription = SubscriptionReply;
 
 /** Who is subscribing to what: the checkout payload (docs/product.md#data-shapes) without the payment. */
 export interface CheckoutOrder {
@@ -16,20 +11,22 @@ export interface CheckoutOrder {
   channelCount: number;
 }
 
-type Reply = { subscription: ActivatedSubscription };
-
 /** POST /api/subscribe once the card payment succeeded. */
 export async function activatePaid(
   order: CheckoutOrder,
   paymentIntentId: string,
 ): Promise<ActivatedSubscription> {
-  const reply = await apiFetch<Reply>("/api/subscribe", { json: { ...order, paymentIntentId } });
+  const reply = await apiFetch<SubscriptionChangeReply>("/api/subscribe", {
+    json: { ...order, paymentIntentId },
+  });
   return reply.subscription;
 }
 
 /** POST /api/subscribe-with-coupon: the plan without payment, accepted only where test mode is on. */
 export async function activateInTestMode(order: CheckoutOrder): Promise<ActivatedSubscription> {
-  const reply = await apiFetch<Reply>("/api/subscribe-with-coupon", { json: { ...order, testMode: true } });
+  const reply = await apiFetch<SubscriptionChangeReply>("/api/subscribe-with-coupon", {
+    json: { ...order, testMode: true },
+  });
   return reply.subscription;
 }
 

@@ -1,19 +1,10 @@
+import type { ArchiveSearchReply } from "@tubedigest/contracts/archive";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Spinner } from "../../components/spinner.tsx";
 import { serverMessage } from "../../lib/api.ts";
 import { useApi } from "../../lib/use-api.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
-
-/** GET /api/archive/search: the reader's received summaries matching the words. */
-interface ArchiveResult {
-  newsletterId: string;
-  receivedAt: string;
-  channel: string;
-  video: { title: string; url: string; publishedAt: string | null };
-  keyPoint: { text: string; moment: { label: string; url: string } | null } | null;
-  excerpt: string | null;
-}
 
 const MIN_QUERY = 2;
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
@@ -29,7 +20,7 @@ export function ArchiveSearch() {
   const settled = useDebouncedValue(typed.trim(), 500);
   const query = submitted === typed.trim() ? submitted : settled;
   const key = query.length >= MIN_QUERY ? `/api/archive/search?q=${encodeURIComponent(query)}` : null;
-  const { data, error, isLoading } = useApi<{ results: ArchiveResult[] }>(key);
+  const { data, error, isLoading } = useApi<ArchiveSearchReply>(key);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { digestSnippet, readDigestMarkdown } from "@tubedigest/contracts/digest";
+import type { GeneratedReply, NewsletterHistoryItem, OnItsWayReply } from "@tubedigest/contracts/newsletters";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
@@ -10,19 +11,10 @@ import { useApi } from "../../lib/use-api.ts";
 import { ArchiveSearch } from "./archive-search.tsx";
 
 /** A newsletter history item (docs/product.md#data-shapes). */
-export interface NewsletterItem {
-  id: string;
-  subject: string;
-  content: string;
-  sentAt: string | null;
-  createdAt: string;
-}
+export type NewsletterItem = NewsletterHistoryItem;
 
 /** What asking for a newsletter now answered: one made, nothing new to make one of, or one on its way. */
-interface GenerateAnswer {
-  outcome?: "generated" | "nothing-new" | "on-its-way";
-  message?: string;
-}
+type GenerateAnswer = GeneratedReply | OnItsWayReply;
 
 export const NEWSLETTERS_PATH = "/api/newsletters";
 /** The dashboard with this tab open: where a past newsletter's page leads back to. */

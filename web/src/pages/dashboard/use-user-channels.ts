@@ -1,3 +1,4 @@
+import type { DashboardChannel } from "@tubedigest/contracts/channels";
 import { useSWRConfig } from "swr";
 import { useToast } from "../../components/toast.tsx";
 import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
@@ -8,12 +9,7 @@ import { useApi } from "../../lib/use-api.ts";
 /**
  * A dashboard channel (docs/product.md#data-shapes); `id` is the YouTube channel id, which DELETE also takes.
  */
-export interface DashboardChannel {
-  id: string;
-  title: string;
-  thumbnailUrl: string;
-  subscriberCount?: number;
-}
+export type { DashboardChannel };
 
 export const USER_CHANNELS_PATH = "/api/user/channels";
 const FALLBACK = "Something went wrong. Please try again.";

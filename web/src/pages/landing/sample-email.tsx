@@ -1,4 +1,5 @@
 import { type Digest, readDigestMarkdown } from "@tubedigest/contracts/digest";
+import type { SampleNewsletterReply } from "@tubedigest/contracts/previews";
 import { type MouseEvent, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { buttonClass } from "../../components/button.tsx";
@@ -6,11 +7,7 @@ import { DigestView } from "../../components/digest-view.tsx";
 import { apiFetch } from "../../lib/api.ts";
 
 /** GET /api/sample-newsletter: a digest of the featured channels, as a reader gets it on Monday. */
-interface SampleNewsletter {
-  subject: string;
-  content: string;
-  channels: { title: string; videoCount: number }[];
-}
+type SampleNewsletter = SampleNewsletterReply;
 
 type State = { kind: "loading" } | { kind: "shown"; subject: string; digest: Digest } | { kind: "missing" };
 

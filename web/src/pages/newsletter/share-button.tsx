@@ -1,3 +1,4 @@
+import type { ShareReply } from "@tubedigest/contracts/archive";
 import { useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { CopyButton } from "../../components/copy-button.tsx";
@@ -21,7 +22,7 @@ export function ShareButton({
   title: string;
 }) {
   const toast = useToast();
-  const [share, setShare] = useState<{ id: string; path: string } | null>(null);
+  const [share, setShare] = useState<ShareReply | null>(null);
   const [busy, setBusy] = useState(false);
 
   const failed = (title: string, failure: unknown) =>
@@ -34,7 +35,7 @@ export function ShareButton({
   const start = async () => {
     setBusy(true);
     try {
-      setShare(await apiFetch(SHARES_PATH, { method: "POST", json: { newsletterId, videoUrl } }));
+      setShare(await apiFetch<ShareReply>(SHARES_PATH, { method: "POST", json: { newsletterId, videoUrl } }));
     } catch (failure) {
       failed("Error sharing this summary", failure);
     } finally {

@@ -1,17 +1,10 @@
+import type { PreviewReply } from "@tubedigest/contracts/previews";
 import { apiFetch } from "../../lib/api.ts";
 import { type ChannelSearchResult, toSelectedChannel } from "../../lib/channels.ts";
 import { useApi } from "../../lib/use-api.ts";
 
 /** POST /api/generate-newsletter-preview's answer (docs/product.md#data-shapes). */
-export interface Preview {
-  /** The subject line the digest of these channels would carry. */
-  subject: string;
-  /** Markdown, as the newsletter's body would read. */
-  content: string;
-  channels: { title: string; videoCount: number }[];
-  /** Summaries still being written when the preview answered; the content says so too. */
-  pending: number;
-}
+export type Preview = PreviewReply;
 
 /**
  * The preview of the chosen channels, asked for once per e-mail and channel set (SWR keeps the answer, so

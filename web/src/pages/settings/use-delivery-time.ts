@@ -1,13 +1,8 @@
+import type { DeliveryTimeReply } from "@tubedigest/contracts/reader-settings";
 import { useApi } from "../../lib/use-api.ts";
 
 /** GET /api/user/delivery-time: when the weekly digest goes out, in the profile's zone. */
-export interface DeliveryTimeStanding {
-  /** ISO day: Monday 1 … Sunday 7. */
-  weekday: number;
-  hour: number;
-  timeZone: string;
-  nextDeliveryAt: string;
-}
+export type DeliveryTimeStanding = DeliveryTimeReply;
 
 export const DELIVERY_TIME_PATH = "/api/user/delivery-time";
 

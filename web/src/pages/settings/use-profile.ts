@@ -1,13 +1,8 @@
+import type { ProfileReply } from "@tubedigest/contracts/reader-settings";
 import { useApi } from "../../lib/use-api.ts";
 
 /** GET /api/user/profile: the account, the zone its weekly digest is timed in and the language of its summaries. */
-export interface Profile {
-  email: string;
-  fullName: string | null;
-  timeZone: string;
-  /** The language summaries are written in for this reader; null for each video's own. */
-  summaryLanguage: string | null;
-}
+export type Profile = ProfileReply;
 
 export const PROFILE_PATH = "/api/user/profile";
 

@@ -1,9 +1,6 @@
+import type { DashboardChannel } from "@tubedigest/contracts/channels";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
 import { type ChannelSearchResult, toFollowRequest } from "../../lib/channels.ts";
-
-interface FollowedChannel {
-  id: string;
-}
 
 /**
  * After sign-up (docs/product.md#states-and-transitions): add each channel chosen earlier, then ask for the
@@ -17,7 +14,7 @@ export async function finishSignup(
   const added: string[] = [];
   for (const channel of channels) {
     try {
-      const followed = await apiFetch<FollowedChannel>("/api/user/channels", {
+      const followed = await apiFetch<DashboardChannel>("/api/user/channels", {
         json: toFollowRequest(channel),
       });
       added.push(followed.id);

@@ -1,14 +1,7 @@
+import type { DashboardChannel } from "@tubedigest/contracts/channels";
 import { useState } from "react";
 import { readSelectedChannels } from "../../lib/session-state.ts";
 import { useApi } from "../../lib/use-api.ts";
-
-/**
- * A followed channel as GET /api/user/channels answers it (docs/product.md#data-shapes, "dashboard channel").
- */
-interface FollowedChannel {
-  id: string;
-  title: string;
-}
 
 /**
  * The channels the subscription is for: those chosen earlier in this tab (session storage,
@@ -17,7 +10,7 @@ interface FollowedChannel {
  */
 export function useSubscriptionChannels(): { titles: string[] | undefined } {
   const [chosen] = useState(() => readSelectedChannels().map((channel) => channel.snippet.title));
-  const followed = useApi<FollowedChannel[]>(chosen.length > 0 ? null : "/api/user/channels");
+  const followed = useApi<DashboardChannel[]>(chosen.length > 0 ? null : "/api/user/channels");
   if (chosen.length > 0) return { titles: chosen };
   if (followed.error) return { titles: [] };
   return { titles: followed.data?.map((channel) => channel.title) };

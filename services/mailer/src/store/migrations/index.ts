@@ -4,6 +4,7 @@ import * as previews from "./20261125T1530-previews.ts";
 import * as welcomeWithPreview from "./20261125T1700-welcome-with-preview.ts";
 import * as messageIdIndex from "./20261126T1400-message-id-index.ts";
 import * as privateFeeds from "./20261128T1200-private-feeds.ts";
+import * as messageNewsletterId from "./20261129T0900-message-newsletter-id.ts";
 
 export const migrations: Migrations = {
   "20261123T2000-create-mailer": createMailer,
@@ -11,4 +12,5 @@ export const migrations: Migrations = {
   "20261125T1700-welcome-with-preview": welcomeWithPreview,
   "20261126T1400-message-id-index": messageIdIndex,
   "20261128T1200-private-feeds": privateFeeds,
+  "20261129T0900-message-newsletter-id": messageNewsletterId,
 };

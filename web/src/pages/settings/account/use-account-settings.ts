@@ -1,3 +1,4 @@
+import type { DigestDeliveryReply } from "@tubedigest/contracts/reader-settings";
 import { useApi } from "../../../lib/use-api.ts";
 
 /** GET /api/user/password: whether the account has a password (settings offers to set or change it). */
@@ -6,13 +7,7 @@ export function usePasswordState() {
 }
 
 /** GET /api/user/deliveries: whether the weekly digest is paused, until when, and the Monday it resumes. */
-export interface DigestDelivery {
-  paused: boolean;
-  /** `YYYY-MM-DD`, the first day a digest may come again; null while paused until resumed. */
-  until: string | null;
-  /** `YYYY-MM-DD`, the Monday of the first digest after the pause; null while paused until resumed. */
-  resumesOn: string | null;
-}
+export type DigestDelivery = DigestDeliveryReply;
 
 export const DELIVERIES_PATH = "/api/user/deliveries";
 
