@@ -91,7 +91,9 @@ export async function registerProxyRoutes(
   },
 ): Promise<void> {
   // The shared pool rather than one of reply-from's own; its timeouts are the client's (30 s, as before).
-  await app.register(replyFrom, { undici: options.upstreamClient });
+  // reply-from's own lines ("fetching from remote server", "response received") would add two more to each
+  // proxied request's one; a failed call is still logged, by reply-from and by the error handler.
+  await app.register(replyFrom, { undici: options.upstreamClient, disableRequestLogging: true });
 
   // The gateway forwards bodies untouched; the owning service parses and validates them.
   app.removeAllContentTypeParsers();
