@@ -1,7 +1,7 @@
 /**
  * One service in a process of its own, as production runs each (a container, a `make stack` process),
  * built from its source with the settings the parent sends over IPC. Run by `startServiceProcess`.
- * It logs as production does (JSON lines at info, one per request and answer) to its stdout, which the
+ * It logs as production does (JSON lines at info, one or two per request) to its stdout, which the
  * parent discards: that cost is part of what a request costs.
  */
 import { type AuthSettings, buildAuthApp } from "@tubedigest/auth";

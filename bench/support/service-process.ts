@@ -17,7 +17,7 @@ export interface ServiceProcess {
 export async function startServiceProcess(launch: ServiceLaunch): Promise<ServiceProcess> {
   const child = fork(ENTRY, [], {
     execArgv: ["--import", "tsx"],
-    // Its log lines (one JSON line per request and answer) are written and thrown away, as a log shipper
+    // Its log lines (one or two JSON lines per request) are written and thrown away, as a log shipper
     // would take them; stderr is kept to explain a failed start.
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });

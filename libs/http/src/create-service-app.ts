@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
   type RawServerDefault,
 } from "fastify";
 import type { Logger } from "pino";
@@ -67,9 +68,31 @@ export interface ServiceAppOptions {
    * site can read the app through DNS rebinding: development on this machine. Off when absent.
    */
   loopbackOnly?: boolean;
+  /**
+   * Log each request once, as it is answered ("request completed", with the request's fields, its status
+   * and time), instead of Fastify's two lines ("incoming request" as it arrives, then "request
+   * completed"): half the logging for a service whose requests are many and quick (the gateway).
+   * Failures are logged as before. Fastify's two lines when absent.
+   */
+  oneLogLinePerRequest?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** Fastify's request logging with one line per request instead of two (`oneLogLinePerRequest`). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, "request errored");
+    else reply.log.info(fields, "request completed");
+  }
+}
 
 /**
  * A Fastify instance with what every tubedigest service shares: TypeBox-typed routes validated strictly,
@@ -92,6 +115,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     schemaErrorFormatter: formatValidationError,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
+    ...(options.oneLogLinePerRequest ? { logController: new OneLinePerRequest() } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Before any route, so every one the service declares is described.

@@ -9,6 +9,7 @@ import { registerSameOriginGuard } from "./plugins/same-origin-guard.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSessionlessCalls } from "./plugins/sessionless-calls.ts";
 import { registerSessions } from "./plugins/sessions.ts";
+import { createUpstreamClient } from "./plugins/upstream-client.ts";
 import { registerApiDocs } from "./routes/api-docs-routes.ts";
 import { registerOpenApiRoutes } from "./routes/openapi-routes.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
@@ -47,13 +48,17 @@ export async function buildGatewayApp(
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
     loopbackOnly: settings.loopbackOnly,
+    // Every page, file and API call passes here: one line each, not two.
+    oneLogLinePerRequest: true,
     readiness: {
       essential: { ...dependencies.readiness?.essential },
       degradable: { ...(redis ? { redis: redisAnswers } : {}), ...dependencies.readiness?.degradable },
     },
   });
+  const upstreamClient = createUpstreamClient();
   app.addHook("onClose", async () => {
     await redis?.quit();
+    await upstreamClient.close();
   });
   // Headers first, so even a refused path is answered with them; then the path, before anything else.
   await registerSecurityHeaders(app, { https: settings.secureCookies });
@@ -73,11 +78,11 @@ export async function buildGatewayApp(
     redis,
     keyPrefix: settings.redisKeyPrefix,
   });
-  registerSessionRoutes(app, settings.upstreams, sessions, settings.identitySecret);
+  registerSessionRoutes(app, settings.upstreams, sessions, settings.identitySecret, upstreamClient);
   // The gateway's own answer: no service owns /api/openapi.json, so the proxy would call it a 404.
   registerOpenApiRoutes(app, settings.upstreams);
   if (settings.apiDocs) await registerApiDocs(app);
-  await registerProxyRoutes(app, { ...settings, sessions });
+  await registerProxyRoutes(app, { ...settings, sessions, upstreamClient });
   registerSharedSummaryPage(app, {
     webDist: settings.webDist,
     summariserUrl: settings.upstreams.summariser,

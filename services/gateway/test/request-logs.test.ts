@@ -49,4 +49,21 @@ describe("the gateway's request logs", () => {
     expect(log).toContain(`"${logged}"`);
     expect(log).not.toContain(token);
   });
+
+  it("are one line per request, as it is answered, with its URL, status and time", async () => {
+    const log = await logFor("/api/user/channels?page=2", "GET");
+    const entries = log
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: "request completed",
+        req: expect.objectContaining({ method: "GET", url: "/api/user/channels?page=2" }),
+        res: { statusCode: expect.any(Number) },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
 });

@@ -168,4 +168,72 @@ describe("sessions in Redis", () => {
     expect((await browser.call("POST", "/api/auth/logout")).statusCode).toBe(200);
     expect(await redis.exists(made[0] ?? "")).toBe(0);
   });
+  const signedInWithKey = async (userId: string) => {
+    const before = new Set(await redis.keys(`${edge.redisPrefix}session:*`));
+    const browser = new Browser(edge.gateway);
+    await browser.call("POST", "/api/auth/login", {}, { ...json, "x-test-sign-in-as": userId });
+    const [key] = (await redis.keys(`${edge.redisPrefix}session:*`)).filter((made) => !before.has(made));
+    return { browser, key: key ?? "" };
+  };
+  const sessionCookieOf = (answer: { headers: Record<string, unknown> }) =>
+    ([] as string[])
+      .concat((answer.headers["set-cookie"] as string | string[] | undefined) ?? [])
+      .find((cookie) => cookie.startsWith("td_session="));
+
+  it("cost one Redis round trip on a signed-in request that changes nothing, and are not written back", async () => {
+    const { browser, key } = await signedInWithKey(ANN);
+    const stored = await redis.get(key);
+    const monitor = await redis.monitor();
+    const commands: string[][] = [];
+    monitor.on("monitor", (_time: string, args: string[], source: string) => {
+      // A script's own commands are listed too, under "lua": they are not round trips.
+      if (!source.includes("lua") && args.some((arg) => arg.startsWith(edge.redisPrefix)))
+        commands.push(args);
+    });
+    try {
+      const answer = await browser.call("GET", "/api/user/channels");
+      expect(answer.json()).toEqual({ caller: ANN });
+      expect(sessionCookieOf(answer)).toBeUndefined();
+      // MONITOR reports asynchronously: a round trip of its own lets it catch up.
+      await redis.ping();
+      expect(commands.map((args) => args[0]?.toLowerCase())).toEqual(["evalsha"]);
+    } finally {
+      monitor.disconnect();
+    }
+    expect(await redis.get(key)).toBe(stored);
+  });
+
+  it("start their lifetime over, and send their cookie again, once a day at most", async () => {
+    const { browser, key } = await signedInWithKey(ANN);
+    const session = JSON.parse((await redis.get(key)) ?? "{}") as { renewedAt: number };
+    const dayAndMinuteAgo = Date.now() - 24 * 60 * 60 * 1000 - 60_000;
+    await redis.set(key, JSON.stringify({ ...session, renewedAt: dayAndMinuteAgo }), "EX", 60 * 60);
+    const answer = await browser.call("GET", "/api/user/channels");
+    expect(answer.json()).toEqual({ caller: ANN });
+    expect(sessionCookieOf(answer)).toMatch(/Expires=/);
+    const thirtyDays = 30 * 24 * 60 * 60;
+    expect(await redis.ttl(key)).toBeGreaterThan(thirtyDays - 60);
+    expect((JSON.parse((await redis.get(key)) ?? "{}") as { renewedAt: number }).renewedAt).toBeGreaterThan(
+      dayAndMinuteAgo,
+    );
+  });
+
+  it("are deleted from Redis when read after their user's sessions were ended", async () => {
+    const [asking, other] = [await signedInWithKey(BOB), await signedInWithKey(BOB)];
+    await asking.browser.call(
+      "POST",
+      "/api/auth/change-password",
+      {},
+      {
+        ...json,
+        "x-test-end-other-sessions-of": BOB,
+      },
+    );
+    expect(await redis.exists(other.key)).toBe(1);
+    const answer = await other.browser.call("GET", "/api/user/channels");
+    expect(answer.statusCode).toBe(401);
+    expect(sessionCookieOf(answer)).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await redis.exists(other.key)).toBe(0);
+    expect((await asking.browser.call("GET", "/api/user/channels")).json()).toEqual({ caller: BOB });
+  });
 });

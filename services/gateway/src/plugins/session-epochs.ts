@@ -7,18 +7,15 @@ import type { MemorySessionStore } from "./memory-session-store.ts";
  * valid. Ending every session of a user this way costs one write, wherever the sessions are stored.
  */
 export interface SessionEpochs {
-  /** The moment before which the user's sessions are void, if any was set within the session lifetime. */
-  endedBefore(userId: string): Promise<number | undefined>;
   endSessionsBefore(userId: string, moment: number): Promise<void>;
 }
 
-/** Kept beside the sessions in Redis, each forgotten once no session it could void is still alive. */
+/**
+ * Kept beside the sessions in Redis, each forgotten once no session it could void is still alive. The
+ * store reads a session's epoch with the session itself, in the same round trip (redis-session-store.ts).
+ */
 export function redisSessionEpochs(redis: Redis, prefix: string, ttlSeconds: number): SessionEpochs {
   return {
-    async endedBefore(userId) {
-      const value = await onLiveRedis(redis, (live) => live.get(prefix + userId));
-      return value === null ? undefined : Number(value);
-    },
     async endSessionsBefore(userId, moment) {
       await onLiveRedis(redis, (live) => live.set(prefix + userId, String(moment), "EX", ttlSeconds));
     },
@@ -31,9 +28,6 @@ export function redisSessionEpochs(redis: Redis, prefix: string, ttlSeconds: num
  */
 export function memorySessionEpochs(store: MemorySessionStore): SessionEpochs {
   return {
-    async endedBefore() {
-      return undefined;
-    },
     async endSessionsBefore(userId, moment) {
       store.removeSessionsOf(userId, moment);
     },

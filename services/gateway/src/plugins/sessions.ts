@@ -13,11 +13,19 @@ declare module "fastify" {
     userId?: string;
     /** When this browser signed in (ms since the epoch): sessions of a user ended after it are void. */
     startedAt?: number;
+    /** When the session's lifetime last started over (ms since the epoch): see `RENEWAL_INTERVAL_MS`. */
+    renewedAt?: number;
   }
 }
 
 export const SESSION_COOKIE = "td_session";
 const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A session lasts the lifetime from its last use, but is stored again (and its cookie sent again) at most
+ * this often, not on every request: a signed-in request that changes nothing costs one Redis read. So an
+ * unused session ends between 29 and 30 days after its last use.
+ */
+const RENEWAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** The embedded product's bound: past it the least recently used sessions are dropped. */
 const MAX_MEMORY_SESSIONS = 10_000;
 
@@ -44,16 +52,19 @@ export async function registerSessions(
   const memoryStore = options.redis
     ? undefined
     : new MemorySessionStore({ maxSessions: MAX_MEMORY_SESSIONS, ttlSeconds: SESSION_LIFETIME_SECONDS });
+  const epochPrefix = `${options.keyPrefix}session-epoch:`;
+  // The Redis store voids a session whose user's sessions were ended after it started as it reads it.
   const store =
     memoryStore ??
-    new RedisSessionStore(options.redis as Redis, `${options.keyPrefix}session:`, SESSION_LIFETIME_SECONDS);
+    new RedisSessionStore(
+      options.redis as Redis,
+      `${options.keyPrefix}session:`,
+      SESSION_LIFETIME_SECONDS,
+      epochPrefix,
+    );
   const epochs: SessionEpochs = memoryStore
     ? memorySessionEpochs(memoryStore)
-    : redisSessionEpochs(
-        options.redis as Redis,
-        `${options.keyPrefix}session-epoch:`,
-        SESSION_LIFETIME_SECONDS,
-      );
+    : redisSessionEpochs(options.redis as Redis, epochPrefix, SESSION_LIFETIME_SECONDS);
 
   // While Redis is away the web app's pages and files are served as to a visitor (they need no session),
   // so a signed-in browser still loads the app; only the API answers that sessions are unavailable.
@@ -68,15 +79,18 @@ export async function registerSessions(
     secret: options.secret,
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,
+    // Saved when changed, or renewed below, rather than on every answer.
+    rolling: false,
     cookie: { ...cookieOptions, maxAge: SESSION_LIFETIME_SECONDS * 1000 },
     store,
   });
-  // Runs after the session is loaded: a session its user's sessions were ended after is no session.
+  // Runs after the session is loaded. A changed session is saved as the answer is sent, its lifetime
+  // starting over and its cookie sent again with the new expiry.
   app.addHook("onRequest", async (request) => {
-    const { userId, startedAt } = request.session;
-    if (!userId) return;
-    const endedBefore = await epochs.endedBefore(userId);
-    if (endedBefore !== undefined && (startedAt ?? 0) < endedBefore) await request.session.regenerate();
+    const { session } = request;
+    if (!session.userId) return;
+    const now = Date.now();
+    if (now - (session.renewedAt ?? 0) >= RENEWAL_INTERVAL_MS) session.renewedAt = now;
   });
 
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -93,6 +107,7 @@ export async function registerSessions(
       await request.session.regenerate();
       request.session.userId = userId;
       request.session.startedAt = Date.now();
+      request.session.renewedAt = request.session.startedAt;
     },
     async endOtherSessions(request, userId) {
       const moment = Date.now();

@@ -11,6 +11,7 @@ import {
   STANDING_HEADERS,
 } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Dispatcher } from "undici";
 import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
 import type { SessionControl } from "../plugins/sessions.ts";
 import { claimHolderOf } from "./claim-holder.ts";
@@ -85,9 +86,14 @@ export async function registerProxyRoutes(
     sessions: SessionControl;
     /** Signs the caller header, so a service believes it came from here. */
     identitySecret: string;
+    /** Kept-alive connections to the services, with their timeouts (plugins/upstream-client.ts). */
+    upstreamClient: Dispatcher;
   },
 ): Promise<void> {
-  await app.register(replyFrom, { http: { requestOptions: { timeout: 30_000 } } });
+  // The shared pool rather than one of reply-from's own; its timeouts are the client's (30 s, as before).
+  // reply-from's own lines ("fetching from remote server", "response received") would add two more to each
+  // proxied request's one; a failed call is still logged, by reply-from and by the error handler.
+  await app.register(replyFrom, { undici: options.upstreamClient, disableRequestLogging: true });
 
   // The gateway forwards bodies untouched; the owning service parses and validates them.
   app.removeAllContentTypeParsers();
