@@ -3,7 +3,7 @@ import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { callerHeaders, type ServiceApp } from "@tubedigest/http";
 import { createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
-import { createTestSchema } from "@tubedigest/testing";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
 import { buildSummariserApp, type SummariserDependencies } from "../../src/app.ts";
 import type { SummariserSettings } from "../../src/config.ts";
