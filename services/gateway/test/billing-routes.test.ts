@@ -1,4 +1,4 @@
-import { CALLER_HEADER, CALLER_PROOF_HEADER } from "@tubedigest/http";
+import { CALLER_HEADER, CALLER_PROOF_HEADER } from "@tubedigest/http/caller-proof";
 import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";

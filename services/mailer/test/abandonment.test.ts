@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { callerHeaders, claimHolderHeaders } from "@tubedigest/http";
+import { callerHeaders, claimHolderHeaders } from "@tubedigest/http/caller-proof";
 import {
   ANY_CONTENT_TYPE,
   emailAddress,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { inlineText, readDigestMarkdown } from "@tubedigest/contracts/digest";
-import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedigest/http";
+import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedigest/http/caller-proof";
 import { ANY_CONTENT_TYPE, emailAddress, hostileBodies } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

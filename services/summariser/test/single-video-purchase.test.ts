@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { ANY_CONTENT_TYPE, hostileBodies } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -3,7 +3,7 @@ import { defineSubscriptions } from "@tubedigest/bus";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import type { AnyEvent, EventName } from "@tubedigest/contracts";
 import { createDatabase, type Database, EmbeddedPostgres } from "@tubedigest/db";
-import { callerHeaders, claimHolderHeaders } from "@tubedigest/http";
+import { callerHeaders, claimHolderHeaders } from "@tubedigest/http/caller-proof";
 import { eventually } from "@tubedigest/testing/eventually";
 import { startFakeStripeApi } from "@tubedigest/testing/stripe";
 import { createTestSchema } from "@tubedigest/testing/test-schema";

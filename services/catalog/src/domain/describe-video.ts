@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { CatalogContext } from "./catalog-context.ts";
 import { messages } from "./messages.ts";
 import { durationSeconds, isShort } from "./video-kind.ts";

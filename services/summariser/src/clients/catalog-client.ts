@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { callService } from "./service-call.ts";
 
 /** A channel's upload as catalog lists it (`GET /internal/channels/{id}/videos`). */

@@ -1,5 +1,5 @@
 import { readDigestMarkdown, type StoredGlanceLine } from "@tubedigest/contracts/digest";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { NewsletterChannel } from "../store/database.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { isNewsletterLinkToken, newsletterLinkInTime } from "./newsletter-link.ts";

@@ -1,4 +1,5 @@
-import { HttpError, type ServiceApp } from "@tubedigest/http";
+import type { ServiceApp } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { SampleNewsletter } from "../domain/compose-sample-newsletter.ts";
 import { messages } from "../domain/messages.ts";
 import { errors, SampleNewsletterReply } from "./schemas.ts";
