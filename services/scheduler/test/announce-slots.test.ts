@@ -1,6 +1,6 @@
 import { defineSubscriptions, type EventBus } from "@tubedigest/bus";
 import { createTestBus, joinTestBus, type TestBus } from "@tubedigest/bus/testing";
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import type { ServiceApp } from "@tubedigest/http";
 import { createBullMqScheduler, type Scheduler } from "@tubedigest/jobs";
 import { eventually } from "@tubedigest/testing/eventually";

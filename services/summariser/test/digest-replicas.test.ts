@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { eventually } from "@tubedigest/testing/eventually";
 import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";

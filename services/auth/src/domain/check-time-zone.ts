@@ -1,4 +1,4 @@
-import { isTimeZone } from "@tubedigest/contracts";
+import { isTimeZone } from "@tubedigest/contracts/time-zone";
 import { HttpError } from "@tubedigest/http/http-error";
 import { messages } from "./messages.ts";
 

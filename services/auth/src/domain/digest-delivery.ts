@@ -1,4 +1,4 @@
-import { firstMondayFrom, todayIn } from "@tubedigest/contracts";
+import { firstMondayFrom, todayIn } from "@tubedigest/contracts/digest-pause";
 import type { User } from "../store/user-repository.ts";
 
 /** Whether the reader's weekly digest is paused, as the settings page shows it. */

@@ -1,4 +1,4 @@
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import { HttpError } from "@tubedigest/http/http-error";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import { announceProfile } from "./announce-profile.ts";

@@ -1,4 +1,5 @@
-import { SUMMARY_LANGUAGES, type UserRegisteredData } from "@tubedigest/contracts";
+import type { UserRegisteredData } from "@tubedigest/contracts";
+import { SUMMARY_LANGUAGES } from "@tubedigest/contracts/summary-language";
 import { EmailAddress, INVALID_EMAIL, multiLineText, singleLineText } from "@tubedigest/http";
 import Type, { type Static } from "typebox";
 import { messages } from "../domain/messages.ts";

@@ -1,4 +1,4 @@
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import { HttpError } from "@tubedigest/http/http-error";
 import type { Account } from "../store/account-repository.ts";
 import { awaitAccount } from "./await-account.ts";

@@ -1,4 +1,5 @@
-import { type EventData, type EventName, scheduleEventId } from "@tubedigest/contracts";
+import type { EventData, EventName } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { unsubscribeKeyFrom, unsubscribeToken } from "@tubedigest/mailer";
 import { eventually } from "@tubedigest/testing/eventually";

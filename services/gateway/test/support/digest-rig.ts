@@ -1,4 +1,4 @@
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { createDatabase, type Database } from "@tubedigest/db";
 import type { LlmSettings } from "@tubedigest/summariser";
 import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts/time-zone";
 import { waitForRow } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http/http-error";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";

@@ -1,4 +1,4 @@
-import { deliveryTimeMessages } from "@tubedigest/contracts";
+import { deliveryTimeMessages } from "@tubedigest/contracts/delivery-time";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { changeDeliveryTime } from "../domain/change-delivery-time.ts";
