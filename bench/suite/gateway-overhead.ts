@@ -19,7 +19,7 @@
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { callerHeaders } from "@tubedigest/http";
+import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { fakeChannelsAbout } from "../support/fake-channels.ts";
 import { type LoadFigures, measureLoad } from "../support/load-test.ts";
 import { machineDescription, markdownTable, recordInPerformanceDoc } from "../support/performance-report.ts";

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { childEnvironment } from "@tubedigest/testing";
+import { childEnvironment } from "@tubedigest/testing/test-infra";
 import { type ProcessUsage, processUsage } from "./process-usage.ts";
 
 /** A TypeScript entry point running in a Node process of its own, as a deployed service would. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FakeChannel } from "@tubedigest/testing";
+import type { FakeChannel } from "@tubedigest/testing/youtube";
 
 /**
  * `count` made-up channels whose titles hold `topic`, so the fake Data API's search for the topic finds

@@ -1,14 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { deadLetterExchangeName } from "@tubedigest/bus";
-import {
-  createTestSchema,
-  deleteRedisKeys,
-  type FakeYoutubeApi,
-  startFakeYoutubeApi,
-  testInfra,
-  uniqueName,
-} from "@tubedigest/testing";
+import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import amqp from "amqplib";
 import { type ServiceProcess, startServiceProcess } from "./service-process.ts";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing";
+import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing/stripe";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

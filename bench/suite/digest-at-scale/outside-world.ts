@@ -1,11 +1,6 @@
-import {
-  type FakeOpenAiApi,
-  type FakeYoutubeApi,
-  type FakeYoutubeCaptions,
-  startFakeOpenAiApi,
-  startFakeYoutubeApi,
-  startFakeYoutubeCaptions,
-} from "@tubedigest/testing";
+import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
+import { type FakeYoutubeCaptions, startFakeYoutubeCaptions } from "@tubedigest/testing/transcripts";
+import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import type { Scenario } from "./scenario.ts";
 
 /** What the services reach outside the product, played by libs/testing's fakes in the bench's own process. */

@@ -1,5 +1,5 @@
 import type { EventBus } from "@tubedigest/bus";
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import type pg from "pg";
 import { type PipelineCounts, pipelineCounts, type RunSchemas } from "./pipeline-state.ts";
 import type { SinkLedger } from "./sink-ledger.ts";

@@ -1,5 +1,5 @@
 import type { EventBus } from "@tubedigest/bus";
-import { testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import type pg from "pg";
 import type { BenchChild } from "../../support/child-process.ts";
 import type { OutsideWorld } from "./outside-world.ts";

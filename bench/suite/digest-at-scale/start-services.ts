@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { TestBusAddress } from "@tubedigest/bus/testing";
-import { testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { type BenchChild, startBenchChild } from "../../support/child-process.ts";
 import type { OutsideWorld } from "./outside-world.ts";
 

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runDeadLettersCli } from "../src/cli/dead-letters.ts";
 import { type BusFixture, rabbitMqImplementation } from "./support/bus-fixtures.ts";

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { AnyEvent } from "@tubedigest/contracts";
-import { testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runDeadLettersCli } from "../src/cli/dead-letters.ts";
 import type { EventBus } from "../src/index.ts";

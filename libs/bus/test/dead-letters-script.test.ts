@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { childEnvironment, testInfra } from "@tubedigest/testing";
+import { childEnvironment, testInfra } from "@tubedigest/testing/test-infra";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type BusFixture, rabbitMqImplementation } from "./support/bus-fixtures.ts";
 

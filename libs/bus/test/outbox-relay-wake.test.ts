@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type AnyEvent, createEvent } from "@tubedigest/contracts";
 import type { Notifications } from "@tubedigest/db";
-import { childEnvironment } from "@tubedigest/testing";
+import { childEnvironment } from "@tubedigest/testing/test-infra";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type EventPublisher, type OutboxRelay, startOutboxRelay, writeToOutbox } from "../src/index.ts";

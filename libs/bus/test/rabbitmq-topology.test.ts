@@ -1,5 +1,5 @@
 import { contractOf, createEvent } from "@tubedigest/contracts";
-import { testInfra, uniqueName } from "@tubedigest/testing";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createRabbitMqBus,

@@ -1,4 +1,5 @@
-import { startTcpProxy, type TcpProxy, testInfra } from "@tubedigest/testing";
+import { startTcpProxy, type TcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import amqp from "amqplib";
 import { afterEach, describe, expect, it } from "vitest";
 

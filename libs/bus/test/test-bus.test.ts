@@ -1,4 +1,5 @@
-import { eventually, testInfra, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import amqp from "amqplib";
 import { expect, it } from "vitest";
 import { defineSubscriptions } from "../src/subscriptions.ts";

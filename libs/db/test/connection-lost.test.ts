@@ -1,4 +1,6 @@
-import { createTestSchema, startTcpProxy, testInfra } from "@tubedigest/testing";
+import { startTcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra } from "@tubedigest/testing/test-infra";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../src/index.ts";

@@ -1,4 +1,4 @@
-import { rawHttpRequest } from "@tubedigest/testing";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { describe, expect, it } from "vitest";
 import { createServiceApp } from "./create-service-app.ts";
 import { addCounter, addHistogram, listenForMetrics } from "./metrics.ts";

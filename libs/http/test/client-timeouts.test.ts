@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { rawHttpRequest } from "@tubedigest/testing";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceApp, type ServiceApp } from "../src/create-service-app.ts";
 

@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { type RawResponse, rawHttpRequest } from "@tubedigest/testing";
+import { type RawResponse, rawHttpRequest } from "@tubedigest/testing/raw-http";
 import Type from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceApp, type ServiceApp } from "../src/create-service-app.ts";

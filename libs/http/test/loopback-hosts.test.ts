@@ -1,4 +1,4 @@
-import { rawHttpRequest } from "@tubedigest/testing";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceApp, type ServiceApp } from "../src/create-service-app.ts";
 

@@ -1,4 +1,4 @@
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { createInProcessScheduler } from "./in-process-scheduler.ts";

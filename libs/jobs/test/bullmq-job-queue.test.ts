@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { deleteRedisKeys, eventually, startTcpProxy, testInfra, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
+import { startTcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBullMqJobQueue, type JobQueue } from "../src/index.ts";

@@ -1,4 +1,6 @@
-import { deleteRedisKeys, eventually, testInfra, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pino from "pino";

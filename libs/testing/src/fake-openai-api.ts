@@ -3,6 +3,15 @@ import { defaultFakeResponder, type FakeChatRequest } from "./fake-openai-respon
 import { type FakeTranscriptions, fakeTranscriptions } from "./fake-openai-transcriptions.ts";
 
 export { defaultFakeResponder, type FakeChatMessage, type FakeChatRequest } from "./fake-openai-responder.ts";
+export {
+  defaultFakeTranscriber,
+  type FakeTranscribedSegment,
+  type FakeTranscriber,
+  type FakeTranscriptionFault,
+  type FakeTranscriptions,
+  type FakeUploadedAudio,
+  fakeSpeechWav,
+} from "./fake-openai-transcriptions.ts";
 
 /** Writes the assistant's message content for a request; the fake wraps it in a chat completion. */
 export type FakeOpenAiResponder = (request: FakeChatRequest) => string;

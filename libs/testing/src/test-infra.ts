@@ -1,3 +1,9 @@
+// `@tubedigest/testing/test-infra`: where the real parts are and the small helpers a test uses with them,
+// none loading a package (the Postgres and Redis helpers are `/test-schema` and `/redis-keys`).
+export { childEnvironment } from "./child-environment.ts";
+export { type RunQuery, tablesMentioning } from "./tables-mentioning.ts";
+export { uniqueName } from "./unique-name.ts";
+
 /**
  * Where the real parts the integration tests talk to live: the local services, or, where one does not
  * answer, no URL is set and a Docker engine exists, a container the global setup started.

@@ -1,5 +1,5 @@
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
-import { createTestSchema } from "@tubedigest/testing";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import argon2 from "argon2";
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

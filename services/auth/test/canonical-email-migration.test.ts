@@ -1,5 +1,5 @@
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
-import { createTestSchema } from "@tubedigest/testing";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthDatabase } from "../src/store/database.ts";

@@ -1,6 +1,8 @@
 import { createRabbitMqBus, type EventBus } from "@tubedigest/bus";
 import type { ServiceApp } from "@tubedigest/http";
-import { createTestSchema, startTcpProxy, type TcpProxy, testInfra, uniqueName } from "@tubedigest/testing";
+import { startTcpProxy, type TcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuthApp } from "../src/app.ts";

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { childEnvironment, testInfra } from "@tubedigest/testing";
+import { childEnvironment, testInfra } from "@tubedigest/testing/test-infra";
 import { describe, expect, it } from "vitest";
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing/stripe";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type BillingUnderTest, startBillingWithStripe } from "./support/billing-harness.ts";

@@ -8,10 +8,9 @@ import {
   hostileText,
   nearValid,
   notOneBareAddress,
-  type RawResponse,
-  rawHttpRequest,
   urlSpellings,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/hostile-input";
+import { type RawResponse, rawHttpRequest } from "@tubedigest/testing/raw-http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../src/domain/messages.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing/stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../src/domain/messages.ts";
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { contractOf } from "@tubedigest/contracts";
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
 

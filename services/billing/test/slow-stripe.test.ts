@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing/stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type BillingUnderTest, startBillingWithStripe } from "./support/billing-harness.ts";
 

@@ -1,4 +1,4 @@
-import type { FakeStripeApi } from "@tubedigest/testing";
+import type { FakeStripeApi } from "@tubedigest/testing/stripe";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type BillingUnderTest, startBillingWithStripe } from "./support/billing-harness.ts";

@@ -7,10 +7,9 @@ import {
   hostileQueries,
   hostileText,
   nearValid,
-  type RawResponse,
-  rawHttpRequest,
   urlSpellings,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/hostile-input";
+import { type RawResponse, rawHttpRequest } from "@tubedigest/testing/raw-http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type CatalogUnderTest, startCatalog } from "./support/catalog-harness.ts";

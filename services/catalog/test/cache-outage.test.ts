@@ -1,7 +1,8 @@
 import { createServer } from "node:net";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import type { ServiceApp } from "@tubedigest/http";
-import { createTestSchema, type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogApp } from "../src/app.ts";

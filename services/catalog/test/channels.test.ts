@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FakeChannel } from "@tubedigest/testing";
+import type { FakeChannel } from "@tubedigest/testing/youtube";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   asUser,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createEvent } from "@tubedigest/contracts";
-import type { FakeChannel } from "@tubedigest/testing";
+import type { FakeChannel } from "@tubedigest/testing/youtube";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordPlanAccess } from "../src/events/record-plan-access.ts";

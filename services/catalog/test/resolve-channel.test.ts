@@ -1,4 +1,4 @@
-import type { FakeChannel } from "@tubedigest/testing";
+import type { FakeChannel } from "@tubedigest/testing/youtube";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveChannel } from "../src/domain/resolve-channel.ts";
 import { ChannelRepository } from "../src/store/channel-repository.ts";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent, type VideoPublishedData } from "@tubedigest/contracts";
-import type { FakeChannel, FakeVideo, FakeYoutubeFault } from "@tubedigest/testing";
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import type { FakeChannel, FakeVideo, FakeYoutubeFault } from "@tubedigest/testing/youtube";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CatalogContext } from "../src/domain/catalog-context.ts";

@@ -1,4 +1,4 @@
-import type { FakeVideo } from "@tubedigest/testing";
+import type { FakeVideo } from "@tubedigest/testing/youtube";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChannelUploads } from "../src/domain/check-channel-uploads.ts";
 import { resolveChannel } from "../src/domain/resolve-channel.ts";

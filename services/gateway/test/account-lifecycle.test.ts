@@ -1,5 +1,6 @@
-import { scheduleEventId } from "@tubedigest/contracts";
-import { eventually, uniqueName } from "@tubedigest/testing";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
+import { eventually } from "@tubedigest/testing/eventually";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
 import { mailboxLinksTo, newestMailText } from "./support/mailbox.ts";

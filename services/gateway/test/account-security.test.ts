@@ -1,6 +1,6 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { EventEnvelope } from "@tubedigest/contracts";
-import { uniqueName } from "@tubedigest/testing";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "./support/eventually.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";

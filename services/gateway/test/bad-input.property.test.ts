@@ -7,10 +7,10 @@ import {
   hostileQueries,
   hostileText,
   nearValid,
-  rawHttpRequest,
-  uniqueName,
   urlSpellings,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/hostile-input";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Browser, startTestStack, type TestStack } from "./test-stack.ts";

@@ -1,4 +1,6 @@
-import { eventually, type FakeChannel, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { uniqueName } from "@tubedigest/testing/test-infra";
+import type { FakeChannel } from "@tubedigest/testing/youtube";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";

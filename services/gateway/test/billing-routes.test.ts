@@ -1,5 +1,5 @@
-import { CALLER_HEADER, CALLER_PROOF_HEADER } from "@tubedigest/http";
-import { rawHttpRequest } from "@tubedigest/testing";
+import { CALLER_HEADER, CALLER_PROOF_HEADER } from "@tubedigest/http/caller-proof";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 

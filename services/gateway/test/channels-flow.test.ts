@@ -1,6 +1,8 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { AnyEvent } from "@tubedigest/contracts";
-import { eventually, type FakeChannel, type FakeYoutubeApi, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { uniqueName } from "@tubedigest/testing/test-infra";
+import type { FakeChannel, FakeYoutubeApi } from "@tubedigest/testing/youtube";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";

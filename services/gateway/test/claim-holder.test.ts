@@ -10,7 +10,7 @@ import {
   optionalUserId,
   type ServiceApp,
 } from "@tubedigest/http";
-import { uniqueName } from "@tubedigest/testing";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, IDENTITY_SECRET, startTestStack, type TestStack } from "./test-stack.ts";
 

@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { CALLER_HEADER, createServiceApp, SESSION_USER_HEADER, type ServiceApp } from "@tubedigest/http";
-import { uniqueName } from "@tubedigest/testing";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildGatewayApp } from "../src/app.ts";

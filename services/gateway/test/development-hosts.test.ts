@@ -1,5 +1,5 @@
 import { loadConfig } from "@tubedigest/config";
-import { rawHttpRequest } from "@tubedigest/testing";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayEnvironment, gatewaySettingsFrom } from "../src/config.ts";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";

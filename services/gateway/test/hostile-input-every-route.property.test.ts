@@ -1,19 +1,15 @@
 import {
   ANY_CONTENT_TYPE,
-  emailFieldsOf,
-  type FakeStripeApi,
-  fieldsOf,
   hostileBodies,
   hostileQueries,
   hostileText,
-  type JsonSchema,
   notOneBareAddress,
-  rawHttpRequest,
-  startFakeStripeApi,
-  uniqueName,
   urlSpellings,
-  valuesOf,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/hostile-input";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
+import { emailFieldsOf, fieldsOf, type JsonSchema, valuesOf } from "@tubedigest/testing/schema-values";
+import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing/stripe";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, startTestStack, type TestStack } from "./test-stack.ts";

@@ -1,4 +1,5 @@
-import { eventually, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailboxLinksTo as linksTo } from "./support/mailbox.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";

@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { OpenApiDocument } from "@tubedigest/http";
-import { rawHttpRequest } from "@tubedigest/testing";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownerOf, type ServiceName, UPSTREAM_ROUTES } from "../src/routes/upstream-table.ts";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";

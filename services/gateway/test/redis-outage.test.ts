@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { Writable } from "node:stream";
-import { startTcpProxy, type TcpProxy, testInfra, uniqueName } from "@tubedigest/testing";
+import { startTcpProxy, type TcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSIONS_UNAVAILABLE } from "../src/plugins/gateway-redis.ts";

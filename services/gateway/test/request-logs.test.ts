@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { createServiceLogger } from "@tubedigest/http";
-import { rawHttpRequest } from "@tubedigest/testing";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 

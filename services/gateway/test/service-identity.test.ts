@@ -1,5 +1,5 @@
 import { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders, SESSION_USER_HEADER } from "@tubedigest/http";
-import { uniqueName } from "@tubedigest/testing";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, IDENTITY_SECRET, startTestStack, type TestStack } from "./test-stack.ts";
 

@@ -1,4 +1,4 @@
-import { testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";

@@ -1,13 +1,8 @@
 import { createDatabase, type Database } from "@tubedigest/db";
-import {
-  defaultFakeResponder,
-  eventually,
-  type FakeOpenAiApi,
-  type FakeStripeApi,
-  startFakeOpenAiApi,
-  startFakeStripeApi,
-  uniqueName,
-} from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { defaultFakeResponder, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
+import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing/stripe";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
 import { llmSettingsOf } from "./support/digest-rig.ts";

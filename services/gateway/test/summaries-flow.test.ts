@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eventually, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";

@@ -9,15 +9,11 @@ import { buildCatalogApp } from "@tubedigest/catalog";
 import type { ServiceApp } from "@tubedigest/http";
 import { buildMailerApp, type MailerApp, type MailerSettings } from "@tubedigest/mailer";
 import { buildSummariserApp, type LlmSettings, type SummariserSettings } from "@tubedigest/summariser";
-import {
-  createTestSchema,
-  deleteRedisKeys,
-  type FakeStripeApi,
-  type FakeYoutubeApi,
-  startFakeYoutubeApi,
-  testInfra,
-  uniqueName,
-} from "@tubedigest/testing";
+import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
+import type { FakeStripeApi } from "@tubedigest/testing/stripe";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { type Logger, pino } from "pino";
 import { buildGatewayApp } from "../src/app.ts";

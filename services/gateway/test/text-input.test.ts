@@ -1,4 +1,4 @@
-import { uniqueName } from "@tubedigest/testing";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { ServiceApp } from "@tubedigest/http";
-import { uniqueName } from "@tubedigest/testing";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGatewayApp } from "../src/app.ts";

@@ -1,4 +1,4 @@
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createDatabase, type Database } from "@tubedigest/db";
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestMails, expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectEachEligibleMailedOnce } from "./support/digest-delivery-checks.ts";

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { callerHeaders, claimHolderHeaders } from "@tubedigest/http";
-import { ANY_CONTENT_TYPE, emailAddress, hostileBodies, hostileText } from "@tubedigest/testing";
+import { callerHeaders, claimHolderHeaders } from "@tubedigest/http/caller-proof";
+import {
+  ANY_CONTENT_TYPE,
+  emailAddress,
+  hostileBodies,
+  hostileText,
+} from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { tablesMentioning } from "@tubedigest/testing";
+import { tablesMentioning } from "@tubedigest/testing/test-infra";
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linksOf, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";

@@ -1,10 +1,5 @@
-import {
-  type FakeSmtpServer,
-  type FakeSmtpTls,
-  startFakeSmtpServer,
-  type TestCertificates,
-  testCertificates,
-} from "@tubedigest/testing";
+import { type TestCertificates, testCertificates } from "@tubedigest/testing/certificates";
+import { type FakeSmtpServer, type FakeSmtpTls, startFakeSmtpServer } from "@tubedigest/testing/smtp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SmtpTlsSettings } from "../src/config.ts";
 import { type MailTransport, TransientSendError } from "../src/delivery/mail-transport.ts";

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing";
+import { type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing/smtp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type MailTransport,

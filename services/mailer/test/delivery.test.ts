@@ -1,5 +1,7 @@
 import { createDatabase } from "@tubedigest/db";
-import { eventually, startTcpProxy, testInfra } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { startTcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MailerDatabase } from "../src/store/database.ts";
 import { type DeliveryUnderTest, startDelivery } from "./support/delivery-harness.ts";

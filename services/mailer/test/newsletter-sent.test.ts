@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { busMigrations } from "@tubedigest/bus";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
-import { createTestSchema } from "@tubedigest/testing";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

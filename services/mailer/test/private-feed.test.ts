@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { contractOf } from "@tubedigest/contracts";
-import { callerHeaders } from "@tubedigest/http";
+import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDENTITY_SECRET, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";

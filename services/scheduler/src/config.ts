@@ -1,5 +1,5 @@
 import { Host, LogLevel, Port, Url } from "@tubedigest/config";
-import { isTimeZone } from "@tubedigest/contracts";
+import { isTimeZone } from "@tubedigest/contracts/time-zone";
 import { isCronPattern } from "@tubedigest/jobs";
 import Type, { type Static } from "typebox";
 

@@ -1,9 +1,11 @@
 import { defineSubscriptions, type EventBus } from "@tubedigest/bus";
 import { createTestBus, joinTestBus, type TestBus } from "@tubedigest/bus/testing";
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import type { ServiceApp } from "@tubedigest/http";
 import { createBullMqScheduler, type Scheduler } from "@tubedigest/jobs";
-import { deleteRedisKeys, eventually, testInfra, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSchedulerApp } from "../src/app.ts";

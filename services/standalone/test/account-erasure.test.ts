@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { EmbeddedPostgres } from "@tubedigest/db";
-import { eventually, tablesMentioning } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { tablesMentioning } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningProduct, startProduct } from "../src/index.ts";
 import { newDataDir, productEnv, signIn, signUp } from "./support.ts";

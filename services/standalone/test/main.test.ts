@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { childEnvironment } from "@tubedigest/testing";
+import { childEnvironment } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDataDir } from "./support.ts";
 

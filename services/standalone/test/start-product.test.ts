@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, Server } from "node:net";
 import path from "node:path";
-import { eventually, rawHttpRequest } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningProduct, StartUpError, startProduct } from "../src/index.ts";
 import { newDataDir, permissionsUnder, productEnv, signIn, signUp } from "./support.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestWeek } from "../src/domain/digest-week.ts";

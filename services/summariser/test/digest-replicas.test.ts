@@ -2,15 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
-import { scheduleEventId } from "@tubedigest/contracts";
-import {
-  createTestSchema,
-  deleteRedisKeys,
-  eventually,
-  type FakeOpenAiApi,
-  startFakeOpenAiApi,
-  uniqueName,
-} from "@tubedigest/testing";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
+import { eventually } from "@tubedigest/testing/eventually";
+import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
+import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
+import { uniqueName } from "@tubedigest/testing/test-infra";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestWeek } from "../src/domain/digest-week.ts";
 import { bullMqDigestJobs, heldBack } from "./support/bullmq-digest-jobs.ts";

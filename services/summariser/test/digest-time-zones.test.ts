@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestEvents } from "./support/digest-events.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hostileQueries } from "@tubedigest/testing";
+import { hostileQueries } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterLinkKeyFrom, newsletterLinkToken } from "../src/domain/newsletter-link.ts";

@@ -5,7 +5,7 @@ import {
   hasInvalidPercentEncoding,
   hostileBodies,
   hostileQueries,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { digestWeek } from "../src/domain/digest-week.ts";

@@ -1,5 +1,6 @@
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
-import { createTestSchema, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing";
+import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogStandIn, type StandInVideo } from "./support/catalog-stand-in.ts";
 import {

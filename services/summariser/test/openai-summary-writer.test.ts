@@ -1,4 +1,4 @@
-import { type FakeChatRequest, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing";
+import { type FakeChatRequest, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Transcript } from "../src/transcripts/transcript-source.ts";
 import {

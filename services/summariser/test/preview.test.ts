@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inlineText, readDigestMarkdown } from "@tubedigest/contracts/digest";
-import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedigest/http";
-import { ANY_CONTENT_TYPE, emailAddress, hostileBodies } from "@tubedigest/testing";
+import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedigest/http/caller-proof";
+import { ANY_CONTENT_TYPE, emailAddress, hostileBodies } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { digestWeek, weekLabel, weekStartDay } from "../src/domain/digest-week.ts";

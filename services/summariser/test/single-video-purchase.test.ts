@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { HttpError } from "@tubedigest/http";
-import { ANY_CONTENT_TYPE, hostileBodies } from "@tubedigest/testing";
+import { HttpError } from "@tubedigest/http/http-error";
+import { ANY_CONTENT_TYPE, hostileBodies } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SummaryFailedError } from "../src/writers/summary-writer.ts";

@@ -1,20 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { eventually } from "@tubedigest/testing/eventually";
+import { defaultFakeResponder, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import {
-  defaultFakeResponder,
-  eventually,
-  type FakeOpenAiApi,
   type FakeProxy,
   type FakeSponsorBlock,
   type FakeTranscriptApi,
   type FakeYoutubeCaptions,
   type FakeYtDlp,
-  startFakeOpenAiApi,
   startFakeProxy,
   startFakeSponsorBlock,
   startFakeTranscriptApi,
   startFakeYoutubeCaptions,
   writeFakeYtDlp,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/transcripts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummariserSettings } from "../src/config.ts";

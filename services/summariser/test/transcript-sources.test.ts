@@ -1,14 +1,13 @@
+import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import {
-  type FakeOpenAiApi,
   type FakeTranscriptApi,
   type FakeYoutubeCaptions,
-  startFakeOpenAiApi,
   startFakeProxy,
   startFakeSponsorBlock,
   startFakeTranscriptApi,
   startFakeYoutubeCaptions,
   writeFakeYtDlp,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/transcripts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { proxiedRequester } from "../src/transcripts/http/proxied-requester.ts";
 import { createSpeechToTextSource } from "../src/transcripts/speech-to-text-source.ts";

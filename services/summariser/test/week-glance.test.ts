@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readDigestMarkdown } from "@tubedigest/contracts/digest";
-import { defaultFakeResponder, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing";
+import { defaultFakeResponder, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAiGlanceWriter } from "../src/glance/openai-glance-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";

@@ -2,7 +2,7 @@ import {
   type FakeCaptionTrack,
   type FakeYoutubeCaptions,
   startFakeYoutubeCaptions,
-} from "@tubedigest/testing";
+} from "@tubedigest/testing/transcripts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cachedTranscriptSource, type TranscriptCache } from "../src/transcripts/cached-transcript-source.ts";
 import { type Transcript, TranscriptUnavailableError } from "../src/transcripts/transcript-source.ts";

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { parseAllDocuments } from "yaml";
 
 export const REPOSITORY = path.resolve(import.meta.dirname, "../../..");

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfigOrExit, Url } from "@tubedigest/config";
-import { CONSUMER_QUEUES } from "@tubedigest/contracts";
+import { CONSUMER_QUEUES } from "@tubedigest/contracts/consumer-queues";
 import { pino } from "pino";
 import Type from "typebox";
 import type { DeadLetter } from "../dead-letters.ts";

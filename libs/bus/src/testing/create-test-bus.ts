@@ -1,4 +1,4 @@
-import { testInfra, uniqueName } from "@tubedigest/testing";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import amqp from "amqplib";
 import { pino } from "pino";
 import type { EventBus } from "../event-bus.ts";

@@ -1,4 +1,5 @@
-import { startTcpProxy, testInfra, uniqueName } from "@tubedigest/testing";
+import { startTcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import amqp from "amqplib";
 import { pino } from "pino";
 import {

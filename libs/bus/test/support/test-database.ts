@@ -1,5 +1,5 @@
 import { createDatabase, migrateToLatest, type Notifications } from "@tubedigest/db";
-import { createTestSchema } from "@tubedigest/testing";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { type Generated, type Kysely, sql } from "kysely";
 import { type BusTables, busMigrations } from "../../src/index.ts";
 

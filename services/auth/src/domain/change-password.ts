@@ -1,6 +1,6 @@
 import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { ClaimRepository } from "../store/claim-repository.ts";
 import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";

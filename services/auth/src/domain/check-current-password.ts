@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { User } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { messages } from "./messages.ts";

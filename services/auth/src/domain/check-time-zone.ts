@@ -1,5 +1,5 @@
-import { isTimeZone } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { isTimeZone } from "@tubedigest/contracts/time-zone";
+import { HttpError } from "@tubedigest/http/http-error";
 import { messages } from "./messages.ts";
 
 /** Longer than any IANA name (30 characters): enough to recognise a typo, not a page of echoed text. */

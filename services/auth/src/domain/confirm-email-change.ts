@@ -1,5 +1,5 @@
 import { isUniqueViolation } from "@tubedigest/db";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { ClaimRepository } from "../store/claim-repository.ts";
 import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";

@@ -1,6 +1,6 @@
 import { forgetAccount, writeToOutbox } from "@tubedigest/bus";
 import { canonicalEmail, createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { lockAccount } from "./lock-account.ts";

@@ -1,4 +1,4 @@
-import { firstMondayFrom, todayIn } from "@tubedigest/contracts";
+import { firstMondayFrom, todayIn } from "@tubedigest/contracts/digest-pause";
 import type { DigestDeliveryReply } from "@tubedigest/contracts/reader-settings";
 import type { User } from "../store/user-repository.ts";
 

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { Transaction } from "kysely";
 import type { AuthDatabase } from "../store/database.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";

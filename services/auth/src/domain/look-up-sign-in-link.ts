@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { SignInLinkRepository } from "../store/sign-in-link-repository.ts";
 import { UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";

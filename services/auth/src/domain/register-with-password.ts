@@ -1,7 +1,7 @@
 import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { ClaimRepository } from "../store/claim-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext, Visitor } from "./auth-context.ts";

@@ -1,6 +1,6 @@
 import { writeToOutbox } from "@tubedigest/bus";
 import { canonicalEmail, createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";

@@ -1,6 +1,6 @@
 import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { type DigestDelivery, digestDelivery } from "./digest-delivery.ts";

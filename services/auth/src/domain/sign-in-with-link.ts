@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { ClaimRepository } from "../store/claim-repository.ts";
 import { SignInLinkRepository } from "../store/sign-in-link-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";

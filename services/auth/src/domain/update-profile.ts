@@ -1,5 +1,5 @@
-import { canonicalEmail } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
+import { HttpError } from "@tubedigest/http/http-error";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import { announceProfile } from "./announce-profile.ts";
 import type { AuthContext } from "./auth-context.ts";

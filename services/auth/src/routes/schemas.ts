@@ -1,6 +1,7 @@
-import { SUMMARY_LANGUAGES, type UserRegisteredData } from "@tubedigest/contracts";
+import type { UserRegisteredData } from "@tubedigest/contracts";
 import { AccountReply } from "@tubedigest/contracts/current-user";
 import type { ProfileReply } from "@tubedigest/contracts/reader-settings";
+import { SUMMARY_LANGUAGES } from "@tubedigest/contracts/summary-language";
 import { EmailAddress, INVALID_EMAIL, multiLineText, singleLineText } from "@tubedigest/http";
 import Type, { type Static } from "typebox";
 import { messages } from "../domain/messages.ts";

@@ -1,4 +1,4 @@
-import { pauseMessages } from "@tubedigest/contracts";
+import { pauseMessages } from "@tubedigest/contracts/digest-pause";
 import { EmailAddress, INVALID_EMAIL, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import { messages } from "../domain/messages.ts";

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts/time-zone";
 import {
   END_OTHER_SESSIONS_HEADER,
   ErrorReply,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import type { Kysely } from "kysely";
 import type { AuthDatabase } from "./database.ts";
 import type { User } from "./user-repository.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { AuthDatabase, UsersTable } from "./database.ts";
 

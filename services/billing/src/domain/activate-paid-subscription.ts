@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { type Account, AccountRepository } from "../store/account-repository.ts";
 import { CheckoutRepository } from "../store/checkout-repository.ts";
 import { applyRemoteSubscription } from "./apply-remote-subscription.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { daysAfter, planNamed, TEST_PERIOD_DAYS } from "../plans/plans.ts";
 import { AccountRepository } from "../store/account-repository.ts";
 import { SubscriptionRepository } from "../store/subscription-repository.ts";

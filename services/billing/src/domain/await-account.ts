@@ -1,5 +1,5 @@
 import { waitForRow } from "@tubedigest/db";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { type Account, AccountRepository } from "../store/account-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { messages } from "./messages.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { AccountRepository } from "../store/account-repository.ts";
 import { type Subscription, SubscriptionRepository } from "../store/subscription-repository.ts";
 import { applyRemoteSubscription } from "./apply-remote-subscription.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { CardPayments } from "../payments/card-payments.ts";
 import { type Plan, planNamed } from "../plans/plans.ts";
 import { type Account, AccountRepository } from "../store/account-repository.ts";

@@ -1,5 +1,5 @@
-import { canonicalEmail } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { Account } from "../store/account-repository.ts";
 import { awaitAccount } from "./await-account.ts";
 import type { BillingContext } from "./billing-context.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { BadSignatureError, type CardEvent } from "../payments/card-payments.ts";
 import { AccountRepository } from "../store/account-repository.ts";
 import { CheckoutRepository } from "../store/checkout-repository.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { AccountRepository } from "../store/account-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { messages } from "./messages.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { CardDeclinedError } from "../payments/card-payments.ts";
 import { singleVideoPriceCents } from "../plans/plans.ts";
 import { type Hold, HoldRepository } from "../store/hold-repository.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { CardPayments } from "../payments/card-payments.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { messages } from "./messages.ts";

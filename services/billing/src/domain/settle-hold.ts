@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { HoldStatus } from "../store/database.ts";
 import { type Hold, HoldRepository } from "../store/hold-repository.ts";
 import type { BillingContext } from "./billing-context.ts";

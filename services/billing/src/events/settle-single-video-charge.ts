@@ -1,5 +1,5 @@
 import type { EventHandler } from "@tubedigest/bus";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { settleHold } from "../domain/settle-hold.ts";
 

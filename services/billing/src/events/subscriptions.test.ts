@@ -1,5 +1,5 @@
 import { declaredQueues } from "@tubedigest/bus/testing";
-import { CONSUMER_QUEUES } from "@tubedigest/contracts";
+import { CONSUMER_QUEUES } from "@tubedigest/contracts/consumer-queues";
 import { describe, expect, it } from "vitest";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { billingSubscriptions } from "./subscriptions.ts";

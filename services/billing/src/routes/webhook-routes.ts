@@ -1,4 +1,5 @@
-import { HttpError, type ServiceApp } from "@tubedigest/http";
+import type { ServiceApp } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import Type from "typebox";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { handleCardEvent } from "../domain/handle-card-event.ts";

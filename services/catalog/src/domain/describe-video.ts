@@ -1,5 +1,5 @@
 import type { VideoDescription } from "@tubedigest/contracts/catalog-videos";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { CatalogContext } from "./catalog-context.ts";
 import { messages } from "./messages.ts";
 import { durationSeconds, isShort } from "./video-kind.ts";

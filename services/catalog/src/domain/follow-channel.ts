@@ -1,5 +1,5 @@
 import { createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { Kysely } from "kysely";
 import { ChannelRepository } from "../store/channel-repository.ts";
 import type { CatalogDatabase } from "../store/database.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { type Channel, ChannelRepository } from "../store/channel-repository.ts";
 import type { YoutubeChannel } from "../youtube/youtube-catalog.ts";
 import type { CatalogContext } from "./catalog-context.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { describe, expect, it } from "vitest";
 import { normaliseQuery } from "./search-query.ts";
 

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { messages } from "./messages.ts";
 
 export const MAX_QUERY_LENGTH = 200;

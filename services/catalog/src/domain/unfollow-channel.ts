@@ -1,5 +1,5 @@
 import { createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { type FollowedChannelRow, FollowRepository } from "../store/follow-repository.ts";
 import type { CatalogContext } from "./catalog-context.ts";
 import { CHANNEL_ID } from "./channel-reference.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { describe, expect, it } from "vitest";
 import { YoutubeQuotaError, YoutubeUnavailableError } from "../youtube/youtube-catalog.ts";
 import { messages } from "./messages.ts";

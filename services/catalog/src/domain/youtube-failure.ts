@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { type QuotaPurpose, YoutubeQuotaError, YoutubeUnavailableError } from "../youtube/youtube-catalog.ts";
 import { messages } from "./messages.ts";
 

@@ -1,5 +1,5 @@
 import { type EventHandler, isForgotten } from "@tubedigest/bus";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { CatalogContext } from "../domain/catalog-context.ts";
 import { followChannel } from "../domain/follow-channel.ts";
 

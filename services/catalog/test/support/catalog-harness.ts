@@ -6,16 +6,13 @@ import { busMigrations } from "@tubedigest/bus";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { type AnyEvent, createEvent } from "@tubedigest/contracts";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
-import { callerHeaders, type ServiceApp } from "@tubedigest/http";
-import {
-  createTestSchema,
-  deleteRedisKeys,
-  eventually,
-  type FakeYoutubeApi,
-  startFakeYoutubeApi,
-  testInfra,
-  uniqueName,
-} from "@tubedigest/testing";
+import type { ServiceApp } from "@tubedigest/http";
+import { callerHeaders } from "@tubedigest/http/caller-proof";
+import { eventually } from "@tubedigest/testing/eventually";
+import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
+import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import { pino } from "pino";
 import { buildCatalogApp } from "../../src/app.ts";
 import { createMemoryJsonCache } from "../../src/cache/memory-json-cache.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { FakeChannel, FakeVideo } from "@tubedigest/testing";
+import type { FakeChannel, FakeVideo } from "@tubedigest/testing/youtube";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const randomId = (length: number) =>

@@ -1,4 +1,5 @@
-import { HttpError, type ServiceApp } from "@tubedigest/http";
+import type { ServiceApp } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { isSessionless } from "./sessionless-calls.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

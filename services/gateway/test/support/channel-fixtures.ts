@@ -1,4 +1,4 @@
-import { uniqueName } from "@tubedigest/testing";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 
 /** A channel id of YouTube's form ("UC" and 22 characters), unique to the test run. */
 export const channelId = () =>

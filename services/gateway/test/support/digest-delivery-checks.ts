@@ -1,5 +1,7 @@
 import { createDatabase, type Database } from "@tubedigest/db";
-import { eventually, type FakeSmtpServer, testInfra } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import type { FakeSmtpServer } from "@tubedigest/testing/smtp";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import amqp from "amqplib";
 import { expect } from "vitest";
 import type { TestStack } from "../test-stack.ts";

@@ -1,4 +1,4 @@
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import { digestMails } from "./digest-delivery-checks.ts";
 import { countRows } from "./digest-readers.ts";
 import type { DigestRig } from "./digest-rig.ts";

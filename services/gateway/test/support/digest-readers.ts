@@ -1,7 +1,9 @@
-import { type EventData, type EventName, scheduleEventId } from "@tubedigest/contracts";
+import type { EventData, EventName } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { unsubscribeKeyFrom, unsubscribeToken } from "@tubedigest/mailer";
-import { eventually, uniqueName } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
+import { uniqueName } from "@tubedigest/testing/test-infra";
 import { sql } from "kysely";
 import { expect } from "vitest";
 import { Browser, IDENTITY_SECRET, type TestStack } from "../test-stack.ts";

@@ -1,15 +1,10 @@
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { createDatabase, type Database } from "@tubedigest/db";
 import type { LlmSettings } from "@tubedigest/summariser";
-import {
-  type FakeOpenAiApi,
-  type FakeSmtpServer,
-  startFakeOpenAiApi,
-  startFakeSmtpServer,
-  startTcpProxy,
-  type TcpProxy,
-  testInfra,
-} from "@tubedigest/testing";
+import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
+import { type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing/smtp";
+import { startTcpProxy, type TcpProxy } from "@tubedigest/testing/tcp-proxy";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { startTestStack, type TestStack } from "../test-stack.ts";
 import { nextMondayNine } from "./monday-slot.ts";
 

@@ -1,1 +1,1 @@
-export { eventually } from "@tubedigest/testing";
+export { eventually } from "@tubedigest/testing/eventually";

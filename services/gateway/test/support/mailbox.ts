@@ -1,4 +1,4 @@
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import { expect } from "vitest";
 import { Browser, type TestStack } from "../test-stack.ts";
 

@@ -1,4 +1,4 @@
-import type { TcpProxy } from "@tubedigest/testing";
+import type { TcpProxy } from "@tubedigest/testing/tcp-proxy";
 
 /**
  * A part of the infrastructure away for a while, as in a restart or a network partition: every open

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 
 /**
  * A service replica in a process of its own, for tests that kill one mid-run: `entry` is a script that

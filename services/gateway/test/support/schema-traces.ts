@@ -1,5 +1,5 @@
 import { createDatabase } from "@tubedigest/db";
-import { tablesMentioning } from "@tubedigest/testing";
+import { tablesMentioning } from "@tubedigest/testing/test-infra";
 import { CompiledQuery } from "kysely";
 import type { TestStack } from "../test-stack.ts";
 

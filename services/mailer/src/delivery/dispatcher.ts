@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { isEmailAddress } from "@tubedigest/contracts";
+import { isEmailAddress } from "@tubedigest/contracts/email-rule";
 import type { Kysely, Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
 import { type Message, MessageRepository } from "../store/message-repository.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { FeedRepository } from "../store/feed-repository.ts";
 import { atomFeed } from "./atom-feed.ts";
 import type { MailerContext } from "./mailer-context.ts";

@@ -1,4 +1,4 @@
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import type { Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
 import { MessageRepository } from "../store/message-repository.ts";

@@ -1,4 +1,4 @@
-import { isEmailAddress } from "@tubedigest/contracts";
+import { isEmailAddress } from "@tubedigest/contracts/email-rule";
 import { MessageRepository } from "../store/message-repository.ts";
 import { SuppressionRepository } from "../store/suppression-repository.ts";
 import { COMPLAINT_TYPES, type ComplaintReport } from "./complaint-report.ts";

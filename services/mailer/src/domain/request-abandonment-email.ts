@@ -1,4 +1,4 @@
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import { waitForRow } from "@tubedigest/db";
 import { sql, type Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";

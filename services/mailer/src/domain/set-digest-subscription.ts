@@ -1,5 +1,5 @@
 import { createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import type { MailerContext } from "./mailer-context.ts";
 import { userOfUnsubscribeToken } from "./unsubscribe-token.ts";

@@ -1,5 +1,5 @@
 import { forgetAccount, handleOnce } from "@tubedigest/bus";
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { queueMail } from "../domain/queue-mail.ts";
 import type { MailerDatabase } from "../store/database.ts";

@@ -1,5 +1,5 @@
 import type { ServiceApp } from "@tubedigest/http";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import Type from "typebox";
 import { listMailbox, readMailboxMessage } from "../delivery/file-transport.ts";
 import { escapeHtml } from "../templates/escape-html.ts";

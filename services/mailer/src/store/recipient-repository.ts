@@ -1,4 +1,4 @@
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { MailerDatabase, RecipientsTable } from "./database.ts";
 

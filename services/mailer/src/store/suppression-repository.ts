@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalEmail } from "@tubedigest/contracts";
+import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import type { Kysely } from "kysely";
 import type { MailerDatabase } from "./database.ts";
 

@@ -1,5 +1,5 @@
 import type { EventBus } from "@tubedigest/bus";
-import { scheduleEventId } from "@tubedigest/contracts";
+import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import type { ProductSchedule } from "./product-schedules.ts";
 
 /**

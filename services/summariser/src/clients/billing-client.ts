@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-video-holds";
-import { callerHeaders } from "@tubedigest/http";
+import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { callService } from "./service-call.ts";
 
 /** A single video's price as billing decides it, and how it would be paid. */

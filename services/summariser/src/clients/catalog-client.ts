@@ -3,7 +3,7 @@ import type {
   ChannelVideosReply,
   VideoDescription,
 } from "@tubedigest/contracts/catalog-videos";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { callService } from "./service-call.ts";
 
 export type { ChannelVideo, VideoDescription };

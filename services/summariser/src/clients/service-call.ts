@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 
 /** How long another service has to answer before the call is given up as unavailable. */
 const TIMEOUT_MS = 10_000;

@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { PreviewClientRepository } from "../store/preview-client-repository.ts";
 import { messages } from "./messages.ts";
 import { previewClient } from "./preview-client.ts";

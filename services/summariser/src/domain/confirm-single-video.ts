@@ -1,5 +1,5 @@
 import { createEvent } from "@tubedigest/contracts";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
 import { messages } from "./messages.ts";
 import { QUOTE_MINUTES } from "./quote-single-video.ts";

@@ -1,5 +1,6 @@
-import { DEFAULT_DELIVERY_TIME, DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
+import { DEFAULT_DELIVERY_TIME } from "@tubedigest/contracts/delivery-time";
 import type { DeliveryTimeReply } from "@tubedigest/contracts/reader-settings";
+import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts/time-zone";
 import type { Kysely } from "kysely";
 import type { SummariserDatabase } from "../store/database.ts";
 import { DigestRepository } from "../store/digest-repository.ts";

@@ -1,4 +1,5 @@
-import { DEFAULT_DELIVERY_TIME, type DeliveryTime } from "@tubedigest/contracts";
+import type { DeliveryTime } from "@tubedigest/contracts";
+import { DEFAULT_DELIVERY_TIME } from "@tubedigest/contracts/delivery-time";
 import { DateTime } from "luxon";
 
 /** A user's week as their digest names it. */

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
 import type { GeneratedReply, OnItsWayReply } from "@tubedigest/contracts/newsletters";
+import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts/time-zone";
 import { waitForRow } from "@tubedigest/db";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import { WATCH_OR_SHORT_LINK, watchUrl, youtubeVideoId } from "@tubedigest/contracts/youtube-video-url";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { OrderRepository } from "../store/order-repository.ts";
 import { knownVideo } from "./known-video.ts";
 import { messages } from "./messages.ts";

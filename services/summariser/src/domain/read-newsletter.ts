@@ -1,6 +1,6 @@
 import { readDigestMarkdown } from "@tubedigest/contracts/digest";
 import type { NewsletterPage } from "@tubedigest/contracts/newsletters";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { isNewsletterLinkToken, newsletterLinkInTime } from "./newsletter-link.ts";
 import type { SummariserContext } from "./summariser-context.ts";

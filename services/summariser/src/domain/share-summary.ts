@@ -1,4 +1,4 @@
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { SharedSummaryRepository, type SharedSummaryRow } from "../store/shared-summary-repository.ts";
 import type { SummariserContext } from "./summariser-context.ts";

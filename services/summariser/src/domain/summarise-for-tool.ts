@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ALL_VIDEO_URL_FORMS, youtubeVideoId } from "@tubedigest/contracts/youtube-video-url";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import { knownVideo } from "./known-video.ts";
 import { messages } from "./messages.ts";
 import { summariseVideo } from "./summarise-video.ts";

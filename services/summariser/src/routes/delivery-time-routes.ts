@@ -1,4 +1,4 @@
-import { deliveryTimeMessages } from "@tubedigest/contracts";
+import { deliveryTimeMessages } from "@tubedigest/contracts/delivery-time";
 import { DeliveryTimeReply } from "@tubedigest/contracts/reader-settings";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";

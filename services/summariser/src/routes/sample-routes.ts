@@ -1,5 +1,6 @@
 import { SampleNewsletterReply } from "@tubedigest/contracts/previews";
-import { HttpError, type ServiceApp } from "@tubedigest/http";
+import type { ServiceApp } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { SampleNewsletter } from "../domain/compose-sample-newsletter.ts";
 import { messages } from "../domain/messages.ts";
 import { errors } from "./schemas.ts";

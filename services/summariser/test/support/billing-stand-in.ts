@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { HttpError } from "@tubedigest/http";
+import { HttpError } from "@tubedigest/http/http-error";
 import type { BillingClient, Hold, PriceQuote } from "../../src/clients/billing-client.ts";
 
 /** Billing's rule, as the stand-in applies it: under an hour 1.99, up to 4 hours 3.99, longer refused. */

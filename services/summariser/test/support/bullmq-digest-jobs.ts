@@ -1,5 +1,5 @@
 import { createBullMqJobQueue, type JobQueue } from "@tubedigest/jobs";
-import { testInfra } from "@tubedigest/testing";
+import { testInfra } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/domain/digest-jobs.ts";
 

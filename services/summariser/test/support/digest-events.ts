@@ -1,6 +1,6 @@
 import type { EventBus } from "@tubedigest/bus";
 import type { EventData, EventEnvelope, EventName } from "@tubedigest/contracts";
-import { eventually } from "@tubedigest/testing";
+import { eventually } from "@tubedigest/testing/eventually";
 import type { Kysely } from "kysely";
 import type { SummariserDatabase } from "../../src/store/database.ts";
 

@@ -1,4 +1,4 @@
-import { rawHttpRequest } from "@tubedigest/testing";
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { expect } from "vitest";
 
 /**

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { createDatabase, type Database } from "@tubedigest/db";
-import { callerHeaders, type ServiceApp } from "@tubedigest/http";
+import type { ServiceApp } from "@tubedigest/http";
+import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
-import { createTestSchema } from "@tubedigest/testing";
+import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
 import { buildSummariserApp, type SummariserDependencies } from "../../src/app.ts";
 import type { SummariserSettings } from "../../src/config.ts";

@@ -1,4 +1,4 @@
-import type { FakeOpenAiApi } from "@tubedigest/testing";
+import type { FakeOpenAiApi } from "@tubedigest/testing/openai";
 import { createOpenAiSummaryWriter } from "../../src/writers/openai-summary-writer.ts";
 import type { SummaryInput, SummaryWriter, WrittenSummary } from "../../src/writers/summary-writer.ts";
 
