@@ -88,6 +88,20 @@ describe("outbox relay: woken by outbox writes", () => {
     await database.close();
   });
 
+  /** A relay with no safety-net poll, started and listening for NOTIFY: only a notification wakes it. */
+  async function startListeningRelay(publisher: EventPublisher) {
+    const observed = observedNotifications(database.notifications);
+    relay = startOutboxRelay({
+      db: database.db,
+      publisher,
+      log: silentLog,
+      pollIntervalMs: NO_POLL,
+      notifications: observed.notifications,
+    });
+    await waitFor(observed.listenings, (count) => count >= 1, { what: "the relay listening" });
+    return observed;
+  }
+
   async function write(...events: AnyEvent[]): Promise<number> {
     await database.db.transaction().execute((trx) => writeToOutbox(trx, ...events));
     return Date.now();
@@ -152,15 +166,7 @@ describe("outbox relay: woken by outbox writes", () => {
 
   it("publishes a write of another process, which NOTIFY announces", async () => {
     const publisher = recordingPublisher();
-    const observed = observedNotifications(database.notifications);
-    relay = startOutboxRelay({
-      db: database.db,
-      publisher,
-      log: silentLog,
-      pollIntervalMs: NO_POLL,
-      notifications: observed.notifications,
-    });
-    await waitFor(observed.listenings, (count) => count >= 1, { what: "the relay listening" });
+    await startListeningRelay(publisher);
     await delay(300);
     const event = userUpdated("elsewhere");
     await promisify(execFile)(
@@ -181,15 +187,7 @@ describe("outbox relay: woken by outbox writes", () => {
 
   it("listens again after its connection is lost, and looks for what it may have missed", async () => {
     const publisher = recordingPublisher();
-    const observed = observedNotifications(database.notifications);
-    relay = startOutboxRelay({
-      db: database.db,
-      publisher,
-      log: silentLog,
-      pollIntervalMs: NO_POLL,
-      notifications: observed.notifications,
-    });
-    await waitFor(observed.listenings, (count) => count >= 1, { what: "the relay listening" });
+    const observed = await startListeningRelay(publisher);
     // Postgres ends the listening connection (and any other relay's, which listens again as well).
     await sql`
       select pg_terminate_backend(pid) from pg_stat_activity
