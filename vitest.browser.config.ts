@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at once, each with its own product (free port, own data folder) and Chromium: a file
+    // spends most of its time waiting on the page, so a second one keeps the second core busy.
+    maxWorkers: 2,
   },
 });
