@@ -6,6 +6,7 @@ import { buildBillingApp } from "@tubedigest/billing";
 import type { EventBus } from "@tubedigest/bus";
 import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
 import { buildCatalogApp } from "@tubedigest/catalog";
+import { EmbeddedPostgres } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
 import { buildMailerApp, type MailerApp, type MailerSettings } from "@tubedigest/mailer";
 import { buildSummariserApp, type LlmSettings, type SummariserSettings } from "@tubedigest/summariser";
@@ -56,8 +57,8 @@ export interface TestStack {
 /**
  * Gateway, auth, catalog, billing, the summariser and the mailer as they run in production, each test stack isolated: its own Postgres
  * schemas, Redis key prefix and RabbitMQ exchange, with the official YouTube SDK pointed at a fake Data
- * API on the real parts; or throw-away PGlite files, memory stores, the in-process bus and the demo
- * catalog on the embedded ones.
+ * API on the real parts; or, as `make start` runs them, one throw-away PGlite database with a schema
+ * per service, memory stores, the in-process bus and the demo catalog on the embedded ones.
  */
 export async function startTestStack(
   infra: Infra,
@@ -112,14 +113,18 @@ export async function startTestStack(
 ): Promise<TestStack> {
   const real = infra === "real";
   const schemas = real ? await Promise.all(STACK_SERVICES.map((name) => createTestSchema(name))) : [];
+  const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
+  // One embedded database for every service, each in its own schema, as the embedded product has: one
+  // PGlite to start rather than five (each one seconds of CPU on a busy machine).
+  const embeddedDatabase = dataDir ? EmbeddedPostgres.open(path.join(dataDir, "database")) : undefined;
+  await embeddedDatabase?.ready();
   const database = (name: StackService, index: number) => {
     const schema = schemas[index];
     if (schema) return { url: options.databaseUrl ?? schema.url, schema: schema.schema };
-    // A real stack gives every service a schema of its own: never a folder in the working directory.
-    if (!dataDir) throw new Error(`no test schema for ${name}`);
-    return { dataDir: path.join(dataDir, name), schema: name };
+    // A real stack gives every service a schema of its own: never the embedded database.
+    if (!embeddedDatabase) throw new Error(`no test schema for ${name}`);
+    return { schema: name };
   };
-  const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
   const youtube = real ? await startFakeYoutubeApi() : undefined;
   const featured = youtube && options.featuredChannel ? [addFeaturedChannel(youtube)] : undefined;
   const secureCookies = options.secureCookies ?? false;
@@ -133,7 +138,7 @@ export async function startTestStack(
       identitySecret: IDENTITY_SECRET,
       database: database("auth", 0),
     },
-    { log, events: testBus.bus, now: options.now },
+    { log, events: testBus.bus, now: options.now, embeddedDatabase },
   );
   const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
   const redisPrefix = `${uniqueName("gw")}:`;
@@ -147,7 +152,7 @@ export async function startTestStack(
         ? { apiKey: "test-key", rootUrl: youtube.rootUrl, feedUrl: youtube.feedUrl, requestTimeoutMs: 1_000 }
         : {},
     },
-    { log, events: testBus.bus },
+    { log, events: testBus.bus, embeddedDatabase },
   );
   const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
   // Without a fake Stripe no key: card checkout says it is not set up, and test mode activates plans.
@@ -168,7 +173,7 @@ export async function startTestStack(
       testMode: true,
       publicUrl: "http://localhost:3000",
     },
-    { log, events: testBus.bus },
+    { log, events: testBus.bus, embeddedDatabase },
   );
   const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
   const slowCatalog = options.digest?.catalogDelayMs
@@ -198,6 +203,7 @@ export async function startTestStack(
   const summariser = await buildSummariserApp(summariserSettings, {
     log,
     events: testBus.bus,
+    embeddedDatabase,
     // A newsletter asked for by someone with no channel answers within a moment (the wait has tests of its own).
     followsWaitMs: 100,
     ...(options.digest ? { claims: { leaseMs: options.digest.claimLeaseMs, pollMs: 50 } } : {}),
@@ -217,7 +223,12 @@ export async function startTestStack(
     // A landing-page sign-up's welcome at once, as a password sign-up's: these tests read it in the mailbox.
     landingWelcomeDelayMs: 0,
   };
-  const mailer = await buildMailerApp(mailerSettings, { log, events: testBus.bus, now: options.now });
+  const mailer = await buildMailerApp(mailerSettings, {
+    log,
+    events: testBus.bus,
+    now: options.now,
+    embeddedDatabase,
+  });
   const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
   const gateway = await buildGatewayApp(
     {
@@ -281,6 +292,7 @@ export async function startTestStack(
       await testBus.cleanup();
       await youtube?.close();
       await Promise.all(schemas.map((schema) => schema.drop()));
+      await embeddedDatabase?.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       rmSync(mailDir, { recursive: true, force: true });
       if (real) await deleteRedisKeys(redisPrefix);
