@@ -1,5 +1,6 @@
+import perfHooks from "node:perf_hooks";
 import { rawHttpRequest } from "@tubedigest/testing/raw-http";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createServiceApp } from "./create-service-app.ts";
 import { addCounter, addHistogram, listenForMetrics } from "./metrics.ts";
 
@@ -66,5 +67,31 @@ describe("metrics", () => {
     expect(metrics).toContain('probe_step_seconds_bucket{le="0.1",service="probe",step="fill"} 1');
     expect(metrics).toContain('probe_step_seconds_count{service="probe",step="fill"} 1');
     await probe.close();
+  });
+
+  it("of the process are served by every service in it, each under its own service label", async () => {
+    const auth = createServiceApp({ name: "auth", logLevel: "silent" });
+    const mailer = createServiceApp({ name: "mailer", logLevel: "silent" });
+    for (const [app, service] of [
+      [auth, "auth"],
+      [mailer, "mailer"],
+    ] as const) {
+      const metrics = (await app.inject("/metrics")).body;
+      expect(metrics).toMatch(new RegExp(`^process_cpu_seconds_total\\{service="${service}"\\} \\S+$`, "m"));
+      expect(metrics).toMatch(
+        new RegExp(`^nodejs_eventloop_lag_seconds\\{service="${service}"\\} \\S+$`, "m"),
+      );
+      expect(metrics).not.toContain(`service="${service === "auth" ? "mailer" : "auth"}"`);
+    }
+    await Promise.all([auth.close(), mailer.close()]);
+  });
+
+  it("of the process watch the event loop once per process, however many apps it builds", async () => {
+    const monitors = vi.spyOn(perfHooks, "monitorEventLoopDelay");
+    const apps = ["auth", "catalog", "mailer"].map((name) => createServiceApp({ name, logLevel: "silent" }));
+    // At most the first app of the process starts one; every other shares it.
+    expect(monitors.mock.calls.length).toBeLessThanOrEqual(1);
+    monitors.mockRestore();
+    await Promise.all(apps.map((app) => app.close()));
   });
 });
