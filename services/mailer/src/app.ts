@@ -3,12 +3,12 @@ import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
+import { createFileTransport } from "./adapters/mail-transport/file-transport.ts";
+import type { MailTransport } from "./adapters/mail-transport/mail-transport.ts";
+import { createSmtpTransport } from "./adapters/mail-transport/smtp-transport.ts";
 import type { MailerSettings } from "./config.ts";
-import { type Dispatcher, startDispatcher } from "./delivery/dispatcher.ts";
-import { createFileTransport } from "./delivery/file-transport.ts";
-import type { MailTransport } from "./delivery/mail-transport.ts";
-import { createSmtpTransport } from "./delivery/smtp-transport.ts";
 import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
+import { type Dispatcher, startDispatcher } from "./domain/dispatcher.ts";
 import { forgetDeletedAccountMail } from "./domain/forget-deleted-account-mail.ts";
 import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
 import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";

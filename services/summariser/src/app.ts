@@ -5,8 +5,14 @@ import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { JobQueue } from "@tubedigest/jobs";
 import type { Logger } from "pino";
-import { type BillingClient, createHttpBillingClient } from "./clients/billing-client.ts";
-import { type CatalogClient, createHttpCatalogClient } from "./clients/catalog-client.ts";
+import { type BillingClient, createHttpBillingClient } from "./adapters/service-clients/billing-client.ts";
+import { type CatalogClient, createHttpCatalogClient } from "./adapters/service-clients/catalog-client.ts";
+import { chooseSummaryWriter } from "./adapters/summary-writers/choose-summary-writer.ts";
+import type { SummaryWriter } from "./adapters/summary-writers/summary-writer.ts";
+import { chooseTranscriptSource } from "./adapters/transcripts/choose-transcript-source.ts";
+import { createSponsorBlockClient } from "./adapters/transcripts/sponsor-segments.ts";
+import { transcriptObserver } from "./adapters/transcripts/transcript-observer.ts";
+import type { TranscriptSource } from "./adapters/transcripts/transcript-source.ts";
 import {
   DEFAULT_DIGEST_SETTINGS,
   DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
@@ -36,12 +42,6 @@ import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
 import type { SummariserDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
-import { chooseTranscriptSource } from "./transcripts/choose-transcript-source.ts";
-import { createSponsorBlockClient } from "./transcripts/sponsor-segments.ts";
-import { transcriptObserver } from "./transcripts/transcript-observer.ts";
-import type { TranscriptSource } from "./transcripts/transcript-source.ts";
-import { chooseSummaryWriter } from "./writers/choose-summary-writer.ts";
-import type { SummaryWriter } from "./writers/summary-writer.ts";
 
 /** Everything the summariser's schema is made of: its own migrations and the bus's outbox and inbox. */
 export const summariserMigrations: Migrations = { ...busMigrations, ...migrations };

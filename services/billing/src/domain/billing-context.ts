@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CardPayments } from "../payments/card-payments.ts";
+import type { CardPayments } from "../adapters/stripe/card-payments.ts";
 import type { BillingDatabase } from "../store/database.ts";
 import type { RecordEvent } from "./record-event.ts";
 

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { JsonCache } from "../cache/json-cache.ts";
+import type { JsonCache } from "../adapters/cache/json-cache.ts";
+import type { YoutubeFor } from "../adapters/youtube/metered-youtube.ts";
+import type { UploadsFeed } from "../adapters/youtube/uploads-feed.ts";
 import type { CatalogDatabase } from "../store/database.ts";
-import type { YoutubeFor } from "../youtube/metered-youtube.ts";
-import type { UploadsFeed } from "../youtube/uploads-feed.ts";
 import type { UploadCheck } from "./check-channel-uploads.ts";
 import type { RecordEvent } from "./record-event.ts";
 

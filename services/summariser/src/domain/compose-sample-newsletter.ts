@@ -1,4 +1,4 @@
-import type { ChannelVideo } from "../clients/catalog-client.ts";
+import type { ChannelVideo } from "../adapters/service-clients/catalog-client.ts";
 import { digestWeek } from "./digest-week.ts";
 import { type NewsletterVideo, newsletterContent } from "./newsletter-content.ts";
 import { summariseVideo } from "./summarise-video.ts";

@@ -2,7 +2,7 @@ import { createEvent, DEFAULT_TIME_ZONE } from "@tubedigest/contracts";
 import { digestSubject } from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import { HttpError } from "@tubedigest/http/http-error";
-import type { ChannelVideo } from "../clients/catalog-client.ts";
+import type { ChannelVideo } from "../adapters/service-clients/catalog-client.ts";
 import { extractiveGlance } from "../glance/extractive-glance-writer.ts";
 import type { GlanceVideo } from "../glance/glance-writer.ts";
 import { groundedGlance } from "../glance/grounded-glance.ts";

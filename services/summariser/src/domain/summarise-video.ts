@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ServiceUnavailableError } from "../clients/service-call.ts";
+import { ServiceUnavailableError } from "../adapters/service-clients/service-call.ts";
+import { SummaryFailedError, type WrittenSummary } from "../adapters/summary-writers/summary-writer.ts";
+import { type Transcript, TranscriptUnavailableError } from "../adapters/transcripts/transcript-source.ts";
 import {
   type StoredSummary,
   type SummaryKey,
   SummaryRepository,
   type SummaryRow,
 } from "../store/summary-repository.ts";
-import { type Transcript, TranscriptUnavailableError } from "../transcripts/transcript-source.ts";
-import { SummaryFailedError, type WrittenSummary } from "../writers/summary-writer.ts";
 import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { knownVideo } from "./known-video.ts";
 import type { SummariserContext } from "./summariser-context.ts";

@@ -5,9 +5,9 @@ import {
   summarySourceNote,
 } from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
+import type { KeyPoint } from "../adapters/summary-writers/summary-writer.ts";
+import type { TranscriptKind } from "../adapters/transcripts/transcript-source.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
-import type { TranscriptKind } from "../transcripts/transcript-source.ts";
-import type { KeyPoint } from "../writers/summary-writer.ts";
 
 /** The origin readers are told of for each kind of transcript; the demo's read as captions, as they stand in for them. */
 const ORIGINS: Record<TranscriptKind, SummaryOrigin> = {

@@ -1,4 +1,4 @@
-import type { SummaryWriter } from "../writers/summary-writer.ts";
+import type { SummaryWriter } from "../adapters/summary-writers/summary-writer.ts";
 
 /**
  * Summaries are kept per (video, version): a new prompt or another writer makes new summaries rather

@@ -1,8 +1,8 @@
+import { groundedSummary } from "../adapters/summary-writers/grounding.ts";
+import { withoutRanges } from "../adapters/transcripts/sponsor-segments.ts";
+import type { Transcript } from "../adapters/transcripts/transcript-source.ts";
 import type { StoredSummary } from "../store/summary-repository.ts";
 import type { VideoRow } from "../store/video-repository.ts";
-import { withoutRanges } from "../transcripts/sponsor-segments.ts";
-import type { Transcript } from "../transcripts/transcript-source.ts";
-import { groundedSummary } from "../writers/grounding.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
 /**

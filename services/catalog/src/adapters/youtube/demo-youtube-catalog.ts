@@ -1,4 +1,4 @@
-import demoCatalog from "../demo/demo-catalog.json" with { type: "json" };
+import demoCatalog from "../../demo/demo-catalog.json" with { type: "json" };
 import type {
   LiveBroadcastContent,
   YoutubeCatalog,

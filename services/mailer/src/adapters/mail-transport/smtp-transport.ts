@@ -1,6 +1,6 @@
 import { rootCertificates } from "node:tls";
 import nodemailer from "nodemailer";
-import type { DkimSettings, SmtpTlsSettings } from "../config.ts";
+import type { DkimSettings, SmtpTlsSettings } from "../../config.ts";
 import type { MailTransport, OutgoingMail } from "./mail-transport.ts";
 import { composedMail, dkimSigning } from "./message-composition.ts";
 import { classifySmtpFailure } from "./smtp-failure.ts";

@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isEmailAddress } from "@tubedigest/contracts/email-rule";
 import type { Kysely, Transaction } from "kysely";
-import type { MailerDatabase } from "../store/database.ts";
-import { type Message, MessageRepository } from "../store/message-repository.ts";
-import { SuppressionRepository } from "../store/suppression-repository.ts";
 import {
   type MailTransport,
   type OutgoingMail,
   PermanentSendError,
   TransientSendError,
-} from "./mail-transport.ts";
+} from "../adapters/mail-transport/mail-transport.ts";
+import type { MailerDatabase } from "../store/database.ts";
+import { type Message, MessageRepository } from "../store/message-repository.ts";
+import { SuppressionRepository } from "../store/suppression-repository.ts";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAYS_MS, retryDelay } from "./retry-delay.ts";
 
 /** What the dispatcher logs through: pino's logger and Fastify's both fit. */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { TranscriptSettings, TranscriptStep } from "../config.ts";
-import { createDemoTranscriptSource } from "../demo/demo-transcripts.ts";
-import type { SummariserDatabase } from "../store/database.ts";
-import { TranscriptRepository } from "../store/transcript-repository.ts";
+import type { TranscriptSettings, TranscriptStep } from "../../config.ts";
+import { createDemoTranscriptSource } from "../../demo/demo-transcripts.ts";
+import type { SummariserDatabase } from "../../store/database.ts";
+import { TranscriptRepository } from "../../store/transcript-repository.ts";
 import { cachedTranscriptSource } from "./cached-transcript-source.ts";
 import { type TranscriptChainObserver, transcriptChain } from "./transcript-chain.ts";
 import type { TranscriptSource } from "./transcript-source.ts";

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { PLANS, type Plan } from "../plans/plans.ts";
+import { PLANS, type Plan } from "../../plans/plans.ts";
 import {
   BadSignatureError,
   CardDeclinedError,

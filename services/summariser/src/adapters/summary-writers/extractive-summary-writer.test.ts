@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import demoCatalog from "../../../catalog/src/demo/demo-catalog.json" with { type: "json" };
-import demoTopics from "../demo/demo-topics.json" with { type: "json" };
-import { createDemoTranscriptSource } from "../demo/demo-transcripts.ts";
+import demoCatalog from "../../../../catalog/src/demo/demo-catalog.json" with { type: "json" };
+import demoTopics from "../../demo/demo-topics.json" with { type: "json" };
+import { createDemoTranscriptSource } from "../../demo/demo-transcripts.ts";
 import type { Transcript } from "../transcripts/transcript-source.ts";
 import { createExtractiveSummaryWriter } from "./extractive-summary-writer.ts";
 import type { SummaryInput } from "./summary-writer.ts";

@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import type { DkimSettings } from "../config.ts";
+import type { DkimSettings } from "../../config.ts";
 import type { OutgoingMail } from "./mail-transport.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { PlanName } from "@tubedigest/contracts";
-import type { Plan } from "../plans/plans.ts";
+import type { Plan } from "../../plans/plans.ts";
 
 /** A subscription as the card provider holds it, re-read whenever something may have changed. */
 export interface RemoteSubscription {

@@ -1,4 +1,4 @@
-import type { LlmSettings } from "../config.ts";
+import type { LlmSettings } from "../../config.ts";
 import type { SummaryWriter } from "./summary-writer.ts";
 
 /**
