@@ -20,16 +20,15 @@ import {
   DEFAULT_SAMPLE_CHANNELS,
   type SummariserSettings,
 } from "./config.ts";
-import { composeSampleNewsletter } from "./domain/compose-sample-newsletter.ts";
-import type { DigestJobs } from "./domain/digest-jobs.ts";
-import { newsletterLinkKeyFrom } from "./domain/newsletter-link.ts";
-import { sampleNewsletterSource } from "./domain/sample-newsletter-source.ts";
-import type { SummariserContext } from "./domain/summariser-context.ts";
+import { composeSampleNewsletter } from "./digest/compose-sample-newsletter.ts";
+import { digestJobHandlers } from "./digest/digest-job-handlers.ts";
+import type { DigestJobs } from "./digest/digest-jobs.ts";
+import { newsletterLinkKeyFrom } from "./digest/newsletter-link.ts";
+import { openDigestJobs } from "./digest/open-digest-jobs.ts";
+import { sampleNewsletterSource } from "./digest/sample-newsletter-source.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
 import { chooseGlanceWriter } from "./glance/choose-glance-writer.ts";
 import type { GlanceWriter } from "./glance/glance-writer.ts";
-import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
-import { openDigestJobs } from "./jobs/open-digest-jobs.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerArchiveSearchRoutes } from "./routes/archive-search-routes.ts";
 import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
@@ -40,6 +39,7 @@ import { registerSampleRoutes } from "./routes/sample-routes.ts";
 import { registerSharedSummaryRoutes } from "./routes/shared-summary-routes.ts";
 import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
+import type { SummariserContext } from "./shared/summariser-context.ts";
 import type { SummariserDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
 

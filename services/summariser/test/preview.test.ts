@@ -8,7 +8,7 @@ import {
   SummaryFailedError,
   WriterUnavailableError,
 } from "../src/adapters/summary-writers/summary-writer.ts";
-import { digestWeek, weekLabel, weekStartDay } from "../src/domain/digest-week.ts";
+import { digestWeek, weekLabel, weekStartDay } from "../src/digest/digest-week.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import {
   IDENTITY_SECRET,

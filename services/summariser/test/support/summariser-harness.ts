@@ -9,7 +9,7 @@ import { pino } from "pino";
 import type { Transcript, TranscriptSource } from "../../src/adapters/transcripts/transcript-source.ts";
 import { buildSummariserApp, type SummariserDependencies } from "../../src/app.ts";
 import type { SummariserSettings } from "../../src/config.ts";
-import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/domain/digest-jobs.ts";
+import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/digest/digest-jobs.ts";
 import type { SummariserDatabase } from "../../src/store/database.ts";
 import { billingStandIn } from "./billing-stand-in.ts";
 import { catalogStandIn } from "./catalog-stand-in.ts";

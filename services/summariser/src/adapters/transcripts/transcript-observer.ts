@@ -1,5 +1,5 @@
-import type { SummariserLogger } from "../../domain/summariser-context.ts";
-import type { SummariserMetrics } from "../../domain/summariser-metrics.ts";
+import type { SummariserLogger } from "../../shared/summariser-context.ts";
+import type { SummariserMetrics } from "../../shared/summariser-metrics.ts";
 import type { TranscriptChainObserver } from "./transcript-chain.ts";
 
 /** Each step's answer counted, and its failures logged with the reason (a refusal, an API out of credit). */

@@ -1,9 +1,9 @@
 import { groundedSummary } from "../adapters/summary-writers/grounding.ts";
 import { withoutRanges } from "../adapters/transcripts/sponsor-segments.ts";
 import type { Transcript } from "../adapters/transcripts/transcript-source.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import type { StoredSummary } from "../store/summary-repository.ts";
 import type { VideoRow } from "../store/video-repository.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /**
  * When a summary made from the description looks for a transcript again: captions often appear hours

@@ -1,6 +1,6 @@
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { DigestRepository } from "../store/digest-repository.ts";
 import { addComposeJobs } from "./digest-jobs.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /**
  * A digest left queued or with a lapsed lease this long is taken as stuck: its job was lost with its

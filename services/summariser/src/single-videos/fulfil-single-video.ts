@@ -1,13 +1,13 @@
 import { createEvent, type EventEnvelope } from "@tubedigest/contracts";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { Transaction } from "kysely";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { VideoRepository } from "../store/video-repository.ts";
-import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
-import { summaryMarkdown } from "./summary-markdown.ts";
+import { type SummaryOutcome, summariseVideo } from "../summaries/summarise-video.ts";
+import { summaryMarkdown } from "../summaries/summary-markdown.ts";
 
 /** The summary could not be made yet and the purchase's tries are not over: the bus tries again later. */
 class SummaryNotYetError extends Error {

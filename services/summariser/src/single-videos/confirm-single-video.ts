@@ -1,9 +1,9 @@
 import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
+import { messages } from "../shared/messages.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
-import { messages } from "./messages.ts";
 import { QUOTE_MINUTES } from "./quote-single-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** A purchase left being placed this long (its process died while billing was asked) is placed again. */
 const STALE_PLACING_MS = 10 * 60 * 1000;

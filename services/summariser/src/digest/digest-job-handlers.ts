@@ -1,7 +1,7 @@
 import type { JobHandlers } from "@tubedigest/jobs";
-import { composeDigest } from "../domain/compose-digest.ts";
-import type { DigestJobs } from "../domain/digest-jobs.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { composeDigest } from "./compose-digest.ts";
+import type { DigestJobs } from "./digest-jobs.ts";
 
 /** What each job of the digest's work queue does. */
 export function digestJobHandlers(context: SummariserContext): JobHandlers<DigestJobs> {

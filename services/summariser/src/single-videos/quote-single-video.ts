@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import { WATCH_OR_SHORT_LINK, watchUrl, youtubeVideoId } from "@tubedigest/contracts/youtube-video-url";
 import { HttpError } from "@tubedigest/http/http-error";
+import { messages } from "../shared/messages.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { OrderRepository } from "../store/order-repository.ts";
-import { knownVideo } from "./known-video.ts";
-import { messages } from "./messages.ts";
-import type { SummariserContext } from "./summariser-context.ts";
+import { knownVideo } from "../summaries/known-video.ts";
 
 /** How long a price shown may be confirmed: long enough to read it, short enough to stay true. */
 export const QUOTE_MINUTES = 15;

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ALL_VIDEO_URL_FORMS, youtubeVideoId } from "@tubedigest/contracts/youtube-video-url";
 import { HttpError } from "@tubedigest/http/http-error";
-import { knownVideo } from "./known-video.ts";
-import { messages } from "./messages.ts";
-import { summariseVideo } from "./summarise-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
-import { summaryMarkdown } from "./summary-markdown.ts";
+import { messages } from "../shared/messages.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { knownVideo } from "../summaries/known-video.ts";
+import { summariseVideo } from "../summaries/summarise-video.ts";
+import { summaryMarkdown } from "../summaries/summary-markdown.ts";
 
 // Digests of equal length, so the comparison takes the same time whatever was typed.
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();

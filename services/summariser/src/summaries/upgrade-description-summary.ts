@@ -1,6 +1,6 @@
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type SummaryKey, SummaryRepository, type SummaryRow } from "../store/summary-repository.ts";
 import { knownVideo } from "./known-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 import { nextUpgradeAfter, withoutSponsorReads, writeFrom } from "./write-summary.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { ChannelVideo } from "../adapters/service-clients/catalog-client.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { summariseVideo } from "../summaries/summarise-video.ts";
 import { digestWeek } from "./digest-week.ts";
 import { type NewsletterVideo, newsletterContent } from "./newsletter-content.ts";
-import { summariseVideo } from "./summarise-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back a featured channel's videos may be: one that did not upload this week still shows. */

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { createEvent } from "@tubedigest/contracts";
 import { writeWeekGlance } from "../glance/write-week-glance.ts";
+import { leaseEnd, renewWhileWorking } from "../shared/claim-lease.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
-import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
+import { SummaryOutageError } from "../summaries/summarise-published-video.ts";
+import { readySummaries, type SummaryOutcome, summariseVideo } from "../summaries/summarise-video.ts";
 import { COMPOSE_ATTEMPTS } from "./digest-jobs.ts";
 import { weekLabel } from "./digest-week.ts";
 import {
@@ -16,9 +19,6 @@ import {
   withGlance,
 } from "./newsletter-content.ts";
 import { newsletterLinkToken } from "./newsletter-link.ts";
-import { SummaryOutageError } from "./summarise-published-video.ts";
-import { readySummaries, type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** A first digest covers the week before it was due. */
 const DIGEST_DAYS = 7;

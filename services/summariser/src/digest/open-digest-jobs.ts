@@ -1,6 +1,6 @@
 import { createBullMqJobQueue, createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
 import type { Logger } from "pino";
-import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../domain/digest-jobs.ts";
+import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "./digest-jobs.ts";
 
 /** The queue's name in Redis, under the key prefix. */
 const QUEUE_NAME = "summariser-digests";

@@ -2,15 +2,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceUnavailableError } from "../adapters/service-clients/service-call.ts";
 import { SummaryFailedError, type WrittenSummary } from "../adapters/summary-writers/summary-writer.ts";
 import { type Transcript, TranscriptUnavailableError } from "../adapters/transcripts/transcript-source.ts";
+import { leaseEnd, renewWhileWorking } from "../shared/claim-lease.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import {
   type StoredSummary,
   type SummaryKey,
   SummaryRepository,
   type SummaryRow,
 } from "../store/summary-repository.ts";
-import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
 import { knownVideo } from "./known-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 import { summaryVersion } from "./summary-version.ts";
 import { upgradeWhenDue } from "./upgrade-description-summary.ts";
 import { withoutSponsorReads, writeFrom } from "./write-summary.ts";

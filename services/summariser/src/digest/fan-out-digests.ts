@@ -1,8 +1,8 @@
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { DigestRepository, type ScheduleWeek } from "../store/digest-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { addAwaitingComposeJobs } from "./add-awaiting-compose-jobs.ts";
 import { dueDigestWeeks } from "./digest-week.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /**
  * A digest.due slot: queues the digest of every user eligible at the slot whose delivery (their day and

@@ -1,9 +1,9 @@
 import { readDigestMarkdown } from "@tubedigest/contracts/digest";
 import type { NewsletterPage } from "@tubedigest/contracts/newsletters";
 import { HttpError } from "@tubedigest/http/http-error";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { isNewsletterLinkToken, newsletterLinkInTime } from "./newsletter-link.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 export const newsletterPageMessages = {
   notFound: "We could not find that newsletter. It may have been removed, or the link may be incomplete.",

@@ -1,5 +1,5 @@
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { VideoRepository, type VideoRow } from "../store/video-repository.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** A stream seen live is asked about again after this, since it gets its length when it ends. */
 const LIVE_REFRESH_MS = 10 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { HttpError } from "@tubedigest/http/http-error";
+import { messages } from "../shared/messages.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { PreviewClientRepository } from "../store/preview-client-repository.ts";
-import { messages } from "./messages.ts";
 import { previewClient } from "./preview-client.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** The cap counts the channels a client previewed for the first time within this long. */
 const DAY_MS = 24 * 60 * 60 * 1000;

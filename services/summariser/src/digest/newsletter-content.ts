@@ -8,14 +8,14 @@ import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { GlanceVideo } from "../glance/glance-writer.ts";
 import type { NewsletterChannel } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
-import { weekLabel, weekStartDay } from "./digest-week.ts";
 import {
   channelHeading,
   glanceMarkdown,
   markdownText,
   summaryMarkdown,
   videoHeading,
-} from "./summary-markdown.ts";
+} from "../summaries/summary-markdown.ts";
+import { weekLabel, weekStartDay } from "./digest-week.ts";
 
 /** A video a newsletter carries, with its summary, or the reason it has none. */
 export interface NewsletterVideo {

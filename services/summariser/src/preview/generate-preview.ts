@@ -3,16 +3,21 @@ import { digestSubject } from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import { HttpError } from "@tubedigest/http/http-error";
 import type { ChannelVideo } from "../adapters/service-clients/catalog-client.ts";
+import { digestWeek, weekLabel, weekStartDay } from "../digest/digest-week.ts";
 import { extractiveGlance } from "../glance/extractive-glance-writer.ts";
 import type { GlanceVideo } from "../glance/glance-writer.ts";
 import { groundedGlance } from "../glance/grounded-glance.ts";
+import { messages } from "../shared/messages.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
-import { digestWeek, weekLabel, weekStartDay } from "./digest-week.ts";
-import { messages } from "./messages.ts";
+import { type SummaryOutcome, summariseVideo } from "../summaries/summarise-video.ts";
+import {
+  channelHeading,
+  glanceMarkdown,
+  summaryMarkdown,
+  videoHeading,
+} from "../summaries/summary-markdown.ts";
 import { previewBullets } from "./preview-bullets.ts";
-import { type SummaryOutcome, summariseVideo } from "./summarise-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
-import { channelHeading, glanceMarkdown, summaryMarkdown, videoHeading } from "./summary-markdown.ts";
 
 /** A preview shows the week of each channel: the same window as a first newsletter. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -5,10 +5,10 @@ import type { CatalogClient } from "../adapters/service-clients/catalog-client.t
 import type { SummaryWriter } from "../adapters/summary-writers/summary-writer.ts";
 import type { SponsorSegments } from "../adapters/transcripts/sponsor-segments.ts";
 import type { TranscriptSource } from "../adapters/transcripts/transcript-source.ts";
+import type { DigestJobs } from "../digest/digest-jobs.ts";
 import type { GlanceWriter } from "../glance/glance-writer.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
-import type { DigestJobs } from "./digest-jobs.ts";
 import type { RecordEvent } from "./record-event.ts";
 import type { SummariserMetrics } from "./summariser-metrics.ts";
 

@@ -1,6 +1,6 @@
 import type { NewsletterHistoryItem } from "@tubedigest/contracts/newsletters";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** A page of the user's newsletters, newest first, with how many there are in all. */
 export async function newsletterHistory(

@@ -3,14 +3,14 @@ import type { GeneratedReply, OnItsWayReply } from "@tubedigest/contracts/newsle
 import { DEFAULT_TIME_ZONE } from "@tubedigest/contracts/time-zone";
 import { waitForRow } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http/http-error";
+import { messages } from "../shared/messages.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { SKIP_REASONS } from "./compose-digest.ts";
 import { addComposeJobs } from "./digest-jobs.ts";
 import { digestWeek } from "./digest-week.ts";
-import { messages } from "./messages.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** Requests within the same five minutes are one newsletter: a double click, a retried request. */
 const SAME_REQUEST_MS = 5 * 60 * 1000;

@@ -1,8 +1,8 @@
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { DigestRepository, type ScheduleWeek } from "../store/digest-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { addAwaitingComposeJobs } from "./add-awaiting-compose-jobs.ts";
 import { digestWeek } from "./digest-week.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /**
  * Development only: this week's digest for every eligible user now, whatever their zone's hour and

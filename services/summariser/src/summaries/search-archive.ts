@@ -1,7 +1,7 @@
 import { inlineText, readVideoSummary } from "@tubedigest/contracts/digest";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type ArchiveEntry, type ArchiveMatch, ArchiveRepository } from "../store/archive-repository.ts";
 import type { NewsletterChannel } from "../store/database.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** The most results one search answers: a screenful or two; a narrower query finds the rest. */
 export const MAX_ARCHIVE_RESULTS = 20;

@@ -1,7 +1,7 @@
 import type { VideoPublishedData } from "@tubedigest/contracts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { summariseVideo } from "./summarise-video.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** The summary could not be made for a reason that passes (the model, catalog or captions were down). */
 export class SummaryOutageError extends Error {

@@ -1,5 +1,5 @@
+import type { SummariserLogger } from "../shared/summariser-context.ts";
 import type { ComposedSample, SampleNewsletter } from "./compose-sample-newsletter.ts";
-import type { SummariserLogger } from "./summariser-context.ts";
 
 /** A complete sample is kept for hours: its summaries never change and featured channels upload slowly. */
 export const COMPLETE_SAMPLE_KEPT_MS = 6 * 60 * 60 * 1000;

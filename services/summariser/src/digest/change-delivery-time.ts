@@ -1,8 +1,8 @@
 import type { DeliveryTime } from "@tubedigest/contracts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { deliveryOf, RecipientRepository } from "../store/recipient-repository.ts";
 import { type DeliveryStanding, deliveryStanding } from "./delivery-standing.ts";
 import { digestWeek } from "./digest-week.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /**
  * The reader chooses the day and hour their digest goes out, in their own zone. One digest per week still

@@ -1,7 +1,7 @@
 import { HttpError } from "@tubedigest/http/http-error";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { SharedSummaryRepository, type SharedSummaryRow } from "../store/shared-summary-repository.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 export const shareMessages = {
   notReceived:

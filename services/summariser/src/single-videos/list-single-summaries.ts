@@ -1,7 +1,7 @@
 import type { SingleSummary } from "@tubedigest/contracts/single-summary";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { OrderRepository } from "../store/order-repository.ts";
 import { singleSummaryOf } from "./single-summary.ts";
-import type { SummariserContext } from "./summariser-context.ts";
 
 /** The dashboard shows this many of a subscriber's latest single summaries; each was mailed too. */
 export const LISTED_SINGLE_SUMMARIES = 20;
