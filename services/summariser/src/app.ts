@@ -21,10 +21,10 @@ import {
   type SummariserSettings,
 } from "./config.ts";
 import { composeSampleNewsletter } from "./digest/compose-sample-newsletter.ts";
-import { digestJobHandlers } from "./digest/digest-job-handlers.ts";
+
 import type { DigestJobs } from "./digest/digest-jobs.ts";
+import { digestJobHandlers, openDigestJobs } from "./digest/digest-queue.ts";
 import { newsletterLinkKeyFrom } from "./digest/newsletter-link.ts";
-import { openDigestJobs } from "./digest/open-digest-jobs.ts";
 import { sampleNewsletterSource } from "./digest/sample-newsletter-source.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
 import { chooseGlanceWriter } from "./glance/choose-glance-writer.ts";

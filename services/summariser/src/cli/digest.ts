@@ -14,7 +14,7 @@ import Type from "typebox";
 import { DEFAULT_REDIS_KEY_PREFIX } from "../config.ts";
 import type { DigestJobs } from "../digest/digest-jobs.ts";
 import { digestProgress } from "../digest/digest-progress.ts";
-import { openDigestJobs } from "../digest/open-digest-jobs.ts";
+import { openDigestJobs } from "../digest/digest-queue.ts";
 import { rerunDigest } from "../digest/rerun-digest.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 

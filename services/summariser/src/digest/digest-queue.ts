@@ -1,5 +1,12 @@
-import { createBullMqJobQueue, createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
+import {
+  createBullMqJobQueue,
+  createInProcessJobQueue,
+  type JobHandlers,
+  type JobQueue,
+} from "@tubedigest/jobs";
 import type { Logger } from "pino";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { composeDigest } from "./compose-digest.ts";
 import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "./digest-jobs.ts";
 
 /** The queue's name in Redis, under the key prefix. */
@@ -30,4 +37,11 @@ export function openDigestJobs(
       ? { lockDurationMs: settings.jobLockMs, stalledIntervalMs: Math.ceil(settings.jobLockMs / 3) }
       : {}),
   });
+}
+
+/** What each job of the queue does; the queue checks at start-up that every name in DIGEST_JOB_NAMES has one. */
+export function digestJobHandlers(context: SummariserContext): JobHandlers<DigestJobs> {
+  return {
+    "compose-digest": (key, job) => composeDigest(context, key, job),
+  };
 }
