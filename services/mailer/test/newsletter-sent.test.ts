@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { busMigrations } from "@tubedigest/bus";
+import { busMigrations, writeToOutbox } from "@tubedigest/bus";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { sql } from "kysely";
@@ -78,7 +78,7 @@ describe("newsletter.sent, raised for the messages queued as a newsletter's deli
       from: "tubedigest <digest@tubedigest.test>",
       log: pino({ level: "silent" }),
       pollMs: 20,
-      onSent: announceSentNewsletter,
+      onSent: (trx, sent) => announceSentNewsletter(writeToOutbox, trx, sent),
     });
     try {
       await dispatcher.drain();

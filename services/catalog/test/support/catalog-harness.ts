@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { RecordEvent } from "@tubedigest/bus";
 import { busMigrations } from "@tubedigest/bus";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { type AnyEvent, createEvent } from "@tubedigest/contracts";
@@ -23,7 +24,6 @@ import { buildCatalogApp } from "../../src/app.ts";
 import type { CatalogSettings } from "../../src/config.ts";
 import type { CatalogContext } from "../../src/domain/catalog-context.ts";
 import { createQuotaMeter } from "../../src/domain/quota-meter.ts";
-import type { RecordEvent } from "../../src/domain/record-event.ts";
 import type { CatalogDatabase } from "../../src/store/database.ts";
 import { migrations } from "../../src/store/migrations/index.ts";
 
@@ -175,7 +175,7 @@ export interface ContextUnderTest {
  */
 export async function startContext(
   options: {
-    recordEvent?: RecordEvent;
+    recordEvent?: RecordEvent<CatalogDatabase>;
     uploads?: Partial<CatalogContext["uploads"]>;
     cache?: "redis" | "memory";
   } = {},

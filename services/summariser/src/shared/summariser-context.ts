@@ -1,3 +1,4 @@
+import type { RecordEvent } from "@tubedigest/bus";
 import type { JobQueue } from "@tubedigest/jobs";
 import type { Kysely } from "kysely";
 import type { BillingClient } from "../adapters/service-clients/billing-client.ts";
@@ -9,7 +10,6 @@ import type { DigestJobs } from "../digest/digest-jobs.ts";
 import type { GlanceWriter } from "../glance/glance-writer.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import type { SummaryRow } from "../store/summary-repository.ts";
-import type { RecordEvent } from "./record-event.ts";
 import type { SummariserMetrics } from "./summariser-metrics.ts";
 
 export interface SummariserLogger {
@@ -30,7 +30,7 @@ export interface SummariserContext {
   writer: SummaryWriter;
   /** Writes the week at a glance a digest opens with. */
   glanceWriter: GlanceWriter;
-  recordEvent: RecordEvent;
+  recordEvent: RecordEvent<SummariserDatabase>;
   log: SummariserLogger;
   now: () => Date;
   claims: {
