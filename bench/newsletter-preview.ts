@@ -13,8 +13,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "@tubedigest/config";
 import { StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
+import { createExtractiveSummaryWriter } from "../services/summariser/src/adapters/summary-writers/extractive-summary-writer.ts";
 import { createDemoTranscriptSource } from "../services/summariser/src/demo/demo-transcripts.ts";
-import { createExtractiveSummaryWriter } from "../services/summariser/src/writers/extractive-summary-writer.ts";
 
 const { values } = parseArgs({
   options: { warm: { type: "string", default: "200" }, channels: { type: "string", default: "2" } },

@@ -13,8 +13,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { markdownTable, recordDocSection } from "../bench/support/performance-report.ts";
+import {
+  composedMail,
+  dkimSigning,
+} from "../services/mailer/src/adapters/mail-transport/message-composition.ts";
 import { siteLinks } from "../services/mailer/src/app.ts";
-import { composedMail, dkimSigning } from "../services/mailer/src/delivery/message-composition.ts";
 import { mailHeaders } from "../services/mailer/src/domain/mail-headers.ts";
 import { unsubscribeKeyFrom } from "../services/mailer/src/domain/unsubscribe-token.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";

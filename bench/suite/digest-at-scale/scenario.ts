@@ -1,4 +1,4 @@
-import { dueDigestWeeks } from "../../../services/summariser/src/domain/digest-week.ts";
+import { dueDigestWeeks } from "../../../services/summariser/src/digest/digest-week.ts";
 
 /** How big the run is: its command-line options. */
 export interface ScenarioSize {

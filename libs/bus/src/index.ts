@@ -11,7 +11,7 @@ export {
 export { handleOnce, type TransactionalContext, type TransactionalHandler } from "./inbox/handle-once.ts";
 export { busMigrations } from "./migrations/index.ts";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox/outbox-relay.ts";
-export { writeToOutbox } from "./outbox/write-to-outbox.ts";
+export { type RecordEvent, writeToOutbox } from "./outbox/write-to-outbox.ts";
 export { SubscriptionError } from "./plan-queues.ts";
 export { openRabbitMqDeadLetters } from "./rabbitmq/open-rabbitmq-dead-letters.ts";
 export { createRabbitMqBus, type RabbitMqBusOptions } from "./rabbitmq/rabbitmq-bus.ts";

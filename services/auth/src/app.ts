@@ -1,9 +1,10 @@
 import cookie from "@fastify/cookie";
-import { busMigrations, type EventBus, openServiceStore } from "@tubedigest/bus";
+import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
 import type { AuthSettings } from "./config.ts";
+import type { AuthContext } from "./domain/auth-context.ts";
 import { createPasswordHasher } from "./domain/password-hasher.ts";
 import { registerAccountDeletionRoutes } from "./routes/account-deletion-routes.ts";
 import { registerAccountRoutes } from "./routes/account-routes.ts";
@@ -59,9 +60,10 @@ export async function buildAuthApp(
     await store.close();
   });
   await app.register(cookie, { secret: settings.claimSecret });
-  const context = {
+  const context: AuthContext = {
     db: database.db,
     hasher: createPasswordHasher(),
+    recordEvent: writeToOutbox,
     now: dependencies.now ?? (() => new Date()),
   };
   registerSignInRoutes(app, context, { secure: settings.secureCookies });

@@ -1,3 +1,4 @@
+import { writeToOutbox } from "@tubedigest/bus";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import argon2 from "argon2";
@@ -32,7 +33,12 @@ describe("auth's account operations on its own schema", () => {
   // A context made in each test: a mutant of the hasher's methods exists only in a hasher made while
   // that mutant is active.
   beforeEach(() => {
-    context = { db: database.db, hasher: createPasswordHasher(), now: () => new Date() };
+    context = {
+      db: database.db,
+      hasher: createPasswordHasher(),
+      recordEvent: writeToOutbox,
+      now: () => new Date(),
+    };
   });
   afterAll(async () => {
     await database.close();

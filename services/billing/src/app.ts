@@ -3,11 +3,11 @@ import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
+import { createStripeCardPayments } from "./adapters/stripe/stripe-card-payments.ts";
 import type { BillingSettings } from "./config.ts";
 import type { BillingContext } from "./domain/billing-context.ts";
 import { endDuePeriods } from "./domain/end-due-periods.ts";
 import { billingSubscriptions } from "./events/subscriptions.ts";
-import { createStripeCardPayments } from "./payments/stripe-card-payments.ts";
 import { registerCheckoutRoutes } from "./routes/checkout-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerPlanRoutes } from "./routes/plan-routes.ts";

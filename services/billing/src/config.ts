@@ -1,6 +1,6 @@
 import { AppEnv, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
-import type { StripeSettings } from "./payments/stripe-card-payments.ts";
+import type { StripeSettings } from "./adapters/stripe/stripe-card-payments.ts";
 
 /** "true" or "false": whether plans can be activated without payment (the checkout's skip button). */
 export function TestMode(defaultValue?: "true" | "false") {

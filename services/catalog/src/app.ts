@@ -2,9 +2,16 @@ import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
-import type { JsonCache } from "./cache/json-cache.ts";
-import { createMemoryJsonCache } from "./cache/memory-json-cache.ts";
-import { createRedisJsonCache } from "./cache/redis-json-cache.ts";
+import type { JsonCache } from "./adapters/cache/json-cache.ts";
+import { createMemoryJsonCache } from "./adapters/cache/memory-json-cache.ts";
+import { createRedisJsonCache } from "./adapters/cache/redis-json-cache.ts";
+import { createDemoUploadsFeed } from "./adapters/youtube/demo-uploads-feed.ts";
+import { createDemoYoutubeCatalog } from "./adapters/youtube/demo-youtube-catalog.ts";
+import { createFetchUploadsFeed } from "./adapters/youtube/fetch-uploads-feed.ts";
+import { createGoogleYoutubeCatalog } from "./adapters/youtube/google-youtube-catalog.ts";
+import { meteredYoutube, unmetered, type YoutubeFor } from "./adapters/youtube/metered-youtube.ts";
+import type { UploadsFeed } from "./adapters/youtube/uploads-feed.ts";
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "./adapters/youtube/youtube-catalog.ts";
 import { type CatalogSettings, DEFAULT_FEED_URL } from "./config.ts";
 import type { CatalogContext } from "./domain/catalog-context.ts";
 import { createQuotaMeter } from "./domain/quota-meter.ts";
@@ -14,13 +21,6 @@ import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerSearchRoutes } from "./routes/search-routes.ts";
 import type { CatalogDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
-import { createDemoUploadsFeed } from "./youtube/demo-uploads-feed.ts";
-import { createDemoYoutubeCatalog } from "./youtube/demo-youtube-catalog.ts";
-import { createFetchUploadsFeed } from "./youtube/fetch-uploads-feed.ts";
-import { createGoogleYoutubeCatalog } from "./youtube/google-youtube-catalog.ts";
-import { meteredYoutube, unmetered, type YoutubeFor } from "./youtube/metered-youtube.ts";
-import type { UploadsFeed } from "./youtube/uploads-feed.ts";
-import { DEFAULT_REQUEST_TIMEOUT_MS } from "./youtube/youtube-catalog.ts";
 
 /** Everything catalog's schema is made of: its own migrations and the bus's outbox and inbox. */
 export const catalogMigrations: Migrations = { ...busMigrations, ...migrations };

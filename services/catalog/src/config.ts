@@ -1,6 +1,6 @@
 import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
-import { DEFAULT_REQUEST_TIMEOUT_MS } from "./youtube/youtube-catalog.ts";
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "./adapters/youtube/youtube-catalog.ts";
 
 /** Where YouTube serves a channel's uploads feed (`?channel_id=UC…` is added). */
 export const DEFAULT_FEED_URL = "https://www.youtube.com/feeds/videos.xml";

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { RecordEvent } from "@tubedigest/bus";
 import type { AnyEvent } from "@tubedigest/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followChannel } from "../src/domain/follow-channel.ts";
 import { listFollowedChannels } from "../src/domain/list-followed-channels.ts";
-import type { RecordEvent } from "../src/domain/record-event.ts";
 import { unfollowChannel } from "../src/domain/unfollow-channel.ts";
+import type { CatalogDatabase } from "../src/store/database.ts";
 import { type ContextUnderTest, startContext } from "./support/catalog-harness.ts";
 import { fakeChannel } from "./support/youtube-fixtures.ts";
 
@@ -13,7 +14,7 @@ describe("channel.followed / channel.unfollowed through the event seam", () => {
   const recorded: AnyEvent[] = [];
   let failNext = false;
   // Stands in for the outbox: writes nothing itself, but runs inside the operation's transaction.
-  const recordEvent: RecordEvent = async (trx, event) => {
+  const recordEvent: RecordEvent<CatalogDatabase> = async (trx, event) => {
     expect(trx.isTransaction).toBe(true);
     if (failNext) {
       failNext = false;

@@ -1,8 +1,8 @@
 import type { FakeChannel } from "@tubedigest/testing/youtube";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { YoutubeCatalog } from "../src/adapters/youtube/youtube-catalog.ts";
 import { resolveChannel } from "../src/domain/resolve-channel.ts";
 import { ChannelRepository } from "../src/store/channel-repository.ts";
-import type { YoutubeCatalog } from "../src/youtube/youtube-catalog.ts";
 import { type ContextUnderTest, startContext } from "./support/catalog-harness.ts";
 import { fakeChannel } from "./support/youtube-fixtures.ts";
 

@@ -1,10 +1,10 @@
 import type { FakeVideo } from "@tubedigest/testing/youtube";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type YoutubeCatalog, YoutubeUnavailableError } from "../src/adapters/youtube/youtube-catalog.ts";
 import { checkChannelUploads } from "../src/domain/check-channel-uploads.ts";
 import { resolveChannel } from "../src/domain/resolve-channel.ts";
 import { videosSince } from "../src/domain/videos-since.ts";
 import { ChannelRepository } from "../src/store/channel-repository.ts";
-import { type YoutubeCatalog, YoutubeUnavailableError } from "../src/youtube/youtube-catalog.ts";
 import {
   type CatalogUnderTest,
   type ContextUnderTest,

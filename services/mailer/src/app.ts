@@ -1,14 +1,20 @@
 import path from "node:path";
-import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import {
+  busMigrations,
+  type EventBus,
+  openServiceStore,
+  type RecordEvent,
+  writeToOutbox,
+} from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
+import { createFileTransport } from "./adapters/mail-transport/file-transport.ts";
+import type { MailTransport } from "./adapters/mail-transport/mail-transport.ts";
+import { createSmtpTransport } from "./adapters/mail-transport/smtp-transport.ts";
 import type { MailerSettings } from "./config.ts";
-import { type Dispatcher, startDispatcher } from "./delivery/dispatcher.ts";
-import { createFileTransport } from "./delivery/file-transport.ts";
-import type { MailTransport } from "./delivery/mail-transport.ts";
-import { createSmtpTransport } from "./delivery/smtp-transport.ts";
 import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
+import { type Dispatcher, startDispatcher } from "./domain/dispatcher.ts";
 import { forgetDeletedAccountMail } from "./domain/forget-deleted-account-mail.ts";
 import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
 import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
@@ -107,13 +113,14 @@ export async function buildMailerApp(
     return compileMjml(sources);
   });
   const now = dependencies.now ?? (() => new Date());
+  const recordEvent: RecordEvent<MailerDatabase> = writeToOutbox;
   const dispatcher: Dispatcher = startDispatcher({
     db: database.db,
     transport,
     from: settings.from,
     log: app.log,
     now,
-    onSent: announceSentNewsletter,
+    onSent: (trx, message) => announceSentNewsletter(recordEvent, trx, message),
     counts: metrics,
     onFinished: forgetDeletedAccountMail,
     ...dependencies.dispatcher,
@@ -126,7 +133,7 @@ export async function buildMailerApp(
     unsubscribeMailto: settings.unsubscribeMailto,
     // The signing domain, which the From is aligned with; unsigned, the From's own.
     mailDomain: settings.dkim?.domainName ?? senderDomain(settings.from) ?? "tubedigest.localhost",
-    recordEvent: writeToOutbox,
+    recordEvent,
     wakeDispatcher: () => dispatcher.wake(),
     log: app.log,
     now,

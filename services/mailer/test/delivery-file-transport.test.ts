@@ -2,8 +2,12 @@ import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFileTransport, listMailbox, readMailboxMessage } from "../src/delivery/file-transport.ts";
-import type { OutgoingMail } from "../src/delivery/mail-transport.ts";
+import {
+  createFileTransport,
+  listMailbox,
+  readMailboxMessage,
+} from "../src/adapters/mail-transport/file-transport.ts";
+import type { OutgoingMail } from "../src/adapters/mail-transport/mail-transport.ts";
 
 const mail = (n: number): OutgoingMail => ({
   from: "tubedigest <digest@tubedigest.test>",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETRY_DELAYS_MS, retryDelay } from "../src/delivery/retry-delay.ts";
+import { DEFAULT_RETRY_DELAYS_MS, retryDelay } from "../src/domain/retry-delay.ts";
 
 describe("the wait before a refused message's next attempt", () => {
   const middle = () => 0.5;

@@ -1,9 +1,9 @@
 import { type TestCertificates, testCertificates } from "@tubedigest/testing/certificates";
 import { type FakeSmtpServer, type FakeSmtpTls, startFakeSmtpServer } from "@tubedigest/testing/smtp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type MailTransport, TransientSendError } from "../src/adapters/mail-transport/mail-transport.ts";
+import { createSmtpTransport } from "../src/adapters/mail-transport/smtp-transport.ts";
 import type { SmtpTlsSettings } from "../src/config.ts";
-import { type MailTransport, TransientSendError } from "../src/delivery/mail-transport.ts";
-import { createSmtpTransport } from "../src/delivery/smtp-transport.ts";
 import { SAMPLE_OUTGOING_MAIL } from "./support/outgoing-mail.ts";
 
 const MAIL = SAMPLE_OUTGOING_MAIL;

@@ -5,9 +5,12 @@ import {
   type MailTransport,
   PermanentSendError,
   TransientSendError,
-} from "../src/delivery/mail-transport.ts";
-import { classifySmtpFailure } from "../src/delivery/smtp-failure.ts";
-import { createSmtpTransport, type SmtpTransportOptions } from "../src/delivery/smtp-transport.ts";
+} from "../src/adapters/mail-transport/mail-transport.ts";
+import { classifySmtpFailure } from "../src/adapters/mail-transport/smtp-failure.ts";
+import {
+  createSmtpTransport,
+  type SmtpTransportOptions,
+} from "../src/adapters/mail-transport/smtp-transport.ts";
 import { SAMPLE_OUTGOING_MAIL } from "./support/outgoing-mail.ts";
 
 const MAIL = SAMPLE_OUTGOING_MAIL;

@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { busMigrations } from "@tubedigest/bus";
+import { busMigrations, writeToOutbox } from "@tubedigest/bus";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDispatcher } from "../src/delivery/dispatcher.ts";
-import { createFileTransport } from "../src/delivery/file-transport.ts";
+import { createFileTransport } from "../src/adapters/mail-transport/file-transport.ts";
 import { announceSentNewsletter } from "../src/domain/announce-sent-newsletter.ts";
+import { startDispatcher } from "../src/domain/dispatcher.ts";
 import type { MailerDatabase } from "../src/store/database.ts";
 import { MessageRepository, type NewMessage } from "../src/store/message-repository.ts";
 import { migrations } from "../src/store/migrations/index.ts";
@@ -78,7 +78,7 @@ describe("newsletter.sent, raised for the messages queued as a newsletter's deli
       from: "tubedigest <digest@tubedigest.test>",
       log: pino({ level: "silent" }),
       pollMs: 20,
-      onSent: announceSentNewsletter,
+      onSent: (trx, sent) => announceSentNewsletter(writeToOutbox, trx, sent),
     });
     try {
       await dispatcher.drain();

@@ -5,8 +5,14 @@ import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { JobQueue } from "@tubedigest/jobs";
 import type { Logger } from "pino";
-import { type BillingClient, createHttpBillingClient } from "./clients/billing-client.ts";
-import { type CatalogClient, createHttpCatalogClient } from "./clients/catalog-client.ts";
+import { type BillingClient, createHttpBillingClient } from "./adapters/service-clients/billing-client.ts";
+import { type CatalogClient, createHttpCatalogClient } from "./adapters/service-clients/catalog-client.ts";
+import { chooseSummaryWriter } from "./adapters/summary-writers/choose-summary-writer.ts";
+import type { SummaryWriter } from "./adapters/summary-writers/summary-writer.ts";
+import { chooseTranscriptSource } from "./adapters/transcripts/choose-transcript-source.ts";
+import { createSponsorBlockClient } from "./adapters/transcripts/sponsor-segments.ts";
+import { transcriptObserver } from "./adapters/transcripts/transcript-observer.ts";
+import type { TranscriptSource } from "./adapters/transcripts/transcript-source.ts";
 import {
   DEFAULT_DIGEST_SETTINGS,
   DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
@@ -14,16 +20,15 @@ import {
   DEFAULT_SAMPLE_CHANNELS,
   type SummariserSettings,
 } from "./config.ts";
-import { composeSampleNewsletter } from "./domain/compose-sample-newsletter.ts";
-import type { DigestJobs } from "./domain/digest-jobs.ts";
-import { newsletterLinkKeyFrom } from "./domain/newsletter-link.ts";
-import { sampleNewsletterSource } from "./domain/sample-newsletter-source.ts";
-import type { SummariserContext } from "./domain/summariser-context.ts";
+import { composeSampleNewsletter } from "./digest/compose-sample-newsletter.ts";
+
+import type { DigestJobs } from "./digest/digest-jobs.ts";
+import { digestJobHandlers, openDigestJobs } from "./digest/digest-queue.ts";
+import { newsletterLinkKeyFrom } from "./digest/newsletter-link.ts";
+import { sampleNewsletterSource } from "./digest/sample-newsletter-source.ts";
 import { summariserSubscriptions } from "./events/subscriptions.ts";
 import { chooseGlanceWriter } from "./glance/choose-glance-writer.ts";
 import type { GlanceWriter } from "./glance/glance-writer.ts";
-import { digestJobHandlers } from "./jobs/digest-job-handlers.ts";
-import { openDigestJobs } from "./jobs/open-digest-jobs.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerArchiveSearchRoutes } from "./routes/archive-search-routes.ts";
 import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
@@ -34,14 +39,9 @@ import { registerSampleRoutes } from "./routes/sample-routes.ts";
 import { registerSharedSummaryRoutes } from "./routes/shared-summary-routes.ts";
 import { registerSingleSummaryRoutes } from "./routes/single-summary-routes.ts";
 import { registerVideoRoutes } from "./routes/video-routes.ts";
+import type { SummariserContext } from "./shared/summariser-context.ts";
 import type { SummariserDatabase } from "./store/database.ts";
 import { migrations } from "./store/migrations/index.ts";
-import { chooseTranscriptSource } from "./transcripts/choose-transcript-source.ts";
-import { createSponsorBlockClient } from "./transcripts/sponsor-segments.ts";
-import { transcriptObserver } from "./transcripts/transcript-observer.ts";
-import type { TranscriptSource } from "./transcripts/transcript-source.ts";
-import { chooseSummaryWriter } from "./writers/choose-summary-writer.ts";
-import type { SummaryWriter } from "./writers/summary-writer.ts";
 
 /** Everything the summariser's schema is made of: its own migrations and the bus's outbox and inbox. */
 export const summariserMigrations: Migrations = { ...busMigrations, ...migrations };

@@ -1,6 +1,6 @@
 import { AppEnv, ConfigError, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
-import type { OpenAiSummaryWriterSettings } from "./writers/openai-summary-writer.ts";
+import type { OpenAiSummaryWriterSettings } from "./adapters/summary-writers/openai-summary-writer.ts";
 
 /** The schemes TRANSCRIPT_PROXY_URL may have: an HTTP(S) proxy, or SOCKS 4/5. */
 const PROXY_SCHEMES = ["http", "https", "socks", "socks4", "socks4a", "socks5", "socks5h"];

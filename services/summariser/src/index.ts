@@ -8,4 +8,4 @@ export {
   SummariserDigestEnvironment,
   type SummariserSettings,
 } from "./config.ts";
-export type { DigestJobs } from "./domain/digest-jobs.ts";
+export type { DigestJobs } from "./digest/digest-jobs.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { digestWeek } from "../src/domain/digest-week.ts";
+import { digestWeek } from "../src/digest/digest-week.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import { type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";

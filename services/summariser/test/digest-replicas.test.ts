@@ -9,7 +9,7 @@ import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
 import { uniqueName } from "@tubedigest/testing/test-infra";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { digestWeek } from "../src/domain/digest-week.ts";
+import { digestWeek } from "../src/digest/digest-week.ts";
 import { bullMqDigestJobs, heldBack } from "./support/bullmq-digest-jobs.ts";
 import { catalogStandIn, type StandInVideo } from "./support/catalog-stand-in.ts";
 import { channelId, daysFrom, digestEvents } from "./support/digest-events.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { WriterUnavailableError } from "../src/writers/summary-writer.ts";
+import { WriterUnavailableError } from "../src/adapters/summary-writers/summary-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import { channelId, type DigestEvents, digestEvents } from "./support/digest-events.ts";
 import { type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";

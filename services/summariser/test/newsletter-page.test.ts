@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostileQueries } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterLinkKeyFrom, newsletterLinkToken } from "../src/domain/newsletter-link.ts";
+import { newsletterLinkKeyFrom, newsletterLinkToken } from "../src/digest/newsletter-link.ts";
 import { getAnsweredWithoutServerError } from "./support/hostile-get.ts";
 import {
   asUser,

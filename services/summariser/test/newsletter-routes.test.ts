@@ -8,7 +8,7 @@ import {
 } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { digestWeek } from "../src/domain/digest-week.ts";
+import { digestWeek } from "../src/digest/digest-week.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import { getAnsweredWithoutServerError } from "./support/hostile-get.ts";

@@ -1,15 +1,15 @@
 import { type FakeChatRequest, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Transcript } from "../src/transcripts/transcript-source.ts";
 import {
   createOpenAiSummaryWriter,
   type OpenAiSummaryWriterSettings,
-} from "../src/writers/openai-summary-writer.ts";
+} from "../src/adapters/summary-writers/openai-summary-writer.ts";
 import {
   SummaryFailedError,
   type SummaryInput,
   WriterUnavailableError,
-} from "../src/writers/summary-writer.ts";
+} from "../src/adapters/summary-writers/summary-writer.ts";
+import type { Transcript } from "../src/adapters/transcripts/transcript-source.ts";
 
 const MODEL = "gpt-4o-mini";
 

@@ -4,8 +4,11 @@ import { callerHeaders, claimHolderHeaders, clientAddressHeaders } from "@tubedi
 import { ANY_CONTENT_TYPE, emailAddress, hostileBodies } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { digestWeek, weekLabel, weekStartDay } from "../src/domain/digest-week.ts";
-import { SummaryFailedError, WriterUnavailableError } from "../src/writers/summary-writer.ts";
+import {
+  SummaryFailedError,
+  WriterUnavailableError,
+} from "../src/adapters/summary-writers/summary-writer.ts";
+import { digestWeek, weekLabel, weekStartDay } from "../src/digest/digest-week.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import {
   IDENTITY_SECRET,

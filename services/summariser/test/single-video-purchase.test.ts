@@ -3,7 +3,7 @@ import { HttpError } from "@tubedigest/http/http-error";
 import { ANY_CONTENT_TYPE, hostileBodies } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SummaryFailedError } from "../src/writers/summary-writer.ts";
+import { SummaryFailedError } from "../src/adapters/summary-writers/summary-writer.ts";
 import { billingStandIn } from "./support/billing-stand-in.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import {

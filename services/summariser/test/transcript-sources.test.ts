@@ -9,12 +9,12 @@ import {
   writeFakeYtDlp,
 } from "@tubedigest/testing/transcripts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { proxiedRequester } from "../src/transcripts/http/proxied-requester.ts";
-import { createSpeechToTextSource } from "../src/transcripts/speech-to-text-source.ts";
-import { createSponsorBlockClient, withoutRanges } from "../src/transcripts/sponsor-segments.ts";
-import { createTranscriptApiSource } from "../src/transcripts/transcript-api-source.ts";
-import { TranscriptUnavailableError } from "../src/transcripts/transcript-source.ts";
-import { createYoutubeCaptionSource } from "../src/transcripts/youtube-caption-source.ts";
+import { proxiedRequester } from "../src/adapters/transcripts/http/proxied-requester.ts";
+import { createSpeechToTextSource } from "../src/adapters/transcripts/speech-to-text-source.ts";
+import { createSponsorBlockClient, withoutRanges } from "../src/adapters/transcripts/sponsor-segments.ts";
+import { createTranscriptApiSource } from "../src/adapters/transcripts/transcript-api-source.ts";
+import { TranscriptUnavailableError } from "../src/adapters/transcripts/transcript-source.ts";
+import { createYoutubeCaptionSource } from "../src/adapters/transcripts/youtube-caption-source.ts";
 
 const VIDEO = "aaaaaaaaaaa";
 

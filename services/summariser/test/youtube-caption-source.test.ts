@@ -4,9 +4,15 @@ import {
   startFakeYoutubeCaptions,
 } from "@tubedigest/testing/transcripts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cachedTranscriptSource, type TranscriptCache } from "../src/transcripts/cached-transcript-source.ts";
-import { type Transcript, TranscriptUnavailableError } from "../src/transcripts/transcript-source.ts";
-import { createYoutubeCaptionSource } from "../src/transcripts/youtube-caption-source.ts";
+import {
+  cachedTranscriptSource,
+  type TranscriptCache,
+} from "../src/adapters/transcripts/cached-transcript-source.ts";
+import {
+  type Transcript,
+  TranscriptUnavailableError,
+} from "../src/adapters/transcripts/transcript-source.ts";
+import { createYoutubeCaptionSource } from "../src/adapters/transcripts/youtube-caption-source.ts";
 
 const VIDEO = "aaaaaaaaaaa";
 const ATTEMPTS = 3;

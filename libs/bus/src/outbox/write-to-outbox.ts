@@ -5,6 +5,14 @@ import type { BusTables } from "../bus-tables.ts";
 import { OUTBOX_CHANNEL, outboxWritten, THIS_PROCESS } from "./outbox-signal.ts";
 
 /**
+ * The one seam through which a service publishes: operations call it with the transaction that makes the
+ * state change the event reports, so both commit or neither does. Each service names it once in its
+ * context, over its own database's tables; `writeToOutbox` fits it, and a test may put a recorder of its
+ * own behind it.
+ */
+export type RecordEvent<DB> = (trx: Transaction<DB>, event: AnyEvent) => Promise<void>;
+
+/**
  * Records an event for publishing. Call it with the transaction that makes the state change the event
  * reports (a transaction is required for that reason): both commit or neither does, and the relay publishes the row after commit. Build the event
  * with `createEvent`; it is validated again here, so an invalid event fails the transaction. Several

@@ -1,3 +1,4 @@
+import type { RecordEvent } from "@tubedigest/bus";
 import type { Kysely } from "kysely";
 import type { AuthDatabase } from "../store/database.ts";
 import type { PasswordHasher } from "./password-hasher.ts";
@@ -6,6 +7,8 @@ import type { PasswordHasher } from "./password-hasher.ts";
 export interface AuthContext {
   db: Kysely<AuthDatabase>;
   hasher: PasswordHasher;
+  /** Where every event auth publishes is written, in the transaction of the change it reports. */
+  recordEvent: RecordEvent<AuthDatabase>;
   /** The clock claims and sign-in links expire by. */
   now: () => Date;
 }

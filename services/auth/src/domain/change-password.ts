@@ -1,4 +1,3 @@
-import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
 import { ClaimRepository } from "../store/claim-repository.ts";
@@ -35,7 +34,7 @@ export async function changePassword(
     // A move to another address asked for by whoever had the old password goes with it.
     await new EmailChangeRepository(trx).endPendingOf(user.id, context.now());
     const firstPassword = user.password_hash === null;
-    await writeToOutbox(
+    await context.recordEvent(
       trx,
       createEvent(
         "password.changed",

@@ -26,7 +26,7 @@ export async function confirmEmailChange(
       if (!moved) throw new HttpError(410, messages.emailChangeInvalid);
       await new EmailChangeRepository(trx).endPendingOf(moved.id, now);
       await new ClaimRepository(trx).consumeAllOf(moved.id, now);
-      await announceProfile(trx, moved, input.correlationId);
+      await announceProfile(context, trx, moved, input.correlationId);
       return moved;
     });
   } catch (error) {

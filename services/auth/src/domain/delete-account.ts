@@ -1,4 +1,4 @@
-import { forgetAccount, writeToOutbox } from "@tubedigest/bus";
+import { forgetAccount } from "@tubedigest/bus";
 import { canonicalEmail, createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
 import { UserRepository } from "../store/user-repository.ts";
@@ -25,7 +25,7 @@ export async function deleteAccount(
     await users.delete(user.id);
     // Before the erasure's own event is written, which must still go out.
     await forgetAccount(trx, user.id);
-    await writeToOutbox(
+    await context.recordEvent(
       trx,
       createEvent(
         "user.deleted",

@@ -1,4 +1,3 @@
-import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent, pauseDateProblem, todayIn } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
 import { UserRepository } from "../store/user-repository.ts";
@@ -26,7 +25,7 @@ export async function pauseDigest(
     }
     const paused = await users.setDigestPause(user.id, { paused: true, until: input.until });
     if (!paused) throw new HttpError(404, messages.accountGone);
-    await writeToOutbox(
+    await context.recordEvent(
       trx,
       createEvent(
         "digest.paused",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { writeToOutbox } from "@tubedigest/bus";
+
 import { createEvent, type UserRegisteredData } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
 import { ClaimRepository } from "../store/claim-repository.ts";
@@ -55,7 +55,10 @@ export async function registerWithEmail(
         selectedChannels: input.selectedChannels,
         timeZone: inserted.time_zone,
       };
-      await writeToOutbox(trx, createEvent("user.registered", data, { correlationId: input.correlationId }));
+      await context.recordEvent(
+        trx,
+        createEvent("user.registered", data, { correlationId: input.correlationId }),
+      );
       return new ClaimRepository(trx).create(inserted.id, context.now());
     });
     return { kind: "signed-up", claimId };

@@ -1,4 +1,3 @@
-import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http/http-error";
@@ -61,7 +60,10 @@ export async function registerWithPassword(
         selectedChannels: [],
         timeZone: user.time_zone,
       };
-      await writeToOutbox(trx, createEvent("user.registered", data, { correlationId: input.correlationId }));
+      await context.recordEvent(
+        trx,
+        createEvent("user.registered", data, { correlationId: input.correlationId }),
+      );
       return { kind: "created", user } as const;
     });
   } catch (error) {

@@ -1,4 +1,3 @@
-import { writeToOutbox } from "@tubedigest/bus";
 import { canonicalEmail, createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
 import { EmailChangeRepository } from "../store/email-change-repository.ts";
@@ -42,7 +41,7 @@ export async function requestEmailChange(
       token,
       expiresAt: expiresAt.toISOString(),
     };
-    await writeToOutbox(
+    await context.recordEvent(
       trx,
       createEvent("email-change.requested", data, { correlationId: input.correlationId }),
     );

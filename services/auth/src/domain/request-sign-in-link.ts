@@ -1,4 +1,3 @@
-import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { SignInLinkRepository } from "../store/sign-in-link-repository.ts";
 import { UserRepository } from "../store/user-repository.ts";
@@ -29,7 +28,7 @@ export async function requestSignInLink(
     const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS);
     const token = await links.create(user.id, now, expiresAt);
     const data = { userId: user.id, email: user.email, token, expiresAt: expiresAt.toISOString() };
-    await writeToOutbox(
+    await context.recordEvent(
       trx,
       createEvent("sign-in-link.requested", data, { correlationId: input.correlationId }),
     );

@@ -1,4 +1,3 @@
-import { writeToOutbox } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
 import { UserRepository } from "../store/user-repository.ts";
@@ -23,7 +22,7 @@ export async function resumeDigest(
     if (!digestDelivery(user, now).paused) return digestDelivery(user, now);
     const resumed = await users.setDigestPause(user.id, { paused: false, until: null });
     if (!resumed) throw new HttpError(404, messages.accountGone);
-    await writeToOutbox(
+    await context.recordEvent(
       trx,
       createEvent("digest.resumed", { userId: user.id }, { correlationId: input.correlationId }),
     );

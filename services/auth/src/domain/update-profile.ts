@@ -34,7 +34,7 @@ export async function updateProfile(
       summaryLanguage: input.summaryLanguage,
     });
     if (!updated) throw new HttpError(404, messages.accountGone);
-    await announceProfile(trx, updated, input.correlationId);
+    await announceProfile(context, trx, updated, input.correlationId);
     return updated;
   });
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { RemoteSubscription } from "../payments/card-payments.ts";
+import type { RemoteSubscription } from "../adapters/stripe/card-payments.ts";
 import { DEFAULT_PLAN } from "../plans/plans.ts";
 import type { BillingDatabase, SubscriptionStatus } from "../store/database.ts";
 import { SubscriptionRepository } from "../store/subscription-repository.ts";

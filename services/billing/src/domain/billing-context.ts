@@ -1,7 +1,7 @@
+import type { RecordEvent } from "@tubedigest/bus";
 import type { Kysely } from "kysely";
-import type { CardPayments } from "../payments/card-payments.ts";
+import type { CardPayments } from "../adapters/stripe/card-payments.ts";
 import type { BillingDatabase } from "../store/database.ts";
-import type { RecordEvent } from "./record-event.ts";
 
 export interface BillingLogger {
   info(details: object, message: string): void;
@@ -17,7 +17,7 @@ export interface BillingContext {
   testMode: boolean;
   /** Where Stripe's customer portal sends people back to. */
   portalReturnUrl: string;
-  recordEvent: RecordEvent;
+  recordEvent: RecordEvent<BillingDatabase>;
   log: BillingLogger;
   now: () => Date;
   /** How long a request about an account billing has not heard of yet waits for auth's sign-up event. */

@@ -1,5 +1,5 @@
 import { HttpError } from "@tubedigest/http/http-error";
-import type { CardPayments } from "../payments/card-payments.ts";
+import type { CardPayments } from "../adapters/stripe/card-payments.ts";
 import { type Plan, planNamed } from "../plans/plans.ts";
 import { type Account, AccountRepository } from "../store/account-repository.ts";
 import { CheckoutRepository } from "../store/checkout-repository.ts";

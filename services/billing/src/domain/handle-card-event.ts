@@ -1,5 +1,5 @@
 import { HttpError } from "@tubedigest/http/http-error";
-import { BadSignatureError, type CardEvent } from "../payments/card-payments.ts";
+import { BadSignatureError, type CardEvent } from "../adapters/stripe/card-payments.ts";
 import { AccountRepository } from "../store/account-repository.ts";
 import { CheckoutRepository } from "../store/checkout-repository.ts";
 import { StripeEventRepository } from "../store/stripe-event-repository.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { HttpError } from "@tubedigest/http/http-error";
-import { CardDeclinedError } from "../payments/card-payments.ts";
+import { CardDeclinedError } from "../adapters/stripe/card-payments.ts";
 import { singleVideoPriceCents } from "../plans/plans.ts";
 import { type Hold, HoldRepository } from "../store/hold-repository.ts";
 import type { BillingContext } from "./billing-context.ts";

@@ -1,5 +1,5 @@
 import { HttpError } from "@tubedigest/http/http-error";
-import type { CardPayments } from "../payments/card-payments.ts";
+import type { CardPayments } from "../adapters/stripe/card-payments.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { messages } from "./messages.ts";
 

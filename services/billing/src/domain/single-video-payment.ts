@@ -1,4 +1,4 @@
-import type { CardPayments } from "../payments/card-payments.ts";
+import type { CardPayments } from "../adapters/stripe/card-payments.ts";
 import { SubscriptionRepository } from "../store/subscription-repository.ts";
 import { awaitAccount } from "./await-account.ts";
 import type { BillingContext } from "./billing-context.ts";

@@ -1,10 +1,10 @@
+import type { RecordEvent } from "@tubedigest/bus";
 import type { Kysely } from "kysely";
-import type { JsonCache } from "../cache/json-cache.ts";
+import type { JsonCache } from "../adapters/cache/json-cache.ts";
+import type { YoutubeFor } from "../adapters/youtube/metered-youtube.ts";
+import type { UploadsFeed } from "../adapters/youtube/uploads-feed.ts";
 import type { CatalogDatabase } from "../store/database.ts";
-import type { YoutubeFor } from "../youtube/metered-youtube.ts";
-import type { UploadsFeed } from "../youtube/uploads-feed.ts";
 import type { UploadCheck } from "./check-channel-uploads.ts";
-import type { RecordEvent } from "./record-event.ts";
 
 /** Where an operation reports what it survived (a stale answer, a failed check) without failing. */
 export interface CatalogLogger {
@@ -19,7 +19,7 @@ export interface CatalogContext {
   /** The channels' public uploads feeds (or the demo catalog's), asked before the Data API. */
   uploadsFeed: UploadsFeed;
   cache: JsonCache;
-  recordEvent: RecordEvent;
+  recordEvent: RecordEvent<CatalogDatabase>;
   log: CatalogLogger;
   now: () => Date;
   uploads: {

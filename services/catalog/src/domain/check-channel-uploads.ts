@@ -1,6 +1,6 @@
+import type { YoutubeCatalog, YoutubeVideo } from "../adapters/youtube/youtube-catalog.ts";
 import { type Channel, ChannelRepository } from "../store/channel-repository.ts";
 import { type NewVideo, type Video, VideoRepository } from "../store/video-repository.ts";
-import type { YoutubeCatalog, YoutubeVideo } from "../youtube/youtube-catalog.ts";
 import type { CatalogContext } from "./catalog-context.ts";
 import { uploadsCutoff } from "./uploads-cutoff.ts";
 import { durationSeconds, isShort } from "./video-kind.ts";

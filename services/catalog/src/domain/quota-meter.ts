@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import type { QuotaMeter } from "../adapters/youtube/metered-youtube.ts";
 import type { CatalogDatabase } from "../store/database.ts";
 import { QuotaLedgerRepository } from "../store/quota-ledger-repository.ts";
-import type { QuotaMeter } from "../youtube/metered-youtube.ts";
 import { quotaDayOf } from "./quota-day.ts";
 
 /** YouTube's default quota for a project. */

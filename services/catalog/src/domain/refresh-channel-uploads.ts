@@ -1,6 +1,6 @@
+import { type FeedEntry, UploadsFeedError } from "../adapters/youtube/uploads-feed.ts";
 import { type Channel, ChannelRepository } from "../store/channel-repository.ts";
 import { VideoRepository } from "../store/video-repository.ts";
-import { type FeedEntry, UploadsFeedError } from "../youtube/uploads-feed.ts";
 import type { CatalogContext } from "./catalog-context.ts";
 import { checkChannelUploads } from "./check-channel-uploads.ts";
 import { uploadsCutoff } from "./uploads-cutoff.ts";

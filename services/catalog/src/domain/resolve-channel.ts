@@ -1,6 +1,6 @@
 import { HttpError } from "@tubedigest/http/http-error";
+import type { YoutubeChannel } from "../adapters/youtube/youtube-catalog.ts";
 import { type Channel, ChannelRepository } from "../store/channel-repository.ts";
-import type { YoutubeChannel } from "../youtube/youtube-catalog.ts";
 import type { CatalogContext } from "./catalog-context.ts";
 import { messages } from "./messages.ts";
 import { channelCacheKey, SEARCH_FRESH_SECONDS } from "./search-channels.ts";

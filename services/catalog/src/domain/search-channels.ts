@@ -1,4 +1,4 @@
-import type { QuotaPurpose, YoutubeChannel } from "../youtube/youtube-catalog.ts";
+import type { QuotaPurpose, YoutubeChannel } from "../adapters/youtube/youtube-catalog.ts";
 import type { CatalogContext } from "./catalog-context.ts";
 import { type ChannelReference, parseChannelReference } from "./channel-reference.ts";
 import { normaliseQuery } from "./search-query.ts";

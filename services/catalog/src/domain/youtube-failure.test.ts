@@ -1,6 +1,6 @@
 import { HttpError } from "@tubedigest/http/http-error";
 import { describe, expect, it } from "vitest";
-import { YoutubeQuotaError, YoutubeUnavailableError } from "../youtube/youtube-catalog.ts";
+import { YoutubeQuotaError, YoutubeUnavailableError } from "../adapters/youtube/youtube-catalog.ts";
 import { messages } from "./messages.ts";
 import { asHttpError, isYoutubeFailure } from "./youtube-failure.ts";
 

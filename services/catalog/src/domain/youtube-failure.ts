@@ -1,5 +1,9 @@
 import { HttpError } from "@tubedigest/http/http-error";
-import { type QuotaPurpose, YoutubeQuotaError, YoutubeUnavailableError } from "../youtube/youtube-catalog.ts";
+import {
+  type QuotaPurpose,
+  YoutubeQuotaError,
+  YoutubeUnavailableError,
+} from "../adapters/youtube/youtube-catalog.ts";
 import { messages } from "./messages.ts";
 
 /** True for the failures that are YouTube's (or its quota's), which callers may survive. */

@@ -2,13 +2,13 @@ import type { ChannelVideo } from "@tubedigest/contracts/catalog-videos";
 import type { ChannelSearchResult, DashboardChannel } from "@tubedigest/contracts/channels";
 import { multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
+import type { YoutubeChannel } from "../adapters/youtube/youtube-catalog.ts";
 import { CHANNEL_ID } from "../domain/channel-reference.ts";
 import { messages } from "../domain/messages.ts";
 import { MAX_QUERY_LENGTH } from "../domain/search-query.ts";
 import { skipsDigest } from "../domain/skips-digest.ts";
 import type { FollowedChannelRow } from "../store/follow-repository.ts";
 import type { Video } from "../store/video-repository.ts";
-import type { YoutubeChannel } from "../youtube/youtube-catalog.ts";
 
 const channelIdPattern = CHANNEL_ID.source;
 

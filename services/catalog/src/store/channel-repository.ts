@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { YoutubeChannel } from "../youtube/youtube-catalog.ts";
+import type { YoutubeChannel } from "../adapters/youtube/youtube-catalog.ts";
 import type { CatalogDatabase, ChannelsTable } from "./database.ts";
 
 export type Channel = Selectable<ChannelsTable>;

@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from "kysely";
-import type { QuotaPurpose } from "../youtube/youtube-catalog.ts";
+import type { QuotaPurpose } from "../adapters/youtube/youtube-catalog.ts";
 import type { CatalogDatabase, QuotaLedgerTable } from "./database.ts";
 
 export type QuotaDay = Selectable<QuotaLedgerTable>;

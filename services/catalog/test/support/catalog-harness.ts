@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { RecordEvent } from "@tubedigest/bus";
 import { busMigrations } from "@tubedigest/bus";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import { type AnyEvent, createEvent } from "@tubedigest/contracts";
@@ -14,18 +15,17 @@ import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import { pino } from "pino";
+import { createMemoryJsonCache } from "../../src/adapters/cache/memory-json-cache.ts";
+import { createRedisJsonCache } from "../../src/adapters/cache/redis-json-cache.ts";
+import { createFetchUploadsFeed } from "../../src/adapters/youtube/fetch-uploads-feed.ts";
+import { createGoogleYoutubeCatalog } from "../../src/adapters/youtube/google-youtube-catalog.ts";
+import { meteredYoutube } from "../../src/adapters/youtube/metered-youtube.ts";
 import { buildCatalogApp } from "../../src/app.ts";
-import { createMemoryJsonCache } from "../../src/cache/memory-json-cache.ts";
-import { createRedisJsonCache } from "../../src/cache/redis-json-cache.ts";
 import type { CatalogSettings } from "../../src/config.ts";
 import type { CatalogContext } from "../../src/domain/catalog-context.ts";
 import { createQuotaMeter } from "../../src/domain/quota-meter.ts";
-import type { RecordEvent } from "../../src/domain/record-event.ts";
 import type { CatalogDatabase } from "../../src/store/database.ts";
 import { migrations } from "../../src/store/migrations/index.ts";
-import { createFetchUploadsFeed } from "../../src/youtube/fetch-uploads-feed.ts";
-import { createGoogleYoutubeCatalog } from "../../src/youtube/google-youtube-catalog.ts";
-import { meteredYoutube } from "../../src/youtube/metered-youtube.ts";
 
 /** The secret the gateway would sign callers with; these tests stand in for the gateway. */
 const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
@@ -175,7 +175,7 @@ export interface ContextUnderTest {
  */
 export async function startContext(
   options: {
-    recordEvent?: RecordEvent;
+    recordEvent?: RecordEvent<CatalogDatabase>;
     uploads?: Partial<CatalogContext["uploads"]>;
     cache?: "redis" | "memory";
   } = {},

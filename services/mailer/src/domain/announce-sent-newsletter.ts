@@ -1,4 +1,4 @@
-import { writeToOutbox } from "@tubedigest/bus";
+import type { RecordEvent } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import type { Transaction } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
@@ -10,13 +10,14 @@ import type { Message } from "../store/message-repository.ts";
  * transaction that marks the message sent: both or neither. Any other message announces nothing.
  */
 export async function announceSentNewsletter(
+  recordEvent: RecordEvent<MailerDatabase>,
   trx: Transaction<MailerDatabase>,
   message: Message,
 ): Promise<void> {
   const newsletterId = message.newsletter_id;
   if (!newsletterId || !message.user_id) return;
   const sentAt = (message.sent_at ?? new Date()).toISOString();
-  await writeToOutbox(
+  await recordEvent(
     trx,
     createEvent(
       "newsletter.sent",

@@ -1,8 +1,8 @@
+import type { RecordEvent } from "@tubedigest/bus";
 import type { Kysely } from "kysely";
 import type { MailerDatabase } from "../store/database.ts";
 import type { MailTemplates } from "../templates/template-data.ts";
 import type { MailerMetrics } from "./mailer-metrics.ts";
-import type { RecordEvent } from "./record-event.ts";
 
 export interface MailerLogger {
   info(details: object, message: string): void;
@@ -49,7 +49,7 @@ export interface MailerContext {
   unsubscribeMailto: string | undefined;
   /** The domain mail is sent and signed from: every Message-ID and List-Id is on it. */
   mailDomain: string;
-  recordEvent: RecordEvent;
+  recordEvent: RecordEvent<MailerDatabase>;
   /** Tells the dispatcher new messages wait (after their transaction commits). */
   wakeDispatcher(): void;
   log: MailerLogger;

@@ -1,7 +1,7 @@
 import type { ServiceApp } from "@tubedigest/http";
 import { HttpError } from "@tubedigest/http/http-error";
 import Type from "typebox";
-import { listMailbox, readMailboxMessage } from "../delivery/file-transport.ts";
+import { listMailbox, readMailboxMessage } from "../adapters/mail-transport/file-transport.ts";
 import { escapeHtml } from "../templates/escape-html.ts";
 import { PAGE_SECURITY_POLICY } from "./page-security.ts";
 import { errors } from "./schemas.ts";

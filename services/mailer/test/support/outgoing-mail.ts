@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "../../src/delivery/mail-transport.ts";
+import type { OutgoingMail } from "../../src/adapters/mail-transport/mail-transport.ts";
 
 /** A digest as the dispatcher hands it to a transport, with its own Message-ID and one-click headers. */
 export const SAMPLE_OUTGOING_MAIL: OutgoingMail = {

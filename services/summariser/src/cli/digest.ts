@@ -12,10 +12,10 @@ import type { Kysely } from "kysely";
 import { pino } from "pino";
 import Type from "typebox";
 import { DEFAULT_REDIS_KEY_PREFIX } from "../config.ts";
-import type { DigestJobs } from "../domain/digest-jobs.ts";
-import { digestProgress } from "../domain/digest-progress.ts";
-import { rerunDigest } from "../domain/rerun-digest.ts";
-import { openDigestJobs } from "../jobs/open-digest-jobs.ts";
+import type { DigestJobs } from "../digest/digest-jobs.ts";
+import { digestProgress } from "../digest/digest-progress.ts";
+import { openDigestJobs } from "../digest/digest-queue.ts";
+import { rerunDigest } from "../digest/rerun-digest.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 
 const USAGE = `usage:

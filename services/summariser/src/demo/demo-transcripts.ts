@@ -1,5 +1,5 @@
 import demoCatalog from "../../../catalog/src/demo/demo-catalog.json" with { type: "json" };
-import type { TranscriptSegment, TranscriptSource } from "../transcripts/transcript-source.ts";
+import type { TranscriptSegment, TranscriptSource } from "../adapters/transcripts/transcript-source.ts";
 import demoTopics from "./demo-topics.json" with { type: "json" };
 
 /** The part of catalog's demo/demo-catalog.json a transcript is made from. */

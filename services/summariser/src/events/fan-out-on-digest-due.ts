@@ -1,6 +1,6 @@
 import type { EventHandler } from "@tubedigest/bus";
-import { fanOutDigests } from "../domain/fan-out-digests.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import { fanOutDigests } from "../digest/fan-out-digests.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 
 /**
  * Queues the digests due at the scheduler's slot. No inbox: the digests' unique (user, week) key already

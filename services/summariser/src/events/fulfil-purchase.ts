@@ -1,6 +1,6 @@
 import { defaultRetryPolicy, type EventHandler, handleOnce } from "@tubedigest/bus";
-import { finishPurchase, makePurchasedSummary } from "../domain/fulfil-single-video.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { finishPurchase, makePurchasedSummary } from "../single-videos/fulfil-single-video.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 
 /** Tries of one purchase: the bus's retry policy, whose waits add up to about six minutes. */

@@ -1,5 +1,5 @@
 import { type EventHandler, handleOnce } from "@tubedigest/bus";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 

@@ -1,7 +1,7 @@
 import { type EventHandler, handleOnce } from "@tubedigest/bus";
 import { isSummaryLanguage } from "@tubedigest/contracts/summary-language";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "@tubedigest/contracts/time-zone";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import type { SummariserDatabase } from "../store/database.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 

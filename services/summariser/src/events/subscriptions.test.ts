@@ -1,7 +1,7 @@
 import { declaredQueues } from "@tubedigest/bus/testing";
 import { CONSUMER_QUEUES } from "@tubedigest/contracts/consumer-queues";
 import { describe, expect, it } from "vitest";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { summariserSubscriptions } from "./subscriptions.ts";
 
 describe("summariser's subscriptions", () => {

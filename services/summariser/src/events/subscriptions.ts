@@ -1,5 +1,5 @@
 import { defineSubscriptions } from "@tubedigest/bus";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { eraseAccount } from "./erase-account.ts";
 import { fanOutOnDigestDue } from "./fan-out-on-digest-due.ts";
 import { fulfilPurchase } from "./fulfil-purchase.ts";

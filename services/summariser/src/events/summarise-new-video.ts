@@ -1,6 +1,6 @@
 import type { EventHandler } from "@tubedigest/bus";
-import { summarisePublishedVideo } from "../domain/summarise-published-video.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { summarisePublishedVideo } from "../summaries/summarise-published-video.ts";
 
 /**
  * Summarises a followed channel's new video when catalog finds it. No inbox: a summary is made once per

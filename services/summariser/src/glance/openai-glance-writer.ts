@@ -1,8 +1,11 @@
 import Type, { type Static } from "typebox";
 import Compile from "typebox/compile";
+import { openAiClient } from "../adapters/summary-writers/llm/openai-client.ts";
+import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+} from "../adapters/summary-writers/openai-summary-writer.ts";
 import type { LlmSettings } from "../config.ts";
-import { openAiClient } from "../writers/llm/openai-client.ts";
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "../writers/openai-summary-writer.ts";
 import { type GlanceVideo, type GlanceWriter, MAX_GLANCE_LINES } from "./glance-writer.ts";
 
 /** Titles and key points as the prompt quotes them: enough to say what a video is about. */

@@ -1,5 +1,5 @@
 import type { StoredGlanceLine } from "@tubedigest/contracts/digest";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { extractiveGlance } from "./extractive-glance-writer.ts";
 import { type GlanceVideo, MIN_GLANCE_LINES } from "./glance-writer.ts";
 import { groundedGlance } from "./grounded-glance.ts";

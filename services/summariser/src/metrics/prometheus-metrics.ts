@@ -1,5 +1,5 @@
 import { addCounter, type ServiceApp } from "@tubedigest/http";
-import type { SummariserMetrics } from "../domain/summariser-metrics.ts";
+import type { SummariserMetrics } from "../shared/summariser-metrics.ts";
 
 /** The summariser's counters, on its app's `/metrics`. */
 export function prometheusMetrics(app: ServiceApp): SummariserMetrics {

@@ -1,8 +1,8 @@
 import { ArchiveSearchReply } from "@tubedigest/contracts/archive";
 import { requireUserId, type ServiceApp, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
-import { searchArchive } from "../domain/search-archive.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { searchArchive } from "../summaries/search-archive.ts";
 import { errors } from "./schemas.ts";
 
 export const ARCHIVE_SEARCH_PATH = "/api/archive/search";

@@ -2,9 +2,9 @@ import { deliveryTimeMessages } from "@tubedigest/contracts/delivery-time";
 import { DeliveryTimeReply } from "@tubedigest/contracts/reader-settings";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
-import { changeDeliveryTime } from "../domain/change-delivery-time.ts";
-import { deliveryStanding } from "../domain/delivery-standing.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import { changeDeliveryTime } from "../digest/change-delivery-time.ts";
+import { deliveryStanding } from "../digest/delivery-standing.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { errors } from "./schemas.ts";
 

@@ -1,7 +1,7 @@
 import type { ServiceApp } from "@tubedigest/http";
-import { deliverDigestsNow } from "../domain/deliver-digests-now.ts";
-import { digestProgress } from "../domain/digest-progress.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import { deliverDigestsNow } from "../digest/deliver-digests-now.ts";
+import { digestProgress } from "../digest/digest-progress.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { DeliverDigestReply, DigestStatusReply } from "./newsletter-schemas.ts";
 import { errors } from "./schemas.ts";
 

@@ -6,10 +6,10 @@ import {
 } from "@tubedigest/contracts/newsletters";
 import { optionalUserId, requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
-import { generateNewsletterNow } from "../domain/generate-newsletter-now.ts";
-import { newsletterHistory } from "../domain/newsletter-history.ts";
-import { readNewsletter } from "../domain/read-newsletter.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import { generateNewsletterNow } from "../digest/generate-newsletter-now.ts";
+import { newsletterHistory } from "../digest/newsletter-history.ts";
+import { readNewsletter } from "../digest/read-newsletter.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import {
   GenerateNewsletterBody,
   NewsletterHistoryQuery,

@@ -1,8 +1,8 @@
 import { PreviewReply } from "@tubedigest/contracts/previews";
 import { clientAddress, optionalClaimHolder, optionalUserId, type ServiceApp } from "@tubedigest/http";
-import { admitPreview, PreviewLimitError } from "../domain/admit-preview.ts";
-import { generatePreview } from "../domain/generate-preview.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import { admitPreview, PreviewLimitError } from "../preview/admit-preview.ts";
+import { generatePreview } from "../preview/generate-preview.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { errors, PreviewBody } from "./schemas.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { SampleNewsletterReply } from "@tubedigest/contracts/previews";
 import type { ServiceApp } from "@tubedigest/http";
 import { HttpError } from "@tubedigest/http/http-error";
-import type { SampleNewsletter } from "../domain/compose-sample-newsletter.ts";
-import { messages } from "../domain/messages.ts";
+import type { SampleNewsletter } from "../digest/compose-sample-newsletter.ts";
+import { messages } from "../shared/messages.ts";
 import { errors } from "./schemas.ts";
 
 /** Browsers may keep the sample a few minutes: it changes at most every few hours. */

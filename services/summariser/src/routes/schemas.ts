@@ -1,7 +1,7 @@
 import { MAX_VIDEO_URL_LENGTH } from "@tubedigest/contracts/youtube-video-url";
 import { EmailAddress, ErrorReply, multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
-import { messages } from "../domain/messages.ts";
+import { messages } from "../shared/messages.ts";
 
 export const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 

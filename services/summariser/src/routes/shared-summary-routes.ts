@@ -1,10 +1,10 @@
 import { SharedSummary, ShareReply } from "@tubedigest/contracts/archive";
 import { HttpError, requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
-import { shareMessages, shareSummary } from "../domain/share-summary.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import type { SharedSummaryRow } from "../store/shared-summary-repository.ts";
 import { SharedSummaryRepository } from "../store/shared-summary-repository.ts";
+import { shareMessages, shareSummary } from "../summaries/share-summary.ts";
 import { errors } from "./schemas.ts";
 
 export const SHARED_SUMMARIES_PATH = "/api/shared-summaries";

@@ -1,10 +1,10 @@
 import { SingleSummary, SingleVideoConfirmed, SingleVideoQuote } from "@tubedigest/contracts/single-summary";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
-import { confirmSingleVideo } from "../domain/confirm-single-video.ts";
-import { listSingleSummaries } from "../domain/list-single-summaries.ts";
-import { quoteSingleVideo } from "../domain/quote-single-video.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { confirmSingleVideo } from "../single-videos/confirm-single-video.ts";
+import { listSingleSummaries } from "../single-videos/list-single-summaries.ts";
+import { quoteSingleVideo } from "../single-videos/quote-single-video.ts";
 import { errors } from "./schemas.ts";
 import { ConfirmBody, QuoteBody } from "./single-summary-schemas.ts";
 

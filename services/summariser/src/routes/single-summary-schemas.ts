@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { messages } from "../domain/messages.ts";
+import { messages } from "../shared/messages.ts";
 import { videoUrl } from "./schemas.ts";
 
 export const QuoteBody = Type.Object(

@@ -1,6 +1,6 @@
 import type { ServiceApp } from "@tubedigest/http";
-import { summariseForTool } from "../domain/summarise-for-tool.ts";
-import type { SummariserContext } from "../domain/summariser-context.ts";
+import { summariseForTool } from "../preview/summarise-for-tool.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
 import { errors, ToolBody, ToolReply } from "./schemas.ts";
 
 /** The hidden tool's summary of any video, for whoever knows its shared password. */

@@ -1,8 +1,8 @@
 import type { BusTables } from "@tubedigest/bus";
 import type { StoredGlanceLine } from "@tubedigest/contracts/digest";
 import type { ColumnType, Generated } from "kysely";
-import type { TranscriptKind, TranscriptSegment } from "../transcripts/transcript-source.ts";
-import type { KeyPoint, SummarySection } from "../writers/summary-writer.ts";
+import type { KeyPoint, SummarySection } from "../adapters/summary-writers/summary-writer.ts";
+import type { TranscriptKind, TranscriptSegment } from "../adapters/transcripts/transcript-source.ts";
 
 /** A jsonb column: read as the value, written as its JSON text (pg would send an array as a Postgres array). */
 type Json<T> = ColumnType<T | null, string | null, string | null>;

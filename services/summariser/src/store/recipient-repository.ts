@@ -9,7 +9,7 @@ import {
   sql,
   type Updateable,
 } from "kysely";
-import type { DeliverySchedule } from "../domain/digest-week.ts";
+import type { DeliverySchedule } from "../digest/digest-week.ts";
 import type { RecipientsTable, SummariserDatabase } from "./database.ts";
 
 export type RecipientRow = Selectable<RecipientsTable>;

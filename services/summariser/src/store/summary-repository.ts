@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
-import type { TranscriptKind } from "../transcripts/transcript-source.ts";
-import type { WrittenSummary } from "../writers/summary-writer.ts";
+import type { WrittenSummary } from "../adapters/summary-writers/summary-writer.ts";
+import type { TranscriptKind } from "../adapters/transcripts/transcript-source.ts";
 import type { SummariesTable, SummariserDatabase } from "./database.ts";
 
 export type SummaryRow = Selectable<SummariesTable>;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Transcript } from "../transcripts/transcript-source.ts";
+import type { Transcript } from "../adapters/transcripts/transcript-source.ts";
 import type { SummariserDatabase } from "./database.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { HttpError } from "@tubedigest/http/http-error";
-import type { BillingClient, Hold, PriceQuote } from "../../src/clients/billing-client.ts";
+import type { BillingClient, Hold, PriceQuote } from "../../src/adapters/service-clients/billing-client.ts";
 
 /** Billing's rule, as the stand-in applies it: under an hour 1.99, up to 4 hours 3.99, longer refused. */
 function priceOf(durationSeconds: number): number {

@@ -1,7 +1,7 @@
 import { createBullMqJobQueue, type JobQueue } from "@tubedigest/jobs";
 import { testInfra } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
-import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/domain/digest-jobs.ts";
+import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/digest/digest-jobs.ts";
 
 /** How long a worker's lock on a job lasts unrenewed, and how often workers look for lapsed ones. */
 export const TEST_LOCK_MS = 1_000;

@@ -1,5 +1,9 @@
-import type { CatalogClient, ChannelVideo, VideoDescription } from "../../src/clients/catalog-client.ts";
-import { ServiceUnavailableError } from "../../src/clients/service-call.ts";
+import type {
+  CatalogClient,
+  ChannelVideo,
+  VideoDescription,
+} from "../../src/adapters/service-clients/catalog-client.ts";
+import { ServiceUnavailableError } from "../../src/adapters/service-clients/service-call.ts";
 
 /** A video as the stand-in keeps it: catalog's description plus what a channel listing needs. */
 export interface StandInVideo {

@@ -6,9 +6,9 @@
  */
 import { createInProcessBus } from "@tubedigest/bus";
 import { pino } from "pino";
+import { SUMMARY_PROMPT_VERSION } from "../../src/adapters/summary-writers/prompt-version.ts";
+import type { SummaryWriter } from "../../src/adapters/summary-writers/summary-writer.ts";
 import { buildSummariserApp } from "../../src/app.ts";
-import { SUMMARY_PROMPT_VERSION } from "../../src/writers/prompt-version.ts";
-import type { SummaryWriter } from "../../src/writers/summary-writer.ts";
 import { bullMqDigestJobs, TEST_LOCK_MS } from "./bullmq-digest-jobs.ts";
 import { catalogStandIn, type StandInVideo } from "./catalog-stand-in.ts";
 import { IDENTITY_SECRET, transcriptAbout } from "./summariser-harness.ts";

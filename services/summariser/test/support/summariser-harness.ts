@@ -6,11 +6,11 @@ import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
+import type { Transcript, TranscriptSource } from "../../src/adapters/transcripts/transcript-source.ts";
 import { buildSummariserApp, type SummariserDependencies } from "../../src/app.ts";
 import type { SummariserSettings } from "../../src/config.ts";
-import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/domain/digest-jobs.ts";
+import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/digest/digest-jobs.ts";
 import type { SummariserDatabase } from "../../src/store/database.ts";
-import type { Transcript, TranscriptSource } from "../../src/transcripts/transcript-source.ts";
 import { billingStandIn } from "./billing-stand-in.ts";
 import { catalogStandIn } from "./catalog-stand-in.ts";
 

@@ -1,6 +1,10 @@
 import type { FakeOpenAiApi } from "@tubedigest/testing/openai";
-import { createOpenAiSummaryWriter } from "../../src/writers/openai-summary-writer.ts";
-import type { SummaryInput, SummaryWriter, WrittenSummary } from "../../src/writers/summary-writer.ts";
+import { createOpenAiSummaryWriter } from "../../src/adapters/summary-writers/openai-summary-writer.ts";
+import type {
+  SummaryInput,
+  SummaryWriter,
+  WrittenSummary,
+} from "../../src/adapters/summary-writers/summary-writer.ts";
 
 /** A summary in the writer's shape, quoting the video's first lines (or its title without captions). */
 export function plainSummary(input: SummaryInput): WrittenSummary {

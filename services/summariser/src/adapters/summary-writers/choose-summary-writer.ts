@@ -1,0 +1,16 @@
+import type { LlmSettings } from "../../config.ts";
+import type { SummaryWriter } from "./summary-writer.ts";
+
+/**
+ * The model when one is configured (any OpenAI-compatible server); otherwise the embedded extractive
+ * writer. Each is loaded only when chosen: the openai SDK and the NLP model cost about 25 MB each once
+ * imported, and the embedded product should not carry the one it does not use.
+ */
+export async function chooseSummaryWriter(llm: LlmSettings | undefined): Promise<SummaryWriter> {
+  if (llm) {
+    const { createOpenAiSummaryWriter } = await import("./openai-summary-writer.ts");
+    return createOpenAiSummaryWriter(llm);
+  }
+  const { createExtractiveSummaryWriter } = await import("./extractive-summary-writer.ts");
+  return createExtractiveSummaryWriter();
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import type { TranscriptSettings, TranscriptStep } from "../../config.ts";
+import { createDemoTranscriptSource } from "../../demo/demo-transcripts.ts";
+import type { SummariserDatabase } from "../../store/database.ts";
+import { TranscriptRepository } from "../../store/transcript-repository.ts";
+import { cachedTranscriptSource } from "./cached-transcript-source.ts";
+import { type TranscriptChainObserver, transcriptChain } from "./transcript-chain.ts";
+import type { TranscriptSource } from "./transcript-source.ts";
+import { createYoutubeCaptionSource } from "./youtube-caption-source.ts";
+
+/**
+ * The transcript source the settings name: the demo's, or the chain of configured steps (captions,
+ * captions through a proxy, a transcript API, speech-to-text), with what it fetches kept in the
+ * database, so a video's transcript is fetched once. The proxy agents and the openai SDK are loaded only
+ * when a step needs them.
+ */
+export async function chooseTranscriptSource(
+  settings: TranscriptSettings,
+  db: Kysely<SummariserDatabase>,
+  observer: TranscriptChainObserver,
+): Promise<TranscriptSource> {
+  const source =
+    settings.source === "demo"
+      ? createDemoTranscriptSource()
+      : transcriptChain(
+          await Promise.all((settings.steps ?? ["captions"]).map((step) => stepSource(step, settings))),
+          observer,
+        );
+  return cachedTranscriptSource(source, new TranscriptRepository(db, source.name));
+}
+
+async function stepSource(step: TranscriptStep, settings: TranscriptSettings): Promise<TranscriptSource> {
+  switch (step) {
+    case "captions":
+      return createYoutubeCaptionSource({ baseUrl: settings.youtubeBaseUrl });
+    case "captions-proxy": {
+      if (!settings.proxyUrl) throw new RangeError("the captions-proxy step needs a proxy URL");
+      const { proxiedRequester } = await import("./http/proxied-requester.ts");
+      return createYoutubeCaptionSource({
+        baseUrl: settings.youtubeBaseUrl,
+        requester: proxiedRequester(settings.proxyUrl),
+        name: "youtube-captions-proxy",
+      });
+    }
+    case "transcript-api": {
+      if (!settings.api) throw new RangeError("the transcript-api step needs its key");
+      const { createTranscriptApiSource } = await import("./transcript-api-source.ts");
+      return createTranscriptApiSource(settings.api);
+    }
+    case "speech-to-text": {
+      if (!settings.speechToText) throw new RangeError("the speech-to-text step needs its key");
+      const { createSpeechToTextSource } = await import("./speech-to-text-source.ts");
+      return createSpeechToTextSource({ ...settings.speechToText, proxyUrl: settings.proxyUrl });
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import type { SummariserLogger } from "../../shared/summariser-context.ts";
+import type { SummariserMetrics } from "../../shared/summariser-metrics.ts";
+import type { TranscriptChainObserver } from "./transcript-chain.ts";
+
+/** Each step's answer counted, and its failures logged with the reason (a refusal, an API out of credit). */
+export function transcriptObserver(
+  log: SummariserLogger,
+  metrics: SummariserMetrics,
+): TranscriptChainObserver {
+  return {
+    step(source, outcome, details) {
+      metrics.transcriptStep(source, outcome);
+      if (outcome === "failed")
+        log.warn({ source, ...details }, "a transcript source failed; trying the next");
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { createEvent } from "@tubedigest/contracts";
+import { HttpError } from "@tubedigest/http/http-error";
+import { messages } from "../shared/messages.ts";
+import type { SummariserContext } from "../shared/summariser-context.ts";
+import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
+import { QUOTE_MINUTES } from "./quote-single-video.ts";
+
+/** A purchase left being placed this long (its process died while billing was asked) is placed again. */
+const STALE_PLACING_MS = 10 * 60 * 1000;
+
+/** The key billing knows the purchase's hold by: asked again, billing answers the same hold. */
+const holdKeyOf = (orderId: string) => `single-video-order:${orderId}`;
+
+/**
+ * The subscriber confirms a price they were shown (`quoteSingleVideo`): billing holds exactly that
+ * amount (a test charge in test mode) and the purchase is queued for the worker, which mails the summary
+ * and has the charge captured, or released if it cannot be made. Nothing is held before this. A second
+ * confirm of the same price, or of another price for a video whose purchase is under way, is the same
+ * purchase: one hold, one summary. If billing refuses (no card, declined), the price may be confirmed
+ * again while it lasts.
+ */
+export async function confirmSingleVideo(
+  context: SummariserContext,
+  input: { userId: string; quoteId: string; correlationId: string },
+): Promise<{ message: string; id: string }> {
+  const orders = new OrderRepository(context.db);
+  const order = await orders.find(input.quoteId);
+  if (!order || order.user_id !== input.userId) throw new HttpError(404, messages.quoteNotFound);
+  const now = context.now();
+  let placing: OrderRow | undefined;
+  if (order.status === "quoted") {
+    const confirmed = await orders.confirm(order.id, now);
+    if (confirmed === "taken") {
+      const open = await orders.findOpen(input.userId, order.video_id);
+      if (!open) throw new HttpError(409, messages.purchaseRaced);
+      return { message: messages.orderPlaced, id: open.id };
+    }
+    if (!confirmed && (await orders.find(order.id))?.status === "quoted") {
+      throw new HttpError(410, messages.quoteExpired(QUOTE_MINUTES));
+    }
+    placing = confirmed;
+  } else if (order.status === "placing") {
+    placing = await orders.retakePlacing(order.id, now, new Date(now.getTime() - STALE_PLACING_MS));
+  }
+  // Otherwise confirmed already (a double click, a retried request): that purchase is the answer.
+  if (placing) await holdAndQueue(context, placing, input.correlationId);
+  return { message: messages.orderPlaced, id: order.id };
+}
+
+async function holdAndQueue(
+  context: SummariserContext,
+  order: OrderRow,
+  correlationId: string,
+): Promise<void> {
+  if (order.duration_seconds === null || order.amount_cents === null) {
+    throw new Error(`single-video order ${order.id} was confirmed without a price`);
+  }
+  let hold: { id: string; testMode: boolean };
+  try {
+    hold = await context.billing.placeHold(order.user_id, {
+      holdKey: holdKeyOf(order.id),
+      videoId: order.video_id,
+      durationSeconds: order.duration_seconds,
+      amountCents: order.amount_cents,
+    });
+  } catch (error) {
+    // Nothing is held: the price stays shown and may be confirmed again.
+    await new OrderRepository(context.db).unconfirm(order.id);
+    throw error;
+  }
+  await context.db.transaction().execute(async (trx) => {
+    if (!(await new OrderRepository(trx).held(order.id, hold))) return;
+    await context.recordEvent(
+      trx,
+      createEvent(
+        "video-summary.requested",
+        { orderId: order.id, userId: order.user_id, holdId: hold.id, videoId: order.video_id },
+        { correlationId },
+      ),
+    );
+  });
+}
