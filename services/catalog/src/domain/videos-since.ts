@@ -1,3 +1,4 @@
+import { HttpError } from "@tubedigest/http/http-error";
 import { ChannelRepository } from "../store/channel-repository.ts";
 import { type Video, VideoRepository } from "../store/video-repository.ts";
 import type { CatalogContext } from "./catalog-context.ts";
@@ -48,4 +49,29 @@ export async function videosSince(
     MAX_VIDEOS,
   );
   return { youtubeChannelId: channel.youtube_channel_id, title: channel.title, upToDate, checkedAt, videos };
+}
+
+/**
+ * `videosSince` for several channels at once (a digest's): each distinct channel asked once, all together;
+ * one YouTube does not know is named in `unknown` rather than failing the others.
+ */
+export async function videosSinceOfChannels(
+  context: CatalogContext,
+  input: { youtubeChannelIds: readonly string[]; since: Date; correlationId: string },
+): Promise<{ channels: ChannelVideos[]; unknown: string[] }> {
+  const answers = await Promise.all(
+    [...new Set(input.youtubeChannelIds)].map(async (youtubeChannelId) => {
+      try {
+        const { since, correlationId } = input;
+        return await videosSince(context, { youtubeChannelId, since, correlationId });
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return youtubeChannelId;
+        throw error;
+      }
+    }),
+  );
+  return {
+    channels: answers.filter((answer) => typeof answer !== "string"),
+    unknown: answers.filter((answer) => typeof answer === "string"),
+  };
 }
