@@ -147,4 +147,28 @@ describe("bad input to every catalog route", () => {
       { numRuns: 100 },
     );
   });
+
+  it("GET /internal/channels/videos answers bad id lists and dates 4xx, never 5xx", async () => {
+    const ids = fc.oneof(
+      fc
+        .array(fc.oneof(fc.constant(channel.id), channelId, nearValid(fc.constant(channel.id))), {
+          maxLength: 60,
+        })
+        .map((list) => list.join(",")),
+      hostileText(80),
+    );
+    const since = fc.oneof(
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+      fc.constantFrom("2026-01-05T23:59:60Z", "0000-01-01T00:00:00Z", "2026-02-30T00:00:00Z"),
+    );
+    await fc.assert(
+      fc.asyncProperty(hostileQueries({ ids, since }), async (query) => {
+        const target = `/internal/channels/videos?${query}`;
+        const response = await raw(target);
+        expectClientError(response, target);
+        expectQueryChecked(response, query, target);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

@@ -148,6 +148,29 @@ describe("new videos of a channel, for other services (fake Data API, Postgres)"
     expect((response.json() as { videos: unknown[] }).videos).toHaveLength(6);
   });
 
+  it("answers several channels in one call as each alone, each once, naming those YouTube does not know", async () => {
+    const first = uploadingChannel().channel;
+    const second = fakeChannel({ title: "Second channel" });
+    catalog.fake.addChannel(second);
+    catalog.fake.addVideo(fakeVideo(second, { title: "Second's upload", hoursAgo: 5 }));
+    const since = weekAgo();
+    const nobody = "UCnobodyhasthischannel00";
+    const ids = [second.id, nobody, first.id, second.id].join(",");
+    const response = await catalog.app.inject(
+      `/internal/channels/videos?ids=${ids}&since=${encodeURIComponent(since)}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { channels: { youtubeChannelId: string }[]; unknown: string[] };
+    expect(body.unknown).toEqual([nobody]);
+    expect(body.channels.map((channel) => channel.youtubeChannelId)).toEqual([second.id, first.id]);
+    // Each known channel looked up and checked once, the unknown one asked for and not found.
+    expect(catalog.fake.calls).toMatchObject({ channels: 3, playlistItems: 2 });
+    for (const channel of body.channels) {
+      const alone = (await videosOf(channel.youtubeChannelId, since)).json();
+      expect(channel).toEqual({ ...alone, checkedAt: expect.any(String) });
+    }
+  });
+
   it("shares one check among concurrent askers", async () => {
     const other = fakeChannel();
     catalog.fake.addChannel(other);
@@ -178,6 +201,36 @@ describe("new videos of a channel, for other services (fake Data API, Postgres)"
       "/internal/channels/UCnobodyhasthischannel00/videos?since=2026-01-05T09:00:00Z",
       404,
       "We could not find that YouTube channel.",
+    ],
+    [
+      "/internal/channels/videos?since=2026-01-05T09:00:00Z",
+      400,
+      "ids must be 1 to 50 YouTube channel ids (UC…), separated by commas.",
+    ],
+    [
+      "/internal/channels/videos?ids=UCaaaaaaaaaaaaaaaaaaaaaa",
+      400,
+      "since must be an ISO 8601 date-time, e.g. 2026-01-05T09:00:00Z.",
+    ],
+    [
+      "/internal/channels/videos?ids=UCaaaaaaaaaaaaaaaaaaaaaa,&since=2026-01-05T09:00:00Z",
+      400,
+      "ids must be 1 to 50 YouTube channel ids (UC…), separated by commas.",
+    ],
+    [
+      "/internal/channels/videos?ids=UCaaaaaaaaaaaaaaaaaaaaaa,not-a-channel&since=2026-01-05T09:00:00Z",
+      400,
+      "ids must be 1 to 50 YouTube channel ids (UC…), separated by commas.",
+    ],
+    [
+      `/internal/channels/videos?ids=${Array(51).fill("UCaaaaaaaaaaaaaaaaaaaaaa").join(",")}&since=2026-01-05T09:00:00Z`,
+      400,
+      "ids must be 1 to 50 YouTube channel ids (UC…), separated by commas.",
+    ],
+    [
+      "/internal/channels/videos?ids=UCaaaaaaaaaaaaaaaaaaaaaa&since=2026-01-05T23:59:60Z",
+      400,
+      "since must be an ISO 8601 date-time, e.g. 2026-01-05T09:00:00Z.",
     ],
   ])("answers %s with %i", async (url, status, message) => {
     const response = await catalog.app.inject(url);

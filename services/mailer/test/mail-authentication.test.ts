@@ -193,5 +193,13 @@ describe("every e-mail as a receiving server checks it (real Postgres and SMTP; 
         expect(parsed.text).toContain((link[1] ?? "").replaceAll("&amp;", "&"));
       }
     });
+
+    it("sends its HTML base64-encoded (cheaper to make than quoted-printable), lines within 76 characters", () => {
+      const { raw } = arrived(template);
+      const htmlPart = /Content-Type: text\/html[\s\S]*?\r?\n\r?\n/i.exec(raw)?.[0] ?? "";
+      expect(htmlPart).toMatch(/^Content-Transfer-Encoding: base64\r?$/m);
+      const body = raw.slice(raw.indexOf(htmlPart) + htmlPart.length).split(/\r?\n--/)[0] ?? "";
+      expect(body.split(/\r?\n/).every((line) => line.length <= 76)).toBe(true);
+    });
   });
 });

@@ -300,6 +300,21 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     expect(statements[0]).toMatch(/^select .* from "summaries" where "video_id" in/);
   });
 
+  it("asks catalog once for all of a digest's channels, not once a channel", async () => {
+    const userId = await reader(paying);
+    await events.applied();
+    const before = { ...catalog.calls };
+    await due(slot, randomUUID());
+    await expect.poll(async () => (await composedEvents([userId])).length, { timeout: 10_000 }).toBe(1);
+    const [event] = await composedEvents([userId]);
+    expect(event.data.channels.map((channel: { title: string }) => channel.title).sort()).toEqual([
+      "Copper Pan Kitchen",
+      "Pocket Orbit",
+    ]);
+    expect(catalog.calls.channelsVideos - before.channelsVideos).toBe(1);
+    expect(catalog.calls.channelVideos).toBe(before.channelVideos);
+  });
+
   it("tries again when catalog is down, fails after the last try, and an operator's rerun composes it", async () => {
     const attempts = async (userId: string) =>
       (await db().selectFrom("digests").select("attempts").where("user_id", "=", userId).executeTakeFirst())

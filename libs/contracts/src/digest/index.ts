@@ -19,6 +19,7 @@ export { digestSubject } from "./digest-subject.ts";
 export { readDigestMarkdown } from "./read-digest-markdown.ts";
 export { inlineText } from "./read-inline.ts";
 export { readVideoSummary } from "./read-video-summary.ts";
+export { rememberingSummaryReader, type SummaryReader } from "./summary-reader.ts";
 export {
   languageName,
   readSummarySource,

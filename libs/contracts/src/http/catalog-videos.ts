@@ -1,6 +1,6 @@
 /**
  * What catalog answers other services about videos (`GET /internal/channels/{id}/videos`,
- * `GET /internal/videos/{id}`): the route's reply schema and its callers' type, declared once. Pure:
+ * `GET /internal/channels/videos`, `GET /internal/videos/{id}`): the route's reply schema and its callers' type, declared once. Pure:
  * TypeBox alone, so any side may import it.
  */
 import Type, { type Static } from "typebox";
@@ -34,6 +34,20 @@ export const ChannelVideosReply = Type.Object({
   videos: Type.Array(ChannelVideo),
 });
 export type ChannelVideosReply = Static<typeof ChannelVideosReply>;
+
+/** The most channels one `GET /internal/channels/videos` names. */
+export const MAX_CHANNELS_PER_LISTING = 50;
+
+/**
+ * Several channels' uploads since one moment, in one call (`GET /internal/channels/videos?ids=…&since=`):
+ * a digest's channels. Each channel answered once, in the order asked; those YouTube does not know in
+ * `unknown` rather than failing the rest.
+ */
+export const ChannelsVideosReply = Type.Object({
+  channels: Type.Array(ChannelVideosReply),
+  unknown: Type.Array(Type.String()),
+});
+export type ChannelsVideosReply = Static<typeof ChannelsVideosReply>;
 
 /** Any public video as catalog describes it now (`GET /internal/videos/{id}`). */
 export const VideoDescription = Type.Object({

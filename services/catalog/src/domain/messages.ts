@@ -8,6 +8,7 @@ export const messages = {
   youtubeBusy: "YouTube is busy right now. Please try again in a minute.",
   youtubeUnavailable: "YouTube is not answering right now. Please try again in a moment.",
   channelIdInvalid: "Please choose a YouTube channel to add.",
+  channelIdsInvalid: "ids must be 1 to 50 YouTube channel ids (UC…), separated by commas.",
   channelNotFound: "We could not find that YouTube channel.",
   notFollowing: "This channel is not in your list.",
   videoIdInvalid: "A YouTube video id is 11 letters, digits, hyphens or underscores.",

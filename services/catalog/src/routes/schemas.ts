@@ -1,4 +1,4 @@
-import type { ChannelVideo } from "@tubedigest/contracts/catalog-videos";
+import { type ChannelVideo, MAX_CHANNELS_PER_LISTING } from "@tubedigest/contracts/catalog-videos";
 import type { ChannelSearchResult, DashboardChannel } from "@tubedigest/contracts/channels";
 import { multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
@@ -83,6 +83,19 @@ export const ChannelVideosParams = Type.Object({
 export const ChannelVideosQuery = Type.Object(
   { since: Type.String({ format: "date-time", maxLength: 64, errorMessage: messages.sinceInvalid }) },
   { errorMessage: { required: { since: messages.sinceInvalid } } },
+);
+
+// One id, then up to MAX_CHANNELS_PER_LISTING - 1 more after commas.
+const channelIdBody = channelIdPattern.replace(/^\^|\$$/g, "");
+export const ChannelsVideosQuery = Type.Object(
+  {
+    ids: Type.String({
+      pattern: `^${channelIdBody}(,${channelIdBody}){0,${MAX_CHANNELS_PER_LISTING - 1}}$`,
+      errorMessage: messages.channelIdsInvalid,
+    }),
+    since: ChannelVideosQuery.properties.since,
+  },
+  { errorMessage: { required: { ids: messages.channelIdsInvalid, since: messages.sinceInvalid } } },
 );
 
 export const VideoParams = Type.Object({

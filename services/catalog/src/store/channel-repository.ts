@@ -16,6 +16,15 @@ export class ChannelRepository {
       .executeTakeFirst();
   }
 
+  async findMany(youtubeChannelIds: readonly string[]): Promise<Channel[]> {
+    if (youtubeChannelIds.length === 0) return [];
+    return this.db
+      .selectFrom("channels")
+      .selectAll()
+      .where("youtube_channel_id", "in", [...youtubeChannelIds])
+      .execute();
+  }
+
   /** Stores the details as YouTube gave them; the upload-check state of a known channel is kept. */
   saveDetails(channel: YoutubeChannel, refreshedAt: Date): Promise<Channel> {
     const details = {

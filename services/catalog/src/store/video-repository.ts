@@ -65,16 +65,34 @@ export class VideoRepository {
       .executeTakeFirst();
   }
 
-  /** The channel's videos published after `since`, oldest first. */
-  publishedAfter(youtubeChannelId: string, since: Date, limit: number): Promise<Video[]> {
-    return this.db
-      .selectFrom("videos")
+  /** Each channel's videos published after `since`, oldest first, at most `limit` a channel; one statement for all. */
+  async publishedAfterEach(
+    youtubeChannelIds: readonly string[],
+    since: Date,
+    limit: number,
+  ): Promise<Map<string, Video[]>> {
+    const byChannel = new Map(youtubeChannelIds.map((id): [string, Video[]] => [id, []]));
+    if (youtubeChannelIds.length === 0) return byChannel;
+    const rows = await this.db
+      .selectFrom((db) =>
+        db
+          .selectFrom("videos")
+          .selectAll()
+          .select(
+            sql<number>`row_number() over (partition by youtube_channel_id order by published_at, youtube_video_id)`.as(
+              "nth",
+            ),
+          )
+          .where("youtube_channel_id", "in", [...youtubeChannelIds])
+          .where("published_at", ">", since)
+          .as("listed"),
+      )
       .selectAll()
-      .where("youtube_channel_id", "=", youtubeChannelId)
-      .where("published_at", ">", since)
+      .where("nth", "<=", limit)
       .orderBy("published_at")
       .orderBy("youtube_video_id")
-      .limit(limit)
       .execute();
+    for (const { nth: _, ...video } of rows) byChannel.get(video.youtube_channel_id)?.push(video);
+    return byChannel;
   }
 }

@@ -128,16 +128,18 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
   const recent = lastCovered !== undefined && lastCovered >= dueAt - 2 * DIGEST_DAYS * DAY_MS;
   const since = new Date(recent ? lastCovered : dueAt - DIGEST_DAYS * DAY_MS);
 
-  const channels = await Promise.all(
-    follows.map(async (follow) => {
-      const listed = (await context.catalog.channelVideos(follow.youtube_channel_id, since))?.videos ?? [];
-      const videos = listed.filter((video) => {
-        const at = Date.parse(video.publishedAt);
-        return !video.skipInDigest && at > since.getTime() && at <= coveredUntil.getTime();
-      });
-      return { title: follow.title, videos };
-    }),
+  const listings = await context.catalog.channelsVideos(
+    follows.map((follow) => follow.youtube_channel_id),
+    since,
   );
+  const channels = follows.map((follow) => {
+    const listed = listings.get(follow.youtube_channel_id)?.videos ?? [];
+    const videos = listed.filter((video) => {
+      const at = Date.parse(video.publishedAt);
+      return !video.skipInDigest && at > since.getTime() && at <= coveredUntil.getTime();
+    });
+    return { title: follow.title, videos };
+  });
   if (channels.every((channel) => channel.videos.length === 0)) {
     return { kind: "skipped", reason: SKIP_REASONS.noNewVideos, coveredUntil };
   }

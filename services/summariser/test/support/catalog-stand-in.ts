@@ -28,33 +28,47 @@ export interface StandInVideo {
 export function catalogStandIn(videos: StandInVideo[] = [], titles: Record<string, string> = {}) {
   const known = new Map(videos.map((video) => [video.id, video]));
   const channels = new Set([...videos.map((video) => video.channelId), ...Object.keys(titles)]);
-  const calls = { channelVideos: 0, describeVideo: 0 };
+  const calls = { channelVideos: 0, channelsVideos: 0, describeVideo: 0 };
   let down = false;
   const published = (video: StandInVideo) => new Date(Date.now() - (video.hoursAgo ?? 10) * 3_600_000);
+
+  const listing = (channelId: string, since: Date) => {
+    if (!channels.has(channelId)) return null;
+    const listed = [...known.values()]
+      .filter((video) => video.channelId === channelId && published(video) > since)
+      .map((video): ChannelVideo => {
+        const liveStatus = video.liveStatus ?? "none";
+        const isShort = video.isShort ?? false;
+        return {
+          youtubeVideoId: video.id,
+          url: `https://www.youtube.com/watch?v=${video.id}`,
+          title: video.title,
+          publishedAt: published(video).toISOString(),
+          durationSeconds: video.durationSeconds === undefined ? 600 : video.durationSeconds,
+          thumbnailUrl: "https://i.ytimg.invalid/x.jpg",
+          isShort,
+          liveStatus,
+          skipInDigest: isShort || liveStatus !== "none",
+        };
+      });
+    return { title: titles[channelId] ?? `Channel ${channelId}`, videos: listed };
+  };
 
   const client: CatalogClient = {
     async channelVideos(channelId, since) {
       calls.channelVideos += 1;
       if (down) throw new ServiceUnavailableError("catalog", "down in this test");
-      if (!channels.has(channelId)) return null;
-      const listed = [...known.values()]
-        .filter((video) => video.channelId === channelId && published(video) > since)
-        .map((video): ChannelVideo => {
-          const liveStatus = video.liveStatus ?? "none";
-          const isShort = video.isShort ?? false;
-          return {
-            youtubeVideoId: video.id,
-            url: `https://www.youtube.com/watch?v=${video.id}`,
-            title: video.title,
-            publishedAt: published(video).toISOString(),
-            durationSeconds: video.durationSeconds === undefined ? 600 : video.durationSeconds,
-            thumbnailUrl: "https://i.ytimg.invalid/x.jpg",
-            isShort,
-            liveStatus,
-            skipInDigest: isShort || liveStatus !== "none",
-          };
-        });
-      return { title: titles[channelId] ?? `Channel ${channelId}`, videos: listed };
+      return listing(channelId, since);
+    },
+    async channelsVideos(channelIds, since) {
+      calls.channelsVideos += 1;
+      if (down) throw new ServiceUnavailableError("catalog", "down in this test");
+      return new Map(
+        channelIds.flatMap((channelId) => {
+          const listed = listing(channelId, since);
+          return listed ? [[channelId, listed] as const] : [];
+        }),
+      );
     },
     async describeVideo(videoId) {
       calls.describeVideo += 1;

@@ -36,6 +36,10 @@ export function dkimSigning(dkim: DkimSettings) {
  * the spam check). The recipient is an address object, never a string: nodemailer parses a string as a
  * header would, display names and lists included, and the envelope must carry exactly the address the
  * dispatcher checked. `envelopeFrom` is where bounces go; the From's address when absent.
+ *
+ * The HTML goes as base64: nodemailer would pick quoted-printable for it (it is mostly ASCII), which it
+ * encodes in JavaScript a character at a time, about twice the CPU of the whole message in base64, which
+ * Node encodes natively; the message grows by about a fifth. The plain text keeps nodemailer's choice.
  */
 export function composedMail(mail: OutgoingMail, envelopeFrom?: string): SendMailOptions {
   const to = { name: "", address: mail.to };
@@ -43,7 +47,7 @@ export function composedMail(mail: OutgoingMail, envelopeFrom?: string): SendMai
     from: mail.from,
     to,
     subject: mail.subject,
-    html: mail.html,
+    html: { content: mail.html, contentTransferEncoding: "base64" },
     text: mail.text,
     messageId: mail.messageId,
     headers: mail.headers,

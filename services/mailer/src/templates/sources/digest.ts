@@ -1,4 +1,9 @@
-import { digestCounts, digestOfChannels, digestSubject } from "@tubedigest/contracts/digest";
+import {
+  digestCounts,
+  digestOfChannels,
+  digestSubject,
+  rememberingSummaryReader,
+} from "@tubedigest/contracts/digest";
 import { fitChannels } from "../digest-channels.ts";
 import { digestContents } from "../digest-contents.ts";
 import { countOf, greeting, oneLine } from "../formatting.ts";
@@ -17,6 +22,11 @@ const REASON = "You get this digest every week because you follow these channels
 const RESERVED_BYTES = 2048;
 /** The most videos one e-mail shows: about ten phone screens; the archive page has the whole week. */
 export const MAX_VIDEOS_PER_EMAIL = 10;
+/**
+ * A week's summaries are each in many digests (about two dozen in the digest-at-scale bench): each is
+ * read once, not once per recipient. Room for a large Monday's distinct summaries, a few KB each.
+ */
+const readSummary = rememberingSummaryReader(8_192);
 
 export const digest: TemplateSource<"digest"> = {
   name: "digest",
@@ -43,7 +53,7 @@ export const digest: TemplateSource<"digest"> = {
     const archiveUrl = httpUrl(data.archiveUrl);
     const settings = settingsUrl(dashboardUrl);
     const weekLabel = oneLine(data.weekLabel);
-    const mailed = digestOfChannels(data.channels, weekLabel, data.glance ?? []);
+    const mailed = digestOfChannels(data.channels, weekLabel, data.glance ?? [], readSummary);
     const week = { ...mailed, channels: mailed.channels.filter((channel) => channel.videos.length > 0) };
     const counts = digestCounts(week);
     const intro = `${greeting(data.recipientName)} here's your week: ${counts}.`;
