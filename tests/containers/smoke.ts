@@ -240,16 +240,26 @@ async function rawSource(mailUrl: string, id: string): Promise<string> {
 }
 
 /**
- * A message's body as a reader would search it: the part after the headers, with quoted-printable
- * undone (soft line breaks and =XX bytes), since a channel's name may be split across either.
+ * A message's text as a reader would search it: each MIME part's body decoded by its
+ * Content-Transfer-Encoding (the digest's HTML is base64, its text part quoted-printable, where a
+ * channel's name may be split by a soft line break or an =XX byte), joined.
  */
 function readableBody(raw: string): string {
-  const headerEnd = raw.search(/\r?\n\r?\n/);
-  const body = headerEnd === -1 ? "" : raw.slice(headerEnd);
-  const decoded = body
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(decoded, "latin1").toString("utf8");
+  return raw
+    .split(/\r?\n--[^\r\n]+\r?\n/)
+    .map((part) => {
+      const headerEnd = part.search(/\r?\n\r?\n/);
+      if (headerEnd === -1) return "";
+      const headers = part.slice(0, headerEnd);
+      const body = part.slice(headerEnd).trim();
+      const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
+      if (encoding === "base64") return Buffer.from(body, "base64").toString("utf8");
+      const unquoted = body
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(unquoted, "latin1").toString("utf8");
+    })
+    .join("\n");
 }
 
 /** Waits for an e-mail to `address` that `matches`, printing where the wait stands now and then. */
