@@ -33,7 +33,13 @@ export interface EdgeGateway {
  * request lines and see exactly what each service received.
  */
 export async function startEdgeGateway(
-  options: { real?: boolean; settings?: Partial<GatewaySettings>; log?: Logger } = {},
+  options: {
+    real?: boolean;
+    settings?: Partial<GatewaySettings>;
+    /** Where the gateway sends a service's paths instead of its recorder (a probe, or a closed port). */
+    upstreams?: Partial<GatewaySettings["upstreams"]>;
+    log?: Logger;
+  } = {},
 ): Promise<EdgeGateway> {
   const [auth, catalog, billing, summariser, mailer] = await Promise.all([
     startRecordingUpstream(IDENTITY_SECRET),
@@ -58,6 +64,7 @@ export async function startEdgeGateway(
         billing: billing.url,
         summariser: summariser.url,
         mailer: mailer.url,
+        ...options.upstreams,
       },
       webDist,
       trustProxy: 0,
