@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
 
 const password = "correct horse battery";
@@ -315,40 +316,44 @@ describe.each<Infra>(["real", "embedded"])(
 );
 
 describe("sign-in rate limit", () => {
-  let stack: TestStack;
+  let edge: EdgeGateway;
   beforeAll(async () => {
-    stack = await startTestStack("real", { signInRateLimit: 3 });
+    edge = await startEdgeGateway({
+      real: true,
+      settings: { signInRateLimit: { max: 3, windowSeconds: 60 } },
+    });
   });
-  afterAll(() => stack.stop());
+  afterAll(() => edge.stop());
 
-  it("answers 429 with a message once a client has tried too often", async () => {
+  it("answers 429 with a message once a client has tried too often, and lets no more reach auth", async () => {
     const attempt = () =>
-      new Browser(stack.gateway).call("POST", "/api/auth/login", {
+      new Browser(edge.gateway).call("POST", "/api/auth/login", {
         email: "x@example.com",
         password: "guess",
       });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await attempt();
     expect(limited.json().message).toMatch(/^Too many requests\. Please wait .+ and try again\.$/);
     expect(limited.headers["retry-after"]).toBeDefined();
+    expect(edge.auth.arrivals).toHaveLength(3);
   });
 });
 
 describe("secure cookies outside development", () => {
   it("marks the session cookie Secure when TLS ends at the proxy in front", async () => {
-    const stack = await startTestStack("embedded", { secureCookies: true });
+    const edge = await startEdgeGateway({ settings: { secureCookies: true, trustProxy: 1 } });
     try {
-      const response = await new Browser(stack.gateway).call(
+      const response = await new Browser(edge.gateway).call(
         "POST",
         "/api/auth/register",
         { email: freshEmail(), password },
-        { "x-forwarded-proto": "https" },
+        { "x-forwarded-proto": "https", "x-test-sign-in-as": "3f1c2a9e-6b0d-4c8e-9a51-2d7e4f60b1aa" },
       );
       expect(String(response.headers["set-cookie"])).toContain("; Secure");
     } finally {
-      await stack.stop();
+      await edge.stop();
     }
   });
 });

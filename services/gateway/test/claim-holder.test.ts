@@ -12,6 +12,7 @@ import {
 } from "@tubedigest/http";
 import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 import { Browser, IDENTITY_SECRET, startTestStack, type TestStack } from "./test-stack.ts";
 
 /** Stands where billing would: answers with whom the gateway vouched for, and the raw headers it was sent. */
@@ -29,15 +30,15 @@ async function startProbe(): Promise<{ app: ServiceApp; url: string }> {
 
 let stack: TestStack;
 let probe: { app: ServiceApp; url: string };
-let authDown: TestStack;
+let authDown: EdgeGateway;
 
 beforeAll(async () => {
   probe = await startProbe();
-  stack = await startTestStack("embedded", { upstreams: { billing: probe.url } });
+  stack = await startTestStack("real", { upstreams: { billing: probe.url } });
   // Auth's paths sent to a closed port: the gateway cannot ask whose claim a cookie is.
-  authDown = await startTestStack("embedded", {
+  authDown = await startEdgeGateway({
     upstreams: { billing: probe.url, auth: "http://127.0.0.1:9" },
-    checkoutRateLimit: 3,
+    settings: { checkoutRateLimit: 3 },
   });
 });
 afterAll(async () => {

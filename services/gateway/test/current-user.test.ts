@@ -2,11 +2,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { CALLER_HEADER, createServiceApp, SESSION_USER_HEADER, type ServiceApp } from "@tubedigest/http";
-import { uniqueName } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildGatewayApp } from "../src/app.ts";
-import { Browser, IDENTITY_SECRET } from "./test-stack.ts";
+import { gatewayAloneSettings } from "./support/edge-gateway.ts";
+import { Browser } from "./test-stack.ts";
 
 const USER = "33333333-3333-4333-8333-333333333333";
 type Answer = "ok" | "missing" | "failing" | "slow" | "unreachable";
@@ -59,24 +59,17 @@ describe("current-user, composed by the gateway from the services that own each 
       "billing",
     );
     gateway = await buildGatewayApp(
-      {
-        secureCookies: false,
-        sessionSecret: "session-secret-for-tests-only-0123456789",
-        identitySecret: IDENTITY_SECRET,
-        redisKeyPrefix: `${uniqueName("cu")}:`,
+      gatewayAloneSettings(
         // Neither the summariser nor the mailer is asked for current-user: no service answers there.
-        upstreams: {
+        {
           auth: auth.url,
           catalog: catalog.url,
           billing: billing.url,
           summariser: "http://127.0.0.1:9",
           mailer: "http://127.0.0.1:9",
         },
-        webDist: path.join(tmpdir(), "no-web-build-here"),
-        trustProxy: 0,
-        signInRateLimit: { max: 1000, windowSeconds: 60 },
-        searchRateLimit: 1000,
-      },
+        path.join(tmpdir(), "no-web-build-here"),
+      ),
       { log },
     );
   });

@@ -3,34 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { ServiceApp } from "@tubedigest/http";
-import { uniqueName } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGatewayApp } from "../src/app.ts";
-import { IDENTITY_SECRET } from "./test-stack.ts";
+import { gatewayAloneSettings } from "./support/edge-gateway.ts";
 
 const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i % 50}`))};`;
 
 function gatewayServing(webDist: string): Promise<ServiceApp> {
+  // No service answers here: these tests never reach one.
+  const nowhere = "http://127.0.0.1:9";
   return buildGatewayApp(
-    {
-      secureCookies: false,
-      sessionSecret: "session-secret-for-tests-only-0123456789",
-      identitySecret: IDENTITY_SECRET,
-      redisKeyPrefix: `${uniqueName("web")}:`,
-      // No service answers here: these tests never reach one.
-      upstreams: {
-        auth: "http://127.0.0.1:9",
-        catalog: "http://127.0.0.1:9",
-        billing: "http://127.0.0.1:9",
-        summariser: "http://127.0.0.1:9",
-        mailer: "http://127.0.0.1:9",
-      },
+    gatewayAloneSettings(
+      { auth: nowhere, catalog: nowhere, billing: nowhere, summariser: nowhere, mailer: nowhere },
       webDist,
-      trustProxy: 0,
-      signInRateLimit: { max: 1000, windowSeconds: 60 },
-      searchRateLimit: 1000,
-    },
+    ),
     { log: pino({ level: "silent" }) },
   );
 }

@@ -29,11 +29,38 @@ export interface EdgeGateway {
 }
 
 /**
+ * The gateway's settings with no service of the stack behind it: sessions and limits in memory, limits
+ * no test reaches unless it sets its own.
+ */
+export function gatewayAloneSettings(
+  upstreams: GatewaySettings["upstreams"],
+  webDist: string,
+): GatewaySettings {
+  return {
+    secureCookies: false,
+    sessionSecret: "session-secret-for-tests-only-0123456789",
+    identitySecret: IDENTITY_SECRET,
+    redisKeyPrefix: `${uniqueName("edge")}:`,
+    upstreams,
+    webDist,
+    trustProxy: 0,
+    signInRateLimit: { max: 1000, windowSeconds: 3600 },
+    searchRateLimit: 1000,
+  };
+}
+
+/**
  * The gateway listening on a real port in front of five recording upstreams, so tests can send it raw
  * request lines and see exactly what each service received.
  */
 export async function startEdgeGateway(
-  options: { real?: boolean; settings?: Partial<GatewaySettings>; log?: Logger } = {},
+  options: {
+    real?: boolean;
+    settings?: Partial<GatewaySettings>;
+    /** Where the gateway sends a service's paths instead of its recorder (a probe, or a closed port). */
+    upstreams?: Partial<GatewaySettings["upstreams"]>;
+    log?: Logger;
+  } = {},
 ): Promise<EdgeGateway> {
   const [auth, catalog, billing, summariser, mailer] = await Promise.all([
     startRecordingUpstream(IDENTITY_SECRET),
@@ -45,24 +72,19 @@ export async function startEdgeGateway(
   const redisPrefix = `${uniqueName("edge")}:`;
   const webDist = mkdtempSync(path.join(tmpdir(), "td-web-"));
   writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>tubedigest</title>");
+  const upstreams = {
+    auth: auth.url,
+    catalog: catalog.url,
+    billing: billing.url,
+    summariser: summariser.url,
+    mailer: mailer.url,
+    ...options.upstreams,
+  };
   const gateway = await buildGatewayApp(
     {
-      secureCookies: false,
-      sessionSecret: "session-secret-for-tests-only-0123456789",
-      identitySecret: IDENTITY_SECRET,
+      ...gatewayAloneSettings(upstreams, webDist),
       redisUrl: options.real ? testInfra.redisUrl : undefined,
       redisKeyPrefix: redisPrefix,
-      upstreams: {
-        auth: auth.url,
-        catalog: catalog.url,
-        billing: billing.url,
-        summariser: summariser.url,
-        mailer: mailer.url,
-      },
-      webDist,
-      trustProxy: 0,
-      signInRateLimit: { max: 1000, windowSeconds: 3600 },
-      searchRateLimit: 1000,
       ...options.settings,
     },
     { log: options.log ?? pino({ level: "silent" }) },
