@@ -3,6 +3,7 @@ import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
+import type { CardPayments } from "./adapters/stripe/card-payments.ts";
 import { createStripeCardPayments } from "./adapters/stripe/stripe-card-payments.ts";
 import type { BillingSettings } from "./config.ts";
 import type { BillingContext } from "./domain/billing-context.ts";
@@ -31,6 +32,8 @@ export interface BillingDependencies {
   now?: () => Date;
   /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
   loopbackOnly?: boolean;
+  /** Card payments other than Stripe's (an in-memory one in tests); used instead of `settings.stripe`. */
+  cards?: CardPayments;
 }
 
 /** The built service, with the sweep that ends trials and test-mode periods, for tests to run on demand. */
@@ -62,9 +65,10 @@ export async function buildBillingApp(
     readiness: store.readiness,
   });
 
-  const cards = settings.stripe ? createStripeCardPayments(settings.stripe) : undefined;
+  const cards =
+    dependencies.cards ?? (settings.stripe ? createStripeCardPayments(settings.stripe) : undefined);
   app.log.info(
-    { payments: cards ? "stripe" : "none", testMode: settings.testMode },
+    { payments: dependencies.cards ? "injected" : cards ? "stripe" : "none", testMode: settings.testMode },
     "billing adapters chosen",
   );
   const context: BillingContext = {

@@ -74,13 +74,15 @@ async function startFirstSubscription(
   const { userId, plan } = input;
   const checkouts = new CheckoutRepository(context.db);
   const now = context.now();
+  // The checkout this one follows names it: the same request again gets the same subscription from
+  // Stripe, and a later checkout for the same plan (after another was chosen) a new one. Read before the
+  // open checkout: a twin request recording its checkout between the two reads is then found open,
+  // instead of being followed under a new key and paid for twice.
+  const previous = await checkouts.latest(userId);
   const open = await checkouts.latestOpen(userId, new Date(now.getTime() - OPEN_CHECKOUT_MS));
   if (open?.kind === "new" && open.plan === plan.id) {
     return { clientSecret: open.client_secret, amountCents: open.amount_cents };
   }
-  // The checkout this one follows names it: the same request again gets the same subscription from
-  // Stripe, and a later checkout for the same plan (after another was chosen) a new one.
-  const previous = await checkouts.latest(userId);
   const key = `${userId}-${plan.id}-after-${previous?.payment_intent_id ?? "none"}`;
   const started = await askStripe(context, "start subscription", () =>
     cards.startSubscription({ userId, customerId: input.customerId, plan, key }),

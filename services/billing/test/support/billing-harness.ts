@@ -8,8 +8,10 @@ import { eventually } from "@tubedigest/testing/eventually";
 import { startFakeStripeApi } from "@tubedigest/testing/stripe";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
+import type { CardEvent, CardPayments } from "../../src/adapters/stripe/card-payments.ts";
 import { type BillingApp, buildBillingApp } from "../../src/app.ts";
 import type { BillingDatabase } from "../../src/store/database.ts";
+import { IN_MEMORY_SIGNATURE, InMemoryCardPayments } from "./in-memory-card-payments.ts";
 
 const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
 
@@ -68,6 +70,8 @@ export interface BillingOptions {
   newAccountWaitMs?: number;
   /** On the embedded database (PGlite, one connection for every transaction) instead of Postgres. */
   embedded?: boolean;
+  /** Card payments other than Stripe's SDK: the in-memory provider. */
+  cards?: CardPayments;
 }
 
 /** Billing's schema: on the real Postgres, or in an embedded database of the test's own, in memory. */
@@ -122,6 +126,7 @@ export async function startBilling(options: BillingOptions = {}) {
       events: testBus.bus,
       embeddedDatabase: schema.embedded,
       now: () => now ?? new Date(),
+      ...(options.cards ? { cards: options.cards } : {}),
     },
   ).catch(async (error: unknown) => {
     await testBus.cleanup();
@@ -205,5 +210,35 @@ export async function startBillingWithStripe(options: Omit<BillingOptions, "stri
       await billing.stop();
       await stripe.close();
     },
+  };
+}
+
+/**
+ * Billing with card payments held in memory: the domain as Stripe drives it, without Stripe's wire.
+ * Webhooks wait until the test delivers them, as the provider would, to billing's webhook route.
+ */
+export async function startBillingWithCards(options: Omit<BillingOptions, "stripe" | "cards"> = {}) {
+  const cards = new InMemoryCardPayments();
+  const billing = await startBilling({ ...options, cards });
+  const deliver = async (event: CardEvent, signature = IN_MEMORY_SIGNATURE) => {
+    const reply = await billing.app.inject({
+      method: "POST",
+      url: "/api/webhooks/stripe",
+      payload: JSON.stringify(event),
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
+    return { status: reply.statusCode, body: reply.body };
+  };
+  return {
+    cards,
+    billing,
+    deliver,
+    /** Delivers every webhook not delivered yet, one after another. */
+    async deliverPending() {
+      const results = [];
+      for (const event of cards.takePending()) results.push(await deliver(event));
+      return results;
+    },
+    stop: () => billing.stop(),
   };
 }
