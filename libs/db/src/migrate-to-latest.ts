@@ -30,19 +30,26 @@ export async function migrateToLatest(
   return results.map((result) => result.migrationName);
 }
 
-/** Postgres' "invalid schema name": here, another schema vanishing while kysely lists every table. */
-const SCHEMA_GONE = "3F000";
+/**
+ * Postgres' answers when an object vanishes or changes under a catalog query: "invalid schema name",
+ * "undefined table", "undefined column" (another service's migration renaming a column as it is read).
+ */
+const CHANGED_UNDER_THE_LISTING = new Set(["3F000", "42P01", "42703"]);
 
 /**
- * Kysely looks for its migration table by listing the tables of every schema, so a schema another
- * process drops at that moment (tests do, all the time) fails the listing. That failure is about
- * someone else's schema and passes at once, so it is tried again; any other failure is returned.
+ * Kysely looks for its migration table by listing the tables and columns of every schema, so another
+ * service migrating or a schema dropped at that moment (tests do, all the time; services starting
+ * together on one database do too) can fail the listing. Such a failure comes before any migration
+ * ran (no results) and passes at once, so it is tried again; any other failure is returned.
  */
 async function migrateOnce(migrator: Migrator, schema: string, attempts = 5) {
   for (let attempt = 1; ; attempt++) {
     const outcome = await migrator.migrateToLatest();
     const code = (outcome.error as { code?: string } | undefined)?.code;
     const ownSchema = String((outcome.error as Error | undefined)?.message).includes(`"${schema}"`);
-    if (code !== SCHEMA_GONE || ownSchema || attempt === attempts) return outcome;
+    const beforeAnyMigration = outcome.results === undefined;
+    const retry =
+      code !== undefined && CHANGED_UNDER_THE_LISTING.has(code) && beforeAnyMigration && !ownSchema;
+    if (!retry || attempt === attempts) return outcome;
   }
 }

@@ -180,3 +180,48 @@ it("applies a shared migration that lands later under an earlier name", async ()
     await drop();
   }
 });
+
+/** The database as kysely's migrator sees it, with its table listing failing as Postgres fails it the first `failures` times. */
+function listingFailing<DB>(db: Kysely<DB>, code: string, failures: number): Kysely<DB> {
+  let left = failures;
+  const introspection = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getMetadata: () => db.introspection.getMetadata(),
+    getTables: async (options?: Parameters<typeof db.introspection.getTables>[0]) => {
+      if (left-- > 0) {
+        throw Object.assign(new Error('column "renamed" of relation "other" does not exist'), { code });
+      }
+      return db.introspection.getTables(options);
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "introspection") return introspection;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+it("tries again when another schema changes while kysely lists every table, and only then", async () => {
+  const { schema, url, drop } = await createTestSchema("db");
+  const database = createDatabase<Tables>({ url, schema });
+  try {
+    // Another service's migration renaming a column, or a schema dropped, as the listing reads it.
+    for (const code of ["42703", "42P01", "3F000"]) {
+      await expect(
+        migrateToLatest(listingFailing(database.db, code, 2), schema, migrations),
+      ).resolves.toBeDefined();
+    }
+    // Past the attempts, or any other failure, is the start-up error it always was.
+    await expect(
+      migrateToLatest(listingFailing(database.db, "42703", 5), schema, migrations),
+    ).rejects.toThrow(/does not exist/);
+    await expect(
+      migrateToLatest(listingFailing(database.db, "42501", 1), schema, migrations),
+    ).rejects.toThrow(/Migration {2}of schema/);
+  } finally {
+    await database.close();
+    await drop();
+  }
+});
