@@ -163,6 +163,9 @@ export async function registerProxyRoutes(
         } catch (error) {
           // The session could not be stored (Redis went away): the browser is told so instead of
           // receiving the service's answer, which would claim a sign-in that did not happen.
+          // Undici's body reports a stream destroyed unread as an error (RequestAbortedError); with no
+          // listener that error would be uncaught and end the process.
+          response.stream.on("error", () => undefined);
           response.stream.destroy();
           for (const name of upstreamHeaders) outgoing.removeHeader(name);
           return outgoing.send(error);
