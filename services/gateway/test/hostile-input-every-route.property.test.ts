@@ -16,6 +16,9 @@ import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
 
 /** Generated requests per operation: bounded, so every route is reached in about a minute in all. */
 const RUNS_PER_OPERATION = 25;
+// Every operation × RUNS_PER_OPERATION raw requests through the whole stack: about 20 s on a quiet
+// machine, past the default 30 s when another test file shares the two cores.
+const EVERY_OPERATION_TIMEOUT_MS = 120_000;
 
 interface Parameter {
   name: string;
@@ -138,87 +141,95 @@ describe("generated hostile input to every public operation, through the gateway
     );
   });
 
-  it("refuses, 4xx with a message, an e-mail field holding more than one bare address", async () => {
-    const withEmail = operations.filter(
-      (operation) => operation.body && emailFieldsOf(operation.body).length,
-    );
-    // Sign-up, sign-in, sign-in links, the profile, checkout, the preview and the abandonment e-mail.
-    expect(withEmail.length).toBeGreaterThanOrEqual(10);
-    const failures: string[] = [];
-    for (const operation of withEmail) {
-      const body = operation.body ?? {};
-      const sessionCookie = await freshSession();
-      await fc
-        .assert(
-          fc.asyncProperty(
-            fc.record(fieldsOf(body)),
-            fc.constantFrom(...emailFieldsOf(body)),
-            notOneBareAddress,
-            fc.boolean(),
-            async (valid, field, address, signedIn) => {
-              const sent = JSON.stringify({ ...valid, [field]: address });
-              const response = await rawHttpRequest(port, {
-                method: operation.method,
-                target: operation.path,
-                headers: {
-                  "content-type": "application/json",
-                  ...(signedIn ? { cookie: sessionCookie } : {}),
-                },
-                body: sent,
-              });
-              const what = `${operation.method} ${operation.path} ${sent.slice(0, 200)}`;
-              expect(response.status, what).toBeGreaterThanOrEqual(400);
-              expect(response.status, what).toBeLessThan(500);
-              expect(typeof JSON.parse(response.body).message, what).toBe("string");
-            },
-          ),
-          { numRuns: RUNS_PER_OPERATION },
-        )
-        .catch((error: Error) => failures.push(`${operation.method} ${operation.path}: ${error.message}`));
-    }
-    expect(failures).toEqual([]);
-  });
+  it(
+    "refuses, 4xx with a message, an e-mail field holding more than one bare address",
+    async () => {
+      const withEmail = operations.filter(
+        (operation) => operation.body && emailFieldsOf(operation.body).length,
+      );
+      // Sign-up, sign-in, sign-in links, the profile, checkout, the preview and the abandonment e-mail.
+      expect(withEmail.length).toBeGreaterThanOrEqual(10);
+      const failures: string[] = [];
+      for (const operation of withEmail) {
+        const body = operation.body ?? {};
+        const sessionCookie = await freshSession();
+        await fc
+          .assert(
+            fc.asyncProperty(
+              fc.record(fieldsOf(body)),
+              fc.constantFrom(...emailFieldsOf(body)),
+              notOneBareAddress,
+              fc.boolean(),
+              async (valid, field, address, signedIn) => {
+                const sent = JSON.stringify({ ...valid, [field]: address });
+                const response = await rawHttpRequest(port, {
+                  method: operation.method,
+                  target: operation.path,
+                  headers: {
+                    "content-type": "application/json",
+                    ...(signedIn ? { cookie: sessionCookie } : {}),
+                  },
+                  body: sent,
+                });
+                const what = `${operation.method} ${operation.path} ${sent.slice(0, 200)}`;
+                expect(response.status, what).toBeGreaterThanOrEqual(400);
+                expect(response.status, what).toBeLessThan(500);
+                expect(typeof JSON.parse(response.body).message, what).toBe("string");
+              },
+            ),
+            { numRuns: RUNS_PER_OPERATION },
+          )
+          .catch((error: Error) => failures.push(`${operation.method} ${operation.path}: ${error.message}`));
+      }
+      expect(failures).toEqual([]);
+    },
+    EVERY_OPERATION_TIMEOUT_MS,
+  );
 
-  it("answers each generated request below 500, a refusal with a message, and never stops answering", async () => {
-    const failures: string[] = [];
-    for (const operation of operations) {
-      const sessionCookie = await freshSession();
-      await fc
-        .assert(
-          fc.asyncProperty(
-            targets(operation),
-            hostileBodies(operation.body ? fieldsOf(operation.body) : {}),
-            ANY_CONTENT_TYPE,
-            fc.boolean(),
-            async (target, body, contentType, signedIn) => {
-              const response = await rawHttpRequest(port, {
-                method: operation.method,
-                target,
-                headers: { "content-type": contentType, ...(signedIn ? { cookie: sessionCookie } : {}) },
-                // A DELETE carries a body only where its route takes one (deleting the account).
-                ...(operation.method === "GET" || (operation.method === "DELETE" && !operation.body)
-                  ? {}
-                  : { body }),
-              });
-              const sent = `${operation.method} ${target} ${body.slice(0, 200)}`;
-              expect(response.status, sent).toBeLessThan(500);
-              // A refusal in JSON says why; the unsubscribe pages refuse with a page of their own.
-              if (
-                response.status >= 400 &&
-                response.headers["content-type"]?.startsWith("application/json")
-              ) {
-                expect(typeof JSON.parse(response.body).message, sent).toBe("string");
-              }
-            },
-          ),
-          { numRuns: RUNS_PER_OPERATION },
-        )
-        .catch((error: Error) => failures.push(`${operation.method} ${operation.path}: ${error.message}`));
-    }
-    expect(failures).toEqual([]);
-    // Zero crashes: every service still answers, ready.
-    for (const url of Object.values(stack.services))
-      expect((await fetch(`${url}/readyz`)).status, url).toBe(200);
-    expect((await stack.gateway.inject({ url: "/readyz" })).statusCode).toBe(200);
-  });
+  it(
+    "answers each generated request below 500, a refusal with a message, and never stops answering",
+    async () => {
+      const failures: string[] = [];
+      for (const operation of operations) {
+        const sessionCookie = await freshSession();
+        await fc
+          .assert(
+            fc.asyncProperty(
+              targets(operation),
+              hostileBodies(operation.body ? fieldsOf(operation.body) : {}),
+              ANY_CONTENT_TYPE,
+              fc.boolean(),
+              async (target, body, contentType, signedIn) => {
+                const response = await rawHttpRequest(port, {
+                  method: operation.method,
+                  target,
+                  headers: { "content-type": contentType, ...(signedIn ? { cookie: sessionCookie } : {}) },
+                  // A DELETE carries a body only where its route takes one (deleting the account).
+                  ...(operation.method === "GET" || (operation.method === "DELETE" && !operation.body)
+                    ? {}
+                    : { body }),
+                });
+                const sent = `${operation.method} ${target} ${body.slice(0, 200)}`;
+                expect(response.status, sent).toBeLessThan(500);
+                // A refusal in JSON says why; the unsubscribe pages refuse with a page of their own.
+                if (
+                  response.status >= 400 &&
+                  response.headers["content-type"]?.startsWith("application/json")
+                ) {
+                  expect(typeof JSON.parse(response.body).message, sent).toBe("string");
+                }
+              },
+            ),
+            { numRuns: RUNS_PER_OPERATION },
+          )
+          .catch((error: Error) => failures.push(`${operation.method} ${operation.path}: ${error.message}`));
+      }
+      expect(failures).toEqual([]);
+      // Zero crashes: every service still answers, ready.
+      for (const url of Object.values(stack.services))
+        expect((await fetch(`${url}/readyz`)).status, url).toBe(200);
+      expect((await stack.gateway.inject({ url: "/readyz" })).statusCode).toBe(200);
+    },
+    EVERY_OPERATION_TIMEOUT_MS,
+  );
 });
