@@ -147,7 +147,15 @@ describe("reading nodemailer's failures", () => {
     expect(read.cause).toBe(refused);
     const later = failure("421 try later", { command: "RCPT TO", responseCode: 421, permanent: false });
     expect(classifySmtpFailure(later)).toMatchObject({ message: "421 try later", cause: later });
-    expect(classifySmtpFailure("connection reset")).toMatchObject({ message: "connection reset" });
+    const unusable = failure("No recipients defined", { code: "EENVELOPE" });
+    expect(classifySmtpFailure(unusable)).toMatchObject({
+      message: "No recipients defined",
+      cause: unusable,
+    });
+    expect(classifySmtpFailure("connection reset")).toMatchObject({
+      message: "connection reset",
+      cause: "connection reset",
+    });
     expect(classifySmtpFailure(undefined)).toBeInstanceOf(TransientSendError);
     expect(classifySmtpFailure(null).message).toBe("null");
   });

@@ -57,6 +57,18 @@ describe("the private feed's Atom document", () => {
         "  </entry>",
       ].join("\n"),
     );
+    expect(document.split("\n").slice(0, 10)).toEqual([
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      "  <id>https://digest.example.com/api/feeds/s3cret?a=1&amp;b=2</id>",
+      "  <title>Your tubedigest newsletters</title>",
+      "  <subtitle>Every weekly digest of the channels you follow, as it was mailed to you.</subtitle>",
+      '  <link rel="self" type="application/atom+xml" href="https://digest.example.com/api/feeds/s3cret?a=1&amp;b=2"/>',
+      '  <link rel="alternate" type="text/html" href="https://digest.example.com/newsletters"/>',
+      "  <updated>2026-11-23T09:00:00.000Z</updated>",
+      "  <author><name>tubedigest</name></author>",
+      "  <generator>tubedigest</generator>",
+    ]);
     expect(document).not.toContain("style");
     expect(document.endsWith("</feed>\n")).toBe(true);
   });

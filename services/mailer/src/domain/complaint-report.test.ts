@@ -53,6 +53,39 @@ describe("reading a feedback loop's complaint report", () => {
     expect(read.messageId).toBe("<folded@mail.tubedigest.test>");
   });
 
+  it("reads a report whose lines end in a bare line feed, as some feedback loops send them", () => {
+    const lf = report(
+      feedback("Feedback-Type: fraud", "Original-Rcpt-To:", " <ann@example.com>"),
+      original("message/rfc822", "Message-ID: <lf@mail.tubedigest.test>"),
+    ).replaceAll("\r\n", "\n");
+    expect(readComplaintReport(lf)).toEqual({
+      feedbackType: "fraud",
+      recipient: "ann@example.com",
+      messageId: "<lf@mail.tubedigest.test>",
+    });
+  });
+
+  it("reads only the original's header block, up to a header part that ends the report", () => {
+    const inBody = [
+      "Content-Type: message/rfc822",
+      "",
+      "Subject: Your week",
+      "",
+      "Message-ID: <quoted-in-the-body@x>",
+    ].join("\r\n");
+    expect(readComplaintReport(inBody).messageId).toBeUndefined();
+    const lastPart = "Content-Type: text/rfc822-headers\r\n\r\nSubject: Your week\r\nMessage-ID: <last@x>";
+    expect(readComplaintReport(lastPart).messageId).toBe("<last@x>");
+  });
+
+  it("reads a field written with space before its colon, and an address with space inside its brackets", () => {
+    const read = readComplaintReport(
+      report(feedback("Feedback-Type : fraud", "Original-Rcpt-To: Ann < ann@example.com >")),
+    );
+    expect(read.feedbackType).toBe("fraud");
+    expect(read.recipient).toBe("ann@example.com");
+  });
+
   it("prefers Original-Rcpt-To to Removal-Recipient", () => {
     const read = readComplaintReport(
       report(feedback("Removal-Recipient: bob@example.com", "Original-Rcpt-To: <ann@example.com>")),
