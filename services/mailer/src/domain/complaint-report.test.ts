@@ -74,6 +74,7 @@ describe("reading a feedback loop's complaint report", () => {
       "Message-ID: <quoted-in-the-body@x>",
     ].join("\r\n");
     expect(readComplaintReport(inBody).messageId).toBeUndefined();
+    expect(readComplaintReport(inBody.replaceAll("\r\n", "\n")).messageId).toBeUndefined();
     const lastPart = "Content-Type: text/rfc822-headers\r\n\r\nSubject: Your week\r\nMessage-ID: <last@x>";
     expect(readComplaintReport(lastPart).messageId).toBe("<last@x>");
   });
