@@ -14,5 +14,13 @@ describe("the wait before a refused message's next attempt", () => {
   it("spreads each wait by up to a fifth either way", () => {
     expect(retryDelay([10_000], 1, () => 0)).toBe(8_000);
     expect(retryDelay([10_000], 1, () => 0.999_999)).toBe(12_000);
+    // Whole milliseconds: 10 000 × 0.849 36.
+    expect(retryDelay([10_000], 1, () => 0.1234)).toBe(8_494);
+  });
+
+  it("waits the first step before a message that has not been refused yet, and nothing without a schedule", () => {
+    expect(retryDelay(DEFAULT_RETRY_DELAYS_MS, 0, middle)).toBe(30_000);
+    expect(retryDelay(DEFAULT_RETRY_DELAYS_MS, -3, middle)).toBe(30_000);
+    expect(retryDelay([], 3, middle)).toBe(0);
   });
 });

@@ -128,4 +128,38 @@ describe("reading nodemailer's failures", () => {
     ).toBeInstanceOf(TransientSendError);
     expect(classifySmtpFailure(new Error("something else"))).toBeInstanceOf(TransientSendError);
   });
+
+  it("reads nodemailer's wording of a bad recipient whatever its case, and only from an envelope error", () => {
+    expect(classifySmtpFailure(failure("Invalid Recipient", { code: "EENVELOPE" }))).toBeInstanceOf(
+      PermanentSendError,
+    );
+    expect(classifySmtpFailure(failure("No recipients defined", { code: "EMESSAGE" }))).toBeInstanceOf(
+      TransientSendError,
+    );
+  });
+
+  it("keeps the server's words and the failure itself, whatever was thrown", () => {
+    const refused = failure("550 5.1.1 no such user", {
+      command: "RCPT TO",
+      responseCode: 550,
+      permanent: true,
+    });
+    const read = classifySmtpFailure(refused);
+    expect(read).toBeInstanceOf(PermanentSendError);
+    expect(read.message).toBe("550 5.1.1 no such user");
+    expect(read.cause).toBe(refused);
+    const later = failure("421 try later", { command: "RCPT TO", responseCode: 421, permanent: false });
+    expect(classifySmtpFailure(later)).toMatchObject({ message: "421 try later", cause: later });
+    const unusable = failure("No recipients defined", { code: "EENVELOPE" });
+    expect(classifySmtpFailure(unusable)).toMatchObject({
+      message: "No recipients defined",
+      cause: unusable,
+    });
+    expect(classifySmtpFailure("connection reset")).toMatchObject({
+      message: "connection reset",
+      cause: "connection reset",
+    });
+    expect(classifySmtpFailure(undefined)).toBeInstanceOf(TransientSendError);
+    expect(classifySmtpFailure(null).message).toBe("null");
+  });
 });
