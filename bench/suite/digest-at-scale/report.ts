@@ -70,9 +70,10 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
         `**${seconds(wallMs)}**, ${(wallMs / boundMs).toFixed(2)} × the bound of ${seconds(boundMs)}`,
       ],
       [
-        "model calls per distinct video",
+        // The fake model also answers each digest's week-at-a-glance, one call per digest: counted apart.
+        "summary model calls per distinct video",
         "1.00",
-        `**${(model.calls / videos).toFixed(2)}** (${thousands(model.calls)} calls, ${thousands(videos)} videos)`,
+        `**${(times.llmCallsRecorded / videos).toFixed(2)}** (${thousands(times.llmCallsRecorded)} calls recorded by the summaries, ${thousands(videos)} videos; the fake model answered ${thousands(model.calls)} calls in all, the digests' glances included)`,
       ],
       [
         "MJML compilations (mailer_templates_compiled_total)",
