@@ -11,5 +11,8 @@ export default defineConfig({
     // Two files at once, each with its own product (free port, own data folder) and Chromium: a file
     // spends most of its time waiting on the page, so a second one keeps the second core busy.
     maxWorkers: 2,
+    // A worker keeps the product's modules loaded from one file to the next (vitest.config.ts says why);
+    // each file still starts its own product and Chromium.
+    isolate: false,
   },
 });
