@@ -44,7 +44,6 @@ lint: install
 typecheck: install
 	npx tsc -p tsconfig.json
 	npx tsc -p web/tsconfig.json
-	npx tsc -p tests/browser/tsconfig.json
 
 ## Unit tests beside the code (src/**/*.test.ts, the web app's too): nothing needs to be running.
 unit: install
