@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack up down install build lint typecheck unit integration mail-spam-score browser test-containers test bench mutate digest-now clean
+.PHONY: start stack up down install build lint typecheck unit integration mail-spam-score browser tests test-containers test bench mutate digest-now clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -59,8 +59,14 @@ integration: install
 mail-spam-score: install
 	node --import tsx scripts/check-mail-spam-score.ts
 
+## The web app in Debian's Chromium, served by the whole product in one process (tests/browser).
 browser: build
-	npm run test:browser
+	npx vitest run --project browser
+
+## Unit, integration and browser tests in one run (what `make test` runs): three files at a time, so one
+## works while the others wait on a broker, a timer or a page, and no step waits for another's last file.
+tests: build
+	npx vitest run --project unit --project integration --project browser
 
 ## The compose stack built from this checkout and checked through the gateway (tests/containers/run.sh):
 ## installs Debian's docker engine and compose where missing, makes base images locally where none can
@@ -68,7 +74,11 @@ browser: build
 test-containers: install
 	tests/containers/run.sh
 
-test: lint typecheck unit integration mail-spam-score browser test-containers
+## Lint and typecheck only read the files: they run beside the tests, then the spam score and the
+## containers, which would compete with the tests for the CPU's two cores.
+test: install
+	$(MAKE) --no-print-directory -j3 lint typecheck tests
+	$(MAKE) --no-print-directory mail-spam-score test-containers
 	@echo "make test: format/lint, typecheck, unit, integration, mail spam score, browser and container checks all passed"
 
 ## Benchmarks, not part of `make test` (under 10 minutes on 2 cores): each prints its figures and rewrites

@@ -1,23 +1,25 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects in one run: unit tests sit beside the code (src/**/*.test.ts, the web app's too) and need
-// nothing running; integration tests in each package's test/ folder talk to the real Postgres, Redis and
-// RabbitMQ, and tests/deployment checks the deployment files (compose, Kubernetes, their agreement with
-// each service's configuration). `--project unit` gives the quick loop.
+// Three projects, run together by `make test`: unit tests sit beside the code (src/**/*.test.ts, the web
+// app's too) and need nothing running; integration tests in each package's test/ folder talk to the real
+// Postgres, Redis and RabbitMQ, and tests/deployment checks the deployment files (compose, Kubernetes,
+// their agreement with each service's configuration); browser tests drive the built web app, served by
+// the whole product in one process, in Debian's Chromium (they need `make build` first and
+// /usr/bin/chromium). `--project unit` gives the quick loop.
 export default defineConfig({
   test: {
     globalSetup: ["libs/testing/src/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Two files at once: an integration file spends much of its time waiting on Postgres, Redis, RabbitMQ
-    // and its own timers, so one worker left a 2-core machine's CPU 60 % idle (9 min 5 s at 0.8 of a core;
-    // 5 min 52 s with two). Every test isolates itself (its own schema, key prefix, exchange, ports).
-    maxWorkers: 2,
+    // Three files at once: a test file spends most of its time waiting (on Postgres, Redis, RabbitMQ, its
+    // own timers, a page in Chromium), so one worker left a 2-core machine's CPU 60 % idle. Every test
+    // isolates itself (its own schema, key prefix, exchange, ports, data folder and browser).
+    maxWorkers: 3,
     // A worker keeps the modules it has loaded from one file to the next: every integration file imports
     // much of the product (fastify, kysely, amqplib, the services), and loading it again for each of 130
-    // files was 170 s of the run (22 s without). Files still share nothing else: each starts its own apps,
-    // schemas, key prefixes and exchanges and closes them, and stubbed globals are put back after each test.
+    // files was 170 s of the run (22 s without). Files still share nothing else: each starts its own apps
+    // and closes them, and stubbed globals are put back after each test.
     isolate: false,
     unstubGlobals: true,
     reporters: ["default", "./tests/support/long-running-files.ts"],
@@ -32,6 +34,10 @@ export default defineConfig({
           name: "integration",
           include: ["{libs,services}/*/test/**/*.test.ts", "tests/deployment/**/*.test.ts"],
         },
+      },
+      {
+        extends: true,
+        test: { name: "browser", include: ["tests/browser/**/*.test.ts"], testTimeout: 60_000 },
       },
     ],
   },
