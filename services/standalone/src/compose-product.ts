@@ -20,6 +20,22 @@ import {
 } from "@tubedigest/summariser";
 import type { Logger } from "pino";
 
+/**
+ * The product's services in the order they start, in one process or one process each: each after the
+ * services it calls, the scheduler after every consumer of its slots, and the gateway, which fronts the
+ * others, last. They stop in the reverse order.
+ */
+export const PRODUCT_SERVICES = [
+  "auth",
+  "catalog",
+  "billing",
+  "summariser",
+  "mailer",
+  "scheduler",
+  "gateway",
+] as const;
+export type ProductService = (typeof PRODUCT_SERVICES)[number];
+
 /** The services the gateway fronts, each reached at its own loopback address. */
 export type FrontedService = keyof GatewaySettings["upstreams"];
 
@@ -76,9 +92,8 @@ const answersReady = (url: string) => async () =>
 
 /**
  * The product composed in one process: every service built on the parts given, each listening on a port
- * of its own on 127.0.0.1 and reached over HTTP exactly as when they run apart, in the order their
- * dependencies need (the summariser calls catalog and billing; the scheduler comes last of the services,
- * so every consumer of its slots is subscribed before the first fires; the gateway fronts them all).
+ * of its own on 127.0.0.1 and reached over HTTP exactly as when they run apart, in the order of
+ * `PRODUCT_SERVICES`.
  * `make start`, the gateway's test stack and the benches that run the product in process all use it;
  * `productProcesses` is the same product as one process per service. A failure part-way closes what was
  * built, then throws.
