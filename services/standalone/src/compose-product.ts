@@ -93,10 +93,9 @@ const answersReady = (url: string) => async () =>
 /**
  * The product composed in one process: every service built on the parts given, each listening on a port
  * of its own on 127.0.0.1 and reached over HTTP exactly as when they run apart, in the order of
- * `PRODUCT_SERVICES`.
- * `make start`, the gateway's test stack and the benches that run the product in process all use it;
- * `productProcesses` is the same product as one process per service. A failure part-way closes what was
- * built, then throws.
+ * `PRODUCT_SERVICES`. `make start`, the gateway's test stack and the benches that run the product in
+ * process all use it; `productProcesses` is the same product as one process per service. A failure
+ * part-way closes what was built, then throws.
  */
 export async function composeProduct(
   parts: ProductParts,
@@ -106,7 +105,8 @@ export async function composeProduct(
   const { events, embeddedDatabase, loopbackOnly } = parts;
   const common = (service: string) => ({ log: parts.log(service), events, embeddedDatabase, loopbackOnly });
   const services: ServiceApp[] = [];
-  let schedules: Scheduler | undefined;
+  // The caller made it, so it is closed even when the product fails before the scheduler is built.
+  const schedules = settings.scheduler?.runner;
   let gateway: ServiceApp | undefined;
   const listening = async (app: ServiceApp) => {
     services.push(app);
@@ -145,12 +145,9 @@ export async function composeProduct(
     const mailer = await listening(mailerApp);
     let scheduler: string | undefined;
     if (settings.scheduler) {
-      schedules = settings.scheduler.runner;
+      const { settings: own, runner } = settings.scheduler;
       scheduler = await listening(
-        await buildSchedulerApp(settings.scheduler.settings, {
-          ...common("scheduler"),
-          scheduler: schedules,
-        }),
+        await buildSchedulerApp(own, { ...common("scheduler"), scheduler: runner }),
       );
     }
     const urls = { auth, catalog, billing, summariser, mailer };
