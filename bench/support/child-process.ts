@@ -32,6 +32,8 @@ export interface BenchChildOptions {
   onLine?: (line: string) => void;
   /** How long it may take to print "ready" (60 s). */
   startTimeoutMs?: number;
+  /** Once it is ready, what it prints is read and dropped, neither parsed nor kept (a load test's logs). */
+  discardOutputOnceReady?: boolean;
 }
 
 const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-30).join("\n");
@@ -77,6 +79,11 @@ export function startBenchChild(options: BenchChildOptions): Promise<BenchChild>
       if (!ready) return options.onLine?.(line);
       clearTimeout(timer);
       child.off("exit", onEarlyExit);
+      if (options.discardOutputOnceReady) {
+        lines.close();
+        child.stderr?.unpipe(log);
+        for (const stream of [child.stdout, child.stderr]) stream?.resume();
+      }
       const pid = child.pid;
       if (pid === undefined) return reject(new Error(`${options.name} has no process id`));
       resolve({

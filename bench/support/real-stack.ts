@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deadLetterExchangeName } from "@tubedigest/bus";
 import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
@@ -6,7 +9,7 @@ import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import amqp from "amqplib";
-import { type ServiceProcess, startServiceProcess } from "./service-process.ts";
+import { type BenchChild, startBenchChild } from "./child-process.ts";
 
 /** Rate limits high enough never to answer 429 to one client address sending a benchmark's load. */
 export const LIFTED_RATE_LIMIT = 1_000_000;
@@ -14,6 +17,9 @@ export const LIFTED_RATE_LIMIT = 1_000_000;
 export const LIFTED_DAILY_QUOTA_UNITS = 1_000_000_000;
 
 const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const SERVICE_ENTRY = fileURLToPath(new URL("./service-process.ts", import.meta.url));
+// As long as a service had to stop before it was killed when started another way.
+const STOP_GRACE_MS = 15_000;
 // Nothing the benchmarks call reaches these two; the gateway needs an address for each all the same.
 const UNUSED_UPSTREAM = "http://127.0.0.1:9";
 
@@ -32,8 +38,8 @@ export interface RealStack {
 }
 
 /**
- * The gateway in front of auth, catalog and billing, each in a Node process of its own (as compose,
- * Kubernetes and `make stack` run them) on the real Postgres, Redis and RabbitMQ: a Postgres schema per
+ * The gateway in front of auth, catalog and billing, each in a Node process of its own started from its
+ * environment as compose, Kubernetes and `make stack` start it (`service-process.ts`), on the real Postgres, Redis and RabbitMQ: a Postgres schema per
  * service, a Redis key prefix and a RabbitMQ exchange of the bench's own, all removed by `stop`. Catalog
  * uses the official YouTube SDK against the fake Data API. Every rate limit of the gateway is lifted and
  * catalog's daily quota raised out of reach, so the figures measure the product, not its limiters.
@@ -48,90 +54,87 @@ export async function startRealStack(): Promise<RealStack> {
   const redisPrefix = `${uniqueName("bench")}:`;
   const exchange = uniqueName("bench.events");
   const bus = { exchange, queueSuffix: exchange.slice("bench.events_".length) };
+  const declaredQueues = new Set<string>();
+  const logDir = mkdtempSync(path.join(tmpdir(), "td-bench-stack-"));
   const youtube = await startFakeYoutubeApi();
-  const processes: ServiceProcess[] = [];
+  const processes: BenchChild[] = [];
   const stop = async () => {
     // The gateway first, then the services, as their callers go before them.
-    for (const service of [...processes].reverse()) await service.stop();
+    for (const service of [...processes].reverse()) await service.stop(STOP_GRACE_MS);
     await youtube.close();
     await Promise.all([authSchema, catalogSchema, billingSchema].map((schema) => schema.drop()));
     await deleteRedisKeys(redisPrefix);
-    await deleteBusTopology(
-      exchange,
-      processes.flatMap((service) => service.declaredQueues),
-    );
+    await deleteBusTopology(exchange, [...declaredQueues]);
+    rmSync(logDir, { recursive: true, force: true });
   };
+  const start = (name: keyof RealStack["pids"], env: Record<string, string>) =>
+    startBenchChild({
+      name,
+      entry: SERVICE_ENTRY,
+      args: [name, JSON.stringify(bus)],
+      // Read by each service's schema; it joins the bench's own exchange on this broker.
+      env: { RABBITMQ_URL: testInfra.amqpUrl, IDENTITY_SECRET: identitySecret, ...env },
+      logFile: path.join(logDir, `${name}.log`),
+      onLine(line) {
+        const queue = /^queue (\S+)$/.exec(line);
+        if (queue?.[1]) declaredQueues.add(queue[1]);
+      },
+      // Its log lines (one or two JSON lines per request) are thrown away once it listens, as a log
+      // shipper would take them: that cost is part of what a request costs, reading them is not.
+      discardOutputOnceReady: true,
+    });
+  const database = (schema: { url: string; schema: string }) => ({
+    DATABASE_URL: schema.url,
+    DATABASE_SCHEMA: schema.schema,
+  });
+  const address = (child: BenchChild) => `http://127.0.0.1:${child.port}`;
   try {
     const [auth, catalog, billing] = await Promise.all([
-      startServiceProcess({
-        service: "auth",
-        bus,
-        settings: {
-          secureCookies: false,
-          claimSecret: randomBytes(32).toString("hex"),
-          identitySecret,
-          database: { url: authSchema.url, schema: authSchema.schema },
-        },
+      start("auth", {
+        ...database(authSchema),
+        // Cookies not `Secure`: the bench speaks plain HTTP.
+        APP_ENV: "development",
+        CLAIM_SECRET: randomBytes(32).toString("hex"),
       }),
-      startServiceProcess({
-        service: "catalog",
-        bus,
-        settings: {
-          identitySecret,
-          database: { url: catalogSchema.url, schema: catalogSchema.schema },
-          redisUrl: testInfra.redisUrl,
-          redisKeyPrefix: `${redisPrefix}catalog:`,
-          youtube: {
-            apiKey: "bench-key",
-            rootUrl: youtube.rootUrl,
-            feedUrl: youtube.feedUrl,
-            dailyQuotaUnits: LIFTED_DAILY_QUOTA_UNITS,
-          },
-        },
+      start("catalog", {
+        ...database(catalogSchema),
+        REDIS_URL: testInfra.redisUrl,
+        REDIS_KEY_PREFIX: `${redisPrefix}catalog:`,
+        YOUTUBE_API_KEY: "bench-key",
+        YOUTUBE_ROOT_URL: youtube.rootUrl,
+        YOUTUBE_FEED_URL: youtube.feedUrl,
+        YOUTUBE_DAILY_QUOTA_UNITS: String(LIFTED_DAILY_QUOTA_UNITS),
       }),
-      startServiceProcess({
-        service: "billing",
-        bus,
-        settings: {
-          identitySecret,
-          database: { url: billingSchema.url, schema: billingSchema.schema },
-          testMode: false,
-          publicUrl: "http://localhost:3000",
-        },
-      }),
+      start("billing", { ...database(billingSchema), BILLING_TEST_MODE: "false" }),
     ]);
     processes.push(auth, catalog, billing);
-    const gateway = await startServiceProcess({
-      service: "gateway",
-      settings: {
-        secureCookies: false,
-        sessionSecret: randomBytes(32).toString("hex"),
-        identitySecret,
-        redisUrl: testInfra.redisUrl,
-        redisKeyPrefix: redisPrefix,
-        upstreams: {
-          auth: auth.url,
-          catalog: catalog.url,
-          billing: billing.url,
-          summariser: UNUSED_UPSTREAM,
-          mailer: UNUSED_UPSTREAM,
-        },
-        webDist: WEB_DIST,
-        trustProxy: 0,
-        signInRateLimit: { max: LIFTED_RATE_LIMIT, windowSeconds: 60 },
-        searchRateLimit: LIFTED_RATE_LIMIT,
-        summaryRateLimit: LIFTED_RATE_LIMIT,
-        summaryToolRateLimit: LIFTED_RATE_LIMIT,
-        abandonmentRateLimit: LIFTED_RATE_LIMIT,
-        newsletterRateLimit: LIFTED_RATE_LIMIT,
-      },
+    const lifted = String(LIFTED_RATE_LIMIT);
+    const gateway = await start("gateway", {
+      // Cookies not `Secure`, as `make stack` runs it: the bench speaks plain HTTP.
+      APP_ENV: "development",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      REDIS_URL: testInfra.redisUrl,
+      REDIS_KEY_PREFIX: redisPrefix,
+      AUTH_URL: address(auth),
+      CATALOG_URL: address(catalog),
+      BILLING_URL: address(billing),
+      SUMMARISER_URL: UNUSED_UPSTREAM,
+      MAILER_URL: UNUSED_UPSTREAM,
+      WEB_DIST,
+      TRUST_PROXY: "0",
+      SIGN_IN_RATE_LIMIT: lifted,
+      SEARCH_RATE_LIMIT: lifted,
+      SUMMARY_RATE_LIMIT: lifted,
+      SUMMARY_TOOL_RATE_LIMIT: lifted,
+      ABANDONMENT_RATE_LIMIT: lifted,
+      NEWSLETTER_RATE_LIMIT: lifted,
     });
     processes.push(gateway);
     return {
-      gateway: gateway.url,
-      auth: auth.url,
-      catalog: catalog.url,
-      billing: billing.url,
+      gateway: address(gateway),
+      auth: address(auth),
+      catalog: address(catalog),
+      billing: address(billing),
       identitySecret,
       youtube,
       pids: { gateway: gateway.pid, auth: auth.pid, catalog: catalog.pid, billing: billing.pid },

@@ -1,57 +1,51 @@
-import { fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import type { ServiceLaunch, ServiceReport } from "./service-process-entry.ts";
+/**
+ * One service in a process of its own, started as a deployment starts it (`runServiceProcess` over the
+ * service's `process.ts`, exactly as its `src/main.ts` does, configured from its environment), but joined
+ * to the bench run's RabbitMQ exchange and suffixed queues (`joinTestBus`) instead of the product's, so a
+ * run sees only its own events, and listening on free ports of 127.0.0.1 (PORT and HOST are not used).
+ * It prints "queue <name>" for every queue it declares (the bench deletes them afterwards) and
+ * "ready <port>" once it listens. Run by `startBenchChild`:
+ *
+ *   node --import tsx bench/support/service-process.ts <service> '<bus address JSON>'
+ */
+import { deadLetterQueueName, type EventBus, retryQueueName } from "@tubedigest/bus";
+import { joinTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
+import { runServiceProcess, type ServiceProcess } from "@tubedigest/http";
+import type { TObject } from "typebox";
+import { authProcess } from "../../services/auth/src/process.ts";
+import { billingProcess } from "../../services/billing/src/process.ts";
+import { catalogProcess } from "../../services/catalog/src/process.ts";
+import { gatewayProcess } from "../../services/gateway/src/process.ts";
+import { mailerProcess } from "../../services/mailer/src/process.ts";
+import { summariserProcess } from "../../services/summariser/src/process.ts";
 
-const ENTRY = fileURLToPath(new URL("./service-process-entry.ts", import.meta.url));
-const STOP_TIMEOUT_MS = 15_000;
+const SERVICES: Record<string, ServiceProcess<TObject, unknown, EventBus>> = {
+  gateway: gatewayProcess,
+  auth: authProcess,
+  catalog: catalogProcess,
+  billing: billingProcess,
+  summariser: summariserProcess,
+  mailer: mailerProcess,
+};
 
-export interface ServiceProcess {
-  url: string;
-  pid: number;
-  /** The bus queues it declared, for the caller to delete once the bench is over. */
-  declaredQueues: string[];
-  stop(): Promise<void>;
-}
+const [name = "", address = "{}"] = process.argv.slice(2);
+const service = SERVICES[name];
+if (!service) throw new Error(`no such service: "${name}"`);
 
-/** Starts one service in a Node process of its own and resolves once it listens on a loopback port. */
-export async function startServiceProcess(launch: ServiceLaunch): Promise<ServiceProcess> {
-  const child = fork(ENTRY, [], {
-    execArgv: ["--import", "tsx"],
-    // Its log lines (one or two JSON lines per request) are written and thrown away, as a log shipper
-    // would take them; stderr is kept to explain a failed start.
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const declaredQueues: string[] = [];
-  const stopped = new Promise<void>((resolve) => {
-    child.on("message", (message: ServiceReport) => {
-      if (message.kind === "queue-declared") declaredQueues.push(...message.queues);
-      if (message.kind === "stopped") resolve();
-    });
-    child.once("exit", () => resolve());
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.on("message", (message: ServiceReport) => {
-      if (message.kind === "listening") resolve(message.url);
-    });
-    child.once("exit", (code) => reject(new Error(`${launch.service} exited with ${code}: ${stderr}`)));
-    child.send(launch);
-  });
-  return {
-    url,
-    pid: child.pid as number,
-    declaredQueues,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.send("stop");
-      await stopped;
-      const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
+await runServiceProcess(service, {
+  connect: (url) =>
+    joinTestBus(
+      JSON.parse(address) as TestBusAddress,
+      (queue, retryDelaysMs) => {
+        for (const declared of [
+          queue,
+          deadLetterQueueName(queue),
+          ...retryDelaysMs.map((ms) => retryQueueName(queue, ms)),
+        ])
+          process.stdout.write(`queue ${declared}\n`);
+      },
+      url,
+    ),
+  anyLoopbackPort: true,
+  onListening: (url) => process.stdout.write(`ready ${new URL(url).port}\n`),
+});

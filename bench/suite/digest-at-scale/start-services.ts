@@ -4,7 +4,7 @@ import { testInfra } from "@tubedigest/testing/test-infra";
 import { type BenchChild, startBenchChild } from "../../support/child-process.ts";
 import type { OutsideWorld } from "./outside-world.ts";
 
-const SERVICE_ENTRY = path.join(import.meta.dirname, "service-process.ts");
+const SERVICE_ENTRY = path.join(import.meta.dirname, "../../support/service-process.ts");
 const SINK_ENTRY = path.join(import.meta.dirname, "discarding-smtp-sink.ts");
 
 /** What every service process of a run shares. */

@@ -45,6 +45,15 @@ export {
 } from "./schemas.ts";
 export { createServiceLogger, type ServiceLoggerOptions } from "./service-logger.ts";
 export {
+  type ListenAddress,
+  runServiceProcess,
+  type ServiceProcess,
+  type ServiceProcessContext,
+  type ServiceProcessOptions,
+  type StartedService,
+  serviceWithStore,
+} from "./service-process.ts";
+export {
   CLAIM_COOKIE,
   EARLIER_CLAIM_COOKIE_PATH,
   END_ALL_SESSIONS_HEADER,

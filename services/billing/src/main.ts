@@ -1,22 +1,5 @@
 import { createRabbitMqBus } from "@tubedigest/bus";
-import { loadConfigOrExit } from "@tubedigest/config";
-import { createServiceLogger, runUntilSignalled, startOrExit } from "@tubedigest/http";
-import { buildBillingApp } from "./app.ts";
-import { BillingEnvironment, billingSettingsFrom } from "./config.ts";
+import { runServiceProcess } from "@tubedigest/http";
+import { billingProcess } from "./process.ts";
 
-const env = loadConfigOrExit(BillingEnvironment);
-const log = createServiceLogger("billing", env.LOG_LEVEL);
-const parts = {
-  databaseUrl: env.DATABASE_URL,
-  listeners: [{ host: env.HOST, port: env.PORT, variables: "HOST, PORT" }],
-};
-await startOrExit(parts, async () => {
-  const events = await createRabbitMqBus({ url: env.RABBITMQ_URL, log });
-  const app = await buildBillingApp(billingSettingsFrom(env), { log, events });
-  runUntilSignalled(log, async () => {
-    // Consumers stop first, so no handler starts against a closing database.
-    await events.close();
-    await app.close();
-  });
-  await app.listen({ port: env.PORT, host: env.HOST });
-});
+await runServiceProcess(billingProcess, { connect: (url, log) => createRabbitMqBus({ url, log }) });

@@ -1,22 +1,5 @@
 import { createRabbitMqBus } from "@tubedigest/bus";
-import { loadConfigOrExit } from "@tubedigest/config";
-import { createServiceLogger, runUntilSignalled, startOrExit } from "@tubedigest/http";
-import { buildCatalogApp } from "./app.ts";
-import { CatalogEnvironment, catalogSettingsFrom } from "./config.ts";
+import { runServiceProcess } from "@tubedigest/http";
+import { catalogProcess } from "./process.ts";
 
-const env = loadConfigOrExit(CatalogEnvironment);
-const log = createServiceLogger("catalog", env.LOG_LEVEL);
-const parts = {
-  databaseUrl: env.DATABASE_URL,
-  listeners: [{ host: env.HOST, port: env.PORT, variables: "HOST, PORT" }],
-};
-await startOrExit(parts, async () => {
-  const events = await createRabbitMqBus({ url: env.RABBITMQ_URL, log });
-  const app = await buildCatalogApp(catalogSettingsFrom(env), { log, events });
-  runUntilSignalled(log, async () => {
-    // Consumers stop first, so no handler starts against a closing database.
-    await events.close();
-    await app.close();
-  });
-  await app.listen({ port: env.PORT, host: env.HOST });
-});
+await runServiceProcess(catalogProcess, { connect: (url, log) => createRabbitMqBus({ url, log }) });

@@ -10,6 +10,8 @@ export const GatewayEnvironment = Type.Object({
   LOG_LEVEL: LogLevel,
   APP_ENV: AppEnv("production"),
   REDIS_URL: Url(["redis", "rediss"]),
+  /** Every session and rate-limit key starts with it; another lets two products share one Redis. */
+  REDIS_KEY_PREFIX: Type.String({ default: "td:" }),
   SESSION_SECRET: Type.String({ minLength: 32 }),
   /** Signs the caller header for the services, which hold the same secret. */
   IDENTITY_SECRET: Type.String({ minLength: 32 }),
@@ -89,7 +91,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     sessionSecret: env.SESSION_SECRET,
     identitySecret: env.IDENTITY_SECRET,
     redisUrl: env.REDIS_URL,
-    redisKeyPrefix: "td:",
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     upstreams: {
       auth: env.AUTH_URL,
       catalog: env.CATALOG_URL,

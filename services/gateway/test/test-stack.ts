@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildAuthApp } from "@tubedigest/auth";
-import { buildBillingApp } from "@tubedigest/billing";
 import type { EventBus } from "@tubedigest/bus";
 import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
-import { buildCatalogApp } from "@tubedigest/catalog";
 import { EmbeddedPostgres } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
-import { buildMailerApp, type MailerApp, type MailerSettings } from "@tubedigest/mailer";
-import { buildSummariserApp, type LlmSettings, type SummariserSettings } from "@tubedigest/summariser";
+import type { MailerApp, MailerSettings } from "@tubedigest/mailer";
+import { composeProduct } from "@tubedigest/standalone";
+import type { LlmSettings, SummariserSettings } from "@tubedigest/summariser";
 import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
 import type { FakeStripeApi } from "@tubedigest/testing/stripe";
 import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
@@ -17,7 +15,6 @@ import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { type Logger, pino } from "pino";
-import { buildGatewayApp } from "../src/app.ts";
 import { channelId } from "./support/channel-fixtures.ts";
 import { startSlowHttpProxy } from "./support/slow-http-proxy.ts";
 
@@ -131,61 +128,15 @@ export async function startTestStack(
   const log = options.log ?? pino({ level: "silent" });
   const redisUrl = real ? (options.redisUrl ?? testInfra.redisUrl) : undefined;
   const testBus = await createTestBus(real ? "rabbitmq" : "in-process", { url: options.amqpUrl });
-  const auth = await buildAuthApp(
-    {
-      secureCookies,
-      claimSecret: "claim-secret-for-tests-only-0123456789",
-      identitySecret: IDENTITY_SECRET,
-      database: database("auth", 0),
-    },
-    { log, events: testBus.bus, now: options.now, embeddedDatabase },
-  );
-  const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
   const redisPrefix = `${uniqueName("gw")}:`;
-  const catalog = await buildCatalogApp(
-    {
-      identitySecret: IDENTITY_SECRET,
-      database: database("catalog", 1),
-      redisUrl,
-      redisKeyPrefix: `${redisPrefix}catalog:`,
-      youtube: youtube
-        ? { apiKey: "test-key", rootUrl: youtube.rootUrl, feedUrl: youtube.feedUrl, requestTimeoutMs: 1_000 }
-        : {},
-    },
-    { log, events: testBus.bus, embeddedDatabase },
-  );
-  const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
+  const mailDir = mkdtempSync(path.join(tmpdir(), "td-mail-"));
   // Without a fake Stripe no key: card checkout says it is not set up, and test mode activates plans.
   const { stripe } = options;
-  const billing = await buildBillingApp(
-    {
-      identitySecret: IDENTITY_SECRET,
-      database: database("billing", 2),
-      stripe: stripe
-        ? {
-            secretKey: stripe.secretKey,
-            publishableKey: stripe.publishableKey,
-            webhookSecret: stripe.webhookSecret,
-            apiUrl: stripe.url,
-            timeoutMs: 2_000,
-          }
-        : undefined,
-      testMode: true,
-      publicUrl: "http://localhost:3000",
-    },
-    { log, events: testBus.bus, embeddedDatabase },
-  );
-  const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
-  const slowCatalog = options.digest?.catalogDelayMs
-    ? await startSlowHttpProxy(catalogUrl, options.digest.catalogDelayMs)
-    : undefined;
   // No model key: the embedded extractive writer, over the demo catalog's transcripts (the fake Data
   // API's videos have none, so theirs are summarised from their descriptions).
-  const summariserSettings: SummariserSettings = {
+  const summariserSettings: Omit<SummariserSettings, "catalogUrl" | "billingUrl"> = {
     identitySecret: IDENTITY_SECRET,
     database: database("summariser", 3),
-    catalogUrl: slowCatalog?.url ?? catalogUrl,
-    billingUrl,
     transcripts: { source: "demo" },
     toolPassword: options.summaryToolPassword,
     previewWaitMs: 10_000,
@@ -200,16 +151,6 @@ export async function startTestStack(
         }
       : {}),
   };
-  const summariser = await buildSummariserApp(summariserSettings, {
-    log,
-    events: testBus.bus,
-    embeddedDatabase,
-    // A newsletter asked for by someone with no channel answers within a moment (the wait has tests of its own).
-    followsWaitMs: 100,
-    ...(options.digest ? { claims: { leaseMs: options.digest.claimLeaseMs, pollMs: 50 } } : {}),
-  });
-  const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
-  const mailDir = mkdtempSync(path.join(tmpdir(), "td-mail-"));
   const mailerSettings: MailerSettings = {
     identitySecret: IDENTITY_SECRET,
     database: database("mailer", 4),
@@ -223,59 +164,104 @@ export async function startTestStack(
     // A landing-page sign-up's welcome at once, as a password sign-up's: these tests read it in the mailbox.
     landingWelcomeDelayMs: 0,
   };
-  const mailer = await buildMailerApp(mailerSettings, {
-    log,
-    events: testBus.bus,
-    now: options.now,
-    embeddedDatabase,
-  });
-  const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
-  const gateway = await buildGatewayApp(
+  let slowCatalog: { url: string; close(): void } | undefined;
+  const product = await composeProduct(
+    { events: testBus.bus, embeddedDatabase, log: () => log },
     {
-      secureCookies,
-      sessionSecret: "session-secret-for-tests-only-0123456789",
-      identitySecret: IDENTITY_SECRET,
-      redisUrl,
-      redisKeyPrefix: redisPrefix,
-      upstreams: {
-        auth: authUrl,
-        catalog: catalogUrl,
-        billing: billingUrl,
-        summariser: summariserUrl,
-        mailer: mailerUrl,
-        ...options.upstreams,
+      auth: {
+        secureCookies,
+        claimSecret: "claim-secret-for-tests-only-0123456789",
+        identitySecret: IDENTITY_SECRET,
+        database: database("auth", 0),
       },
-      webDist: options.webDist ?? path.join(tmpdir(), "no-web-build-here"),
-      trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
-      signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
-      searchRateLimit: options.searchRateLimit ?? 1000,
-      summaryRateLimit: options.summaryRateLimit ?? 1000,
-      summaryToolRateLimit: options.summaryToolRateLimit ?? 1000,
-      abandonmentRateLimit: options.abandonmentRateLimit ?? 1000,
-      newsletterRateLimit: options.newsletterRateLimit ?? 1000,
-      accountChangeRateLimit: options.accountChangeRateLimit ?? 1000,
-      checkoutRateLimit: options.checkoutRateLimit ?? 1000,
-      devMailbox: true,
-      devDigest: true,
+      catalog: {
+        identitySecret: IDENTITY_SECRET,
+        database: database("catalog", 1),
+        redisUrl,
+        redisKeyPrefix: `${redisPrefix}catalog:`,
+        youtube: youtube
+          ? {
+              apiKey: "test-key",
+              rootUrl: youtube.rootUrl,
+              feedUrl: youtube.feedUrl,
+              requestTimeoutMs: 1_000,
+            }
+          : {},
+      },
+      billing: {
+        identitySecret: IDENTITY_SECRET,
+        database: database("billing", 2),
+        stripe: stripe
+          ? {
+              secretKey: stripe.secretKey,
+              publishableKey: stripe.publishableKey,
+              webhookSecret: stripe.webhookSecret,
+              apiUrl: stripe.url,
+              timeoutMs: 2_000,
+            }
+          : undefined,
+        testMode: true,
+        publicUrl: "http://localhost:3000",
+      },
+      summariser: summariserSettings,
+      mailer: mailerSettings,
+      gateway: {
+        secureCookies,
+        sessionSecret: "session-secret-for-tests-only-0123456789",
+        identitySecret: IDENTITY_SECRET,
+        redisUrl,
+        redisKeyPrefix: redisPrefix,
+        webDist: options.webDist ?? path.join(tmpdir(), "no-web-build-here"),
+        trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
+        signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
+        searchRateLimit: options.searchRateLimit ?? 1000,
+        summaryRateLimit: options.summaryRateLimit ?? 1000,
+        summaryToolRateLimit: options.summaryToolRateLimit ?? 1000,
+        abandonmentRateLimit: options.abandonmentRateLimit ?? 1000,
+        newsletterRateLimit: options.newsletterRateLimit ?? 1000,
+        accountChangeRateLimit: options.accountChangeRateLimit ?? 1000,
+        checkoutRateLimit: options.checkoutRateLimit ?? 1000,
+        devMailbox: true,
+        devDigest: true,
+      },
     },
-    { log },
+    {
+      dependencies: {
+        auth: { now: options.now },
+        mailer: { now: options.now },
+        summariser: {
+          // A newsletter asked for by someone with no channel answers within a moment (the wait has tests of its own).
+          followsWaitMs: 100,
+          ...(options.digest ? { claims: { leaseMs: options.digest.claimLeaseMs, pollMs: 50 } } : {}),
+        },
+      },
+      async catalogForSummariser(catalogUrl) {
+        const delayMs = options.digest?.catalogDelayMs;
+        if (!delayMs) return catalogUrl;
+        slowCatalog = await startSlowHttpProxy(catalogUrl, delayMs);
+        return slowCatalog.url;
+      },
+      upstreams: options.upstreams,
+    },
   );
+  const { urls } = product;
   return {
-    gateway,
-    services: {
-      auth: authUrl,
-      catalog: catalogUrl,
-      billing: billingUrl,
-      summariser: summariserUrl,
-      mailer: mailerUrl,
-    },
-    mailer,
+    gateway: product.gateway,
+    services: urls,
+    mailer: product.mailer,
     mailDir,
     youtube,
     events: testBus.bus,
     ...(testBus.rabbitMq
       ? {
-          summariserReplica: { settings: summariserSettings, bus: testBus.rabbitMq },
+          summariserReplica: {
+            settings: {
+              ...summariserSettings,
+              catalogUrl: slowCatalog?.url ?? urls.catalog,
+              billingUrl: urls.billing,
+            },
+            bus: testBus.rabbitMq,
+          },
           mailerReplica: { settings: mailerSettings, bus: testBus.rabbitMq },
         }
       : {}),
@@ -285,9 +271,7 @@ export async function startTestStack(
     ),
     redisPrefix,
     async stop() {
-      await gateway.close();
-      await testBus.bus.close();
-      await Promise.all([auth.close(), catalog.close(), billing.close(), summariser.close(), mailer.close()]);
+      await product.stop();
       slowCatalog?.close();
       await testBus.cleanup();
       await youtube?.close();

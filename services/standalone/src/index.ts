@@ -1,3 +1,13 @@
+export {
+  type ComposedProduct,
+  type CompositionOptions,
+  composeProduct,
+  PRODUCT_SERVICES,
+  type ProductParts,
+  type ProductService,
+  type ProductSettings,
+} from "./compose-product.ts";
 export { StandaloneEnvironment } from "./config.ts";
+export { productProcesses, type ServiceProcessPlan, StackEnvironment } from "./product-processes.ts";
 export { type RunningProduct, startProduct } from "./start-product.ts";
 export { StartUpError } from "./start-up-error.ts";

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { authMigrations, buildAuthApp } from "@tubedigest/auth";
-import { billingMigrations, buildBillingApp, stripeSettingsFrom } from "@tubedigest/billing";
+import { authMigrations } from "@tubedigest/auth";
+import { billingMigrations, stripeSettingsFrom } from "@tubedigest/billing";
 import {
   createInProcessBus,
   createRabbitMqBus,
@@ -9,20 +9,15 @@ import {
   InProcessBroker,
   type InProcessBus,
 } from "@tubedigest/bus";
-import { buildCatalogApp, catalogMigrations } from "@tubedigest/catalog";
+import { catalogMigrations } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
-import { buildGatewayApp, trustedProxies } from "@tubedigest/gateway";
-import { createServiceLogger, listenForMetrics, type ServiceApp } from "@tubedigest/http";
-import type { Scheduler } from "@tubedigest/jobs";
-import { buildMailerApp, mailerMigrations, mailSettingsFrom } from "@tubedigest/mailer";
-import { buildSchedulerApp, createScheduleRunner } from "@tubedigest/scheduler";
-import {
-  aiSettingsFrom,
-  buildSummariserApp,
-  digestSettingsFrom,
-  summariserMigrations,
-} from "@tubedigest/summariser";
+import { trustedProxies } from "@tubedigest/gateway";
+import { createServiceLogger, listenForMetrics } from "@tubedigest/http";
+import { mailerMigrations, mailSettingsFrom } from "@tubedigest/mailer";
+import { createScheduleRunner } from "@tubedigest/scheduler";
+import { aiSettingsFrom, digestSettingsFrom, summariserMigrations } from "@tubedigest/summariser";
 import type { Static } from "typebox";
+import { type ComposedProduct, composeProduct } from "./compose-product.ts";
 import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { localSecrets } from "./local-secrets.ts";
@@ -38,13 +33,8 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-/** A service's `/readyz`, asked over its loopback port as the gateway reaches it. */
-const answersReady = (url: string) => async () =>
-  (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok;
-
 /**
- * Starts every service in this process. Each listens on its own loopback port and the gateway reaches
- * it over HTTP, exactly as when they run apart, so there is one code path for both. Without
+ * Starts every service in this process (`composeProduct`, from the environment of `make start`). Without
  * DATABASE_URL they share one embedded database, each in its own schema; events go through RabbitMQ
  * when RABBITMQ_URL is set, otherwise through an in-process broker with the same semantics.
  *
@@ -72,30 +62,9 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   }
 
   let embedded: EmbeddedPostgres | undefined;
-  let events: EventBus | undefined;
-  let auth: ServiceApp | undefined;
-  let catalog: ServiceApp | undefined;
-  let billing: ServiceApp | undefined;
-  let summariser: ServiceApp | undefined;
-  let mailer: ServiceApp | undefined;
-  let schedules: Scheduler | undefined;
-  let scheduler: ServiceApp | undefined;
-  let gateway: ServiceApp | undefined;
+  let product: ComposedProduct | undefined;
   async function stop() {
-    // The entry closes first so nothing new arrives while the services finish what they have.
-    await gateway?.close();
-    // No slot fires onto a closing bus.
-    await schedules?.close();
-    // Consumers stop before the services, so no handler starts against a closing database.
-    await events?.close();
-    await Promise.all([
-      auth?.close(),
-      catalog?.close(),
-      billing?.close(),
-      summariser?.close(),
-      mailer?.close(),
-      scheduler?.close(),
-    ]);
+    await product?.stop();
     await embedded?.close();
     lock.release();
   }
@@ -103,10 +72,8 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   try {
     const secrets = localSecrets(dataDir);
     const development = env.APP_ENV === "development";
-    // In development each service, not only the gateway, answers only at localhost, 127.0.0.1 or [::1]:
-    // their ports are this machine's too, where a page using DNS rebinding could find the mailer's
-    // sign-in links by scanning. The product's own calls address them at 127.0.0.1.
     const identitySecret = env.IDENTITY_SECRET ?? secrets.identitySecret;
+    const publicUrl = env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url;
     // The summary gives people the address to open; auth's and catalog's loopback ports are not for them.
     const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL, { quietRoutine: true });
     embedded = env.DATABASE_URL
@@ -121,137 +88,94 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     const database = (schema: string) => ({ url: env.DATABASE_URL, schema });
     // In-process, the bus holds what is published until every service has subscribed (opened below).
     let inProcess: InProcessBus | undefined;
+    let events: EventBus;
     if (env.RABBITMQ_URL) events = await createRabbitMqBus({ url: env.RABBITMQ_URL, log: logger("bus") });
     else {
       inProcess = createInProcessBus({ log: logger("bus"), broker: new InProcessBroker(), held: true });
       events = inProcess;
     }
 
-    auth = await buildAuthApp(
+    product = await composeProduct(
       {
-        secureCookies: !development,
-        claimSecret: env.CLAIM_SECRET ?? secrets.claimSecret,
-        identitySecret,
-        database: database("auth"),
-      },
-      { log: logger("auth"), events, embeddedDatabase: embedded, loopbackOnly: development },
-    );
-    const authUrl = await auth.listen({ port: 0, host: "127.0.0.1" });
-
-    catalog = await buildCatalogApp(
-      {
-        identitySecret,
-        database: database("catalog"),
-        redisUrl: env.REDIS_URL,
-        youtube: { apiKey: env.YOUTUBE_API_KEY, dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS },
-      },
-      { log: logger("catalog"), events, embeddedDatabase: embedded, loopbackOnly: development },
-    );
-    const catalogUrl = await catalog.listen({ port: 0, host: "127.0.0.1" });
-
-    billing = await buildBillingApp(
-      {
-        identitySecret,
-        database: database("billing"),
-        stripe: stripeSettingsFrom(env),
-        testMode: billingTestMode(env),
-        publicUrl: env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url,
-      },
-      { log: logger("billing"), events, embeddedDatabase: embedded, loopbackOnly: development },
-    );
-    const billingUrl = await billing.listen({ port: 0, host: "127.0.0.1" });
-
-    summariser = await buildSummariserApp(
-      {
-        identitySecret,
-        database: database("summariser"),
-        catalogUrl,
-        billingUrl,
-        // The demo catalog's videos have the demo transcripts; YouTube's have captions.
-        ...aiSettingsFrom(env, env.YOUTUBE_API_KEY ? "youtube" : "demo"),
-        // The digest's work queue: BullMQ on the product's Redis when there is one, in this process otherwise.
-        redisUrl: env.REDIS_URL,
-        digest: digestSettingsFrom(env),
-        development,
-      },
-      { log: logger("summariser"), events, embeddedDatabase: embedded, loopbackOnly: development },
-    );
-    const summariserUrl = await summariser.listen({ port: 0, host: "127.0.0.1" });
-
-    const publicUrl = env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url;
-    mailer = await buildMailerApp(
-      {
-        identitySecret,
-        database: database("mailer"),
-        publicUrl,
-        mailDir: path.join(dataDir, "mail"),
-        devMailbox: development,
-        ...mailSettingsFrom(env),
-      },
-      { log: logger("mailer"), events, embeddedDatabase: embedded, loopbackOnly: development },
-    );
-    const mailerUrl = await mailer.listen({ port: 0, host: "127.0.0.1" });
-
-    // Last of the services, so every consumer of its events is subscribed before the first slot fires.
-    // Timers in this process, or BullMQ when REDIS_URL is set.
-    schedules = createScheduleRunner({ redisUrl: env.REDIS_URL, log: logger("scheduler") });
-    scheduler = await buildSchedulerApp(
-      {},
-      { log: logger("scheduler"), events, scheduler: schedules, loopbackOnly: development },
-    );
-    const schedulerUrl = await scheduler.listen({ port: 0, host: "127.0.0.1" });
-    // Every consumer has its queues now: what the relays published meanwhile goes to them.
-    inProcess?.open();
-
-    const bus = events;
-    const shared = embedded;
-    gateway = await buildGatewayApp(
-      {
-        secureCookies: !development,
-        sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
-        identitySecret,
-        redisUrl: env.REDIS_URL,
-        redisKeyPrefix: "td:",
-        upstreams: {
-          auth: authUrl,
-          catalog: catalogUrl,
-          billing: billingUrl,
-          summariser: summariserUrl,
-          mailer: mailerUrl,
-        },
-        webDist: env.WEB_DIST,
-        trustProxy: trustedProxies(env.TRUST_PROXY),
-        publicOrigin: env.PUBLIC_ORIGIN,
-        signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
-        searchRateLimit: env.SEARCH_RATE_LIMIT,
-        summaryRateLimit: env.SUMMARY_RATE_LIMIT,
-        summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
-        abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
-        newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
-        checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
-        accountChangeRateLimit: env.ACCOUNT_CHANGE_RATE_LIMIT,
-        devMailbox: development && !env.SMTP_URL,
-        devDigest: development,
-        apiDocs: development,
+        events,
+        embeddedDatabase: embedded,
+        log: logger,
+        // In development each service, not only the gateway, answers only at localhost, 127.0.0.1 or
+        // [::1]: their ports are this machine's too, where a page using DNS rebinding could find the
+        // mailer's sign-in links by scanning. The product's own calls address them at 127.0.0.1.
         loopbackOnly: development,
       },
       {
-        log: logger("gateway"),
-        // The product's one probe: the services it fronts (each asks its database) and the shared parts.
-        readiness: {
-          essential: {
-            auth: answersReady(authUrl),
-            catalog: answersReady(catalogUrl),
-            billing: answersReady(billingUrl),
-            summariser: answersReady(summariserUrl),
-            mailer: answersReady(mailerUrl),
-            ...(shared ? { database: () => shared.ping() } : {}),
-          },
-          // Nothing the gateway serves waits on the scheduler; while it cannot fire, digests are late.
-          degradable: { events: async () => bus.isConnected(), scheduler: answersReady(schedulerUrl) },
+        auth: {
+          secureCookies: !development,
+          claimSecret: env.CLAIM_SECRET ?? secrets.claimSecret,
+          identitySecret,
+          database: database("auth"),
+        },
+        catalog: {
+          identitySecret,
+          database: database("catalog"),
+          redisUrl: env.REDIS_URL,
+          youtube: { apiKey: env.YOUTUBE_API_KEY, dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS },
+        },
+        billing: {
+          identitySecret,
+          database: database("billing"),
+          stripe: stripeSettingsFrom(env),
+          testMode: billingTestMode(env),
+          publicUrl,
+        },
+        summariser: {
+          identitySecret,
+          database: database("summariser"),
+          // The demo catalog's videos have the demo transcripts; YouTube's have captions.
+          ...aiSettingsFrom(env, env.YOUTUBE_API_KEY ? "youtube" : "demo"),
+          // The digest's work queue: BullMQ on the product's Redis when there is one, in this process otherwise.
+          redisUrl: env.REDIS_URL,
+          digest: digestSettingsFrom(env),
+          development,
+        },
+        mailer: {
+          identitySecret,
+          database: database("mailer"),
+          publicUrl,
+          mailDir: path.join(dataDir, "mail"),
+          devMailbox: development,
+          ...mailSettingsFrom(env),
+        },
+        // Timers in this process, or BullMQ when REDIS_URL is set.
+        scheduler: {
+          settings: {},
+          runner: createScheduleRunner({ redisUrl: env.REDIS_URL, log: logger("scheduler") }),
+        },
+        gateway: {
+          secureCookies: !development,
+          sessionSecret: env.SESSION_SECRET ?? secrets.sessionSecret,
+          identitySecret,
+          redisUrl: env.REDIS_URL,
+          redisKeyPrefix: "td:",
+          webDist: env.WEB_DIST,
+          trustProxy: trustedProxies(env.TRUST_PROXY),
+          publicOrigin: env.PUBLIC_ORIGIN,
+          signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: 60 },
+          searchRateLimit: env.SEARCH_RATE_LIMIT,
+          summaryRateLimit: env.SUMMARY_RATE_LIMIT,
+          summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
+          abandonmentRateLimit: env.ABANDONMENT_RATE_LIMIT,
+          newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
+          checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
+          accountChangeRateLimit: env.ACCOUNT_CHANGE_RATE_LIMIT,
+          devMailbox: development && !env.SMTP_URL,
+          devDigest: development,
+          apiDocs: development,
+          loopbackOnly: development,
         },
       },
+      { wholeProductReadiness: true },
     );
+    // Every consumer has its queues now: what the relays published meanwhile goes to them.
+    inProcess?.open();
+    const { gateway } = product;
     if (env.METRICS_PORT !== undefined) {
       await listenForMetrics(gateway, { port: env.METRICS_PORT, host: "127.0.0.1" });
     }

@@ -9,3 +9,4 @@ export {
   type SummariserSettings,
 } from "./config.ts";
 export type { DigestJobs } from "./digest/digest-jobs.ts";
+export { summariserProcess } from "./process.ts";

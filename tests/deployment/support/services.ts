@@ -1,12 +1,12 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { AuthEnvironment, authSettingsFrom } from "../../../services/auth/src/config.ts";
-import { BillingEnvironment, billingSettingsFrom } from "../../../services/billing/src/config.ts";
-import { CatalogEnvironment, catalogSettingsFrom } from "../../../services/catalog/src/config.ts";
-import { GatewayEnvironment, gatewaySettingsFrom } from "../../../services/gateway/src/config.ts";
-import { MailerEnvironment, mailerSettingsFrom } from "../../../services/mailer/src/config.ts";
-import { SchedulerEnvironment, schedulerSettingsFrom } from "../../../services/scheduler/src/config.ts";
-import { SummariserEnvironment, summariserSettingsFrom } from "../../../services/summariser/src/config.ts";
+import { authProcess } from "../../../services/auth/src/process.ts";
+import { billingProcess } from "../../../services/billing/src/process.ts";
+import { catalogProcess } from "../../../services/catalog/src/process.ts";
+import { gatewayProcess } from "../../../services/gateway/src/process.ts";
+import { mailerProcess } from "../../../services/mailer/src/process.ts";
+import { schedulerProcess } from "../../../services/scheduler/src/process.ts";
+import { summariserProcess } from "../../../services/summariser/src/process.ts";
 import { REPOSITORY } from "./kustomize.ts";
 
 /** A deployable service's own environment schema (what its main.ts loads) and the settings it makes. */
@@ -14,15 +14,17 @@ import { REPOSITORY } from "./kustomize.ts";
 export type ServiceConfig = { environment: any; settingsFrom: (env: any) => object };
 
 /** Every service that runs as its own process, by the name its image, Deployment and compose service carry. */
-export const SERVICES: Record<string, ServiceConfig> = {
-  gateway: { environment: GatewayEnvironment, settingsFrom: gatewaySettingsFrom },
-  auth: { environment: AuthEnvironment, settingsFrom: authSettingsFrom },
-  catalog: { environment: CatalogEnvironment, settingsFrom: catalogSettingsFrom },
-  billing: { environment: BillingEnvironment, settingsFrom: billingSettingsFrom },
-  summariser: { environment: SummariserEnvironment, settingsFrom: summariserSettingsFrom },
-  mailer: { environment: MailerEnvironment, settingsFrom: mailerSettingsFrom },
-  scheduler: { environment: SchedulerEnvironment, settingsFrom: schedulerSettingsFrom },
-};
+export const SERVICES: Record<string, ServiceConfig> = Object.fromEntries(
+  [
+    gatewayProcess,
+    authProcess,
+    catalogProcess,
+    billingProcess,
+    summariserProcess,
+    mailerProcess,
+    schedulerProcess,
+  ].map((service) => [service.name, service]),
+);
 
 /** The folders under services/ with a main.ts: each is a process of its own, except the all-in-one product. */
 export function serviceFolders(): string[] {

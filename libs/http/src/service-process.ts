@@ -1,0 +1,146 @@
+import { ConfigError, loadConfigOrExit } from "@tubedigest/config";
+import type { Logger } from "pino";
+import type { Static, TObject } from "typebox";
+import type { ServiceApp } from "./create-service-app.ts";
+import { runUntilSignalled } from "./run-until-signalled.ts";
+import { createServiceLogger } from "./service-logger.ts";
+import { type StartupParts, startOrExit } from "./startup-failure.ts";
+
+/** Where something listens. */
+export interface ListenAddress {
+  port: number;
+  host: string;
+}
+
+/** What a service is handed to start with, by whoever runs it as a process. */
+export interface ServiceProcessContext<Bus> {
+  log: Logger;
+  /** Joins the broker at this address: the product's exchange from `main.ts`, a run's own in the benches. */
+  connect(url: string): Promise<Bus>;
+  /** Where to listen when the environment says `address`: itself, or a free loopback port in the benches. */
+  listenAt(address: ListenAddress): ListenAddress;
+}
+
+/** A service started, and how it stops: what feeds it first (schedules, the bus's consumers), then the app. */
+export interface StartedService {
+  app: ServiceApp;
+  stop(): Promise<void>;
+}
+
+/**
+ * A service as a process of its own, as compose, Kubernetes, `make stack` and the benches run it: the
+ * environment it reads (its one TypeBox schema), the settings it makes of it, and how it starts.
+ */
+export interface ServiceProcess<Schema extends TObject, Settings, Bus> {
+  /** Its name in logs and images: gateway, auth, catalog, billing, summariser, mailer, scheduler. */
+  name: string;
+  environment: Schema;
+  /** Throws `ConfigError` for settings that contradict each other (a transcript step named without its key). */
+  settingsFrom(env: Static<Schema>): Settings;
+  /** What start-up names when it fails, besides HOST and PORT: the database it migrates, other listeners. */
+  parts?(env: Static<Schema>): StartupParts;
+  start(
+    settings: Settings,
+    env: Static<Schema>,
+    context: ServiceProcessContext<Bus>,
+  ): Promise<StartedService>;
+}
+
+/** The environment every service process reads, whatever its own variables. */
+interface ProcessVariables {
+  PORT: number;
+  HOST: string;
+  LOG_LEVEL: string;
+}
+
+export interface ServiceProcessOptions<Bus> {
+  /** How it joins the broker; none for a service without events (the gateway). */
+  connect?(url: string, log: Logger): Promise<Bus>;
+  /** Every listener on a free port of 127.0.0.1 instead of the one configured (the benches). */
+  anyLoopbackPort?: boolean;
+  /** Told where the app listens, once it does. */
+  onListening?(url: string): void;
+}
+
+/**
+ * Runs one service until SIGTERM: reads and checks its environment (a bad value is one line per variable),
+ * starts it inside `startOrExit` so a missing part or a taken port is one plain line, listens on HOST and
+ * PORT, and on the signal stops it in its own order. Every service's `main.ts` is this, with RabbitMQ.
+ */
+export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
+  service: ServiceProcess<Schema, Settings, Bus>,
+  options: ServiceProcessOptions<Bus> = {},
+): Promise<void> {
+  const env = loadConfigOrExit(service.environment);
+  const { PORT, HOST, LOG_LEVEL } = env as Static<Schema> & ProcessVariables;
+  const settings = settingsOrExit(service, env);
+  const log = createServiceLogger(service.name, LOG_LEVEL);
+  const own = service.parts?.(env) ?? {};
+  const parts: StartupParts = {
+    ...own,
+    listeners: [{ host: HOST, port: PORT, variables: "HOST, PORT" }, ...(own.listeners ?? [])],
+  };
+  const listenAt = (address: ListenAddress) =>
+    options.anyLoopbackPort ? { port: 0, host: "127.0.0.1" } : address;
+  await startOrExit(parts, async () => {
+    const { app, stop } = await service.start(settings, env, {
+      log,
+      connect: (url) =>
+        options.connect
+          ? options.connect(url, log)
+          : Promise.reject(new Error(`${service.name} was started without a broker`)),
+      listenAt,
+    });
+    runUntilSignalled(log, stop);
+    const url = await app.listen(listenAt({ port: PORT, host: HOST }));
+    options.onListening?.(url);
+  });
+}
+
+/** Settings that contradict each other stop start-up as a bad value does: one line, no stack trace. */
+function settingsOrExit<Schema extends TObject, Settings>(
+  service: ServiceProcess<Schema, Settings, unknown>,
+  env: Static<Schema>,
+): Settings {
+  try {
+    return service.settingsFrom(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** The variables of a service that keeps a schema in Postgres and has events. */
+interface StoreVariables {
+  DATABASE_URL: string;
+  RABBITMQ_URL: string;
+}
+
+/**
+ * The process of a service that keeps a schema in Postgres (DATABASE_URL, named when unreachable) and
+ * has events (RABBITMQ_URL): auth, catalog, billing, the summariser and the mailer. On SIGTERM its
+ * consumers stop first, so no handler starts against a closing database, then the app.
+ */
+export function serviceWithStore<Schema extends TObject, Settings, Bus extends { close(): Promise<void> }>(
+  service: Pick<ServiceProcess<Schema, Settings, Bus>, "name" | "environment" | "settingsFrom"> & {
+    build(settings: Settings, dependencies: { log: Logger; events: Bus }): Promise<ServiceApp>;
+  },
+): ServiceProcess<Schema, Settings, Bus> {
+  const variables = (env: Static<Schema>) => env as Static<Schema> & StoreVariables;
+  return {
+    ...service,
+    parts: (env) => ({ databaseUrl: variables(env).DATABASE_URL }),
+    async start(settings, env, { log, connect }) {
+      const events = await connect(variables(env).RABBITMQ_URL);
+      const app = await service.build(settings, { log, events });
+      return {
+        app,
+        async stop() {
+          await events.close();
+          await app.close();
+        },
+      };
+    },
+  };
+}
