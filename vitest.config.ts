@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import BrowserFilesSpread from "./tests/support/browser-files-spread.ts";
 
 // Three projects, run together by `make test`: unit tests sit beside the code (src/**/*.test.ts, the web
 // app's too) and need nothing running; integration tests in each package's test/ folder talk to the real
@@ -22,6 +23,7 @@ export default defineConfig({
     // and closes them, and stubbed globals are put back after each test.
     isolate: false,
     unstubGlobals: true,
+    sequence: { sequencer: BrowserFilesSpread },
     reporters: ["default", "./tests/support/long-running-files.ts"],
     projects: [
       {
