@@ -28,41 +28,26 @@ describe("the gateway's development tools", () => {
 });
 
 describe("the gateway's rate limits", () => {
-  it("default to the README's figures", () => {
-    expect(gatewaySettingsFrom(loadConfig(GatewayEnvironment, required))).toMatchObject({
-      signInRateLimit: { max: 10, windowSeconds: 60 },
-      searchRateLimit: 30,
-      summaryRateLimit: 20,
-      summaryToolRateLimit: 5,
-      abandonmentRateLimit: 5,
-      newsletterRateLimit: 5,
-      checkoutRateLimit: 10,
-      accountChangeRateLimit: 10,
-    });
+  const settingsFrom = (env: Record<string, string>) =>
+    gatewaySettingsFrom(loadConfig(GatewayEnvironment, { ...required, ...env }));
+
+  it.each([
+    ["SEARCH_RATE_LIMIT", "searchRateLimit", 30],
+    ["SUMMARY_RATE_LIMIT", "summaryRateLimit", 20],
+    ["SUMMARY_TOOL_RATE_LIMIT", "summaryToolRateLimit", 5],
+    ["ABANDONMENT_RATE_LIMIT", "abandonmentRateLimit", 5],
+    ["NEWSLETTER_RATE_LIMIT", "newsletterRateLimit", 5],
+    ["CHECKOUT_RATE_LIMIT", "checkoutRateLimit", 10],
+    ["ACCOUNT_CHANGE_RATE_LIMIT", "accountChangeRateLimit", 10],
+  ] as const)("%s sets %s, %i when unset", (variable, setting, byDefault) => {
+    expect(settingsFrom({})[setting]).toBe(byDefault);
+    expect(settingsFrom({ [variable]: "77" })[setting]).toBe(77);
   });
 
-  it("each come from its own variable", () => {
-    const env = {
-      ...required,
-      SIGN_IN_RATE_LIMIT: "11",
-      SIGN_IN_RATE_WINDOW_SECONDS: "12",
-      SEARCH_RATE_LIMIT: "13",
-      SUMMARY_RATE_LIMIT: "14",
-      SUMMARY_TOOL_RATE_LIMIT: "15",
-      ABANDONMENT_RATE_LIMIT: "16",
-      NEWSLETTER_RATE_LIMIT: "17",
-      CHECKOUT_RATE_LIMIT: "18",
-      ACCOUNT_CHANGE_RATE_LIMIT: "19",
-    };
-    expect(gatewaySettingsFrom(loadConfig(GatewayEnvironment, env))).toMatchObject({
-      signInRateLimit: { max: 11, windowSeconds: 12 },
-      searchRateLimit: 13,
-      summaryRateLimit: 14,
-      summaryToolRateLimit: 15,
-      abandonmentRateLimit: 16,
-      newsletterRateLimit: 17,
-      checkoutRateLimit: 18,
-      accountChangeRateLimit: 19,
-    });
+  it("counts SIGN_IN_RATE_LIMIT attempts per SIGN_IN_RATE_WINDOW_SECONDS, 10 a minute when unset", () => {
+    expect(settingsFrom({}).signInRateLimit).toEqual({ max: 10, windowSeconds: 60 });
+    expect(
+      settingsFrom({ SIGN_IN_RATE_LIMIT: "11", SIGN_IN_RATE_WINDOW_SECONDS: "12" }).signInRateLimit,
+    ).toEqual({ max: 11, windowSeconds: 12 });
   });
 });
