@@ -14,11 +14,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { unusedPort } from "@tubedigest/testing/test-infra";
 
 const { values } = parseArgs({
   options: {
@@ -40,14 +40,6 @@ const main = path.join(root, "services/standalone/dist/main.js");
 if (!existsSync(main)) throw new Error(`${main} is missing: run \`npx turbo run build\` first.`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Resident and peak resident memory of a process, in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -75,7 +67,7 @@ interface Started {
 }
 
 async function start(dataDir: string): Promise<Started> {
-  const port = await freePort();
+  const port = await unusedPort();
   const began = performance.now();
   const child = spawn(process.execPath, ["--enable-source-maps", main], {
     cwd: root,

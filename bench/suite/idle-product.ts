@@ -14,11 +14,11 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { unusedPort } from "@tubedigest/testing/test-infra";
 import { machineDescription, markdownTable, recordInPerformanceDoc } from "../support/performance-report.ts";
 
 const { values } = parseArgs({
@@ -40,14 +40,6 @@ if (!existsSync(main)) throw new Error(`${main} is missing: run \`npx turbo run 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** CPU seconds the process has spent, every thread. */
 function cpuSecondsOf(pid: number): number {
   // The fields after the command name, which is in parentheses and may hold spaces.
@@ -62,7 +54,7 @@ function rssMbOf(pid: number): number {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "td-bench-idle-"));
-const port = await freePort();
+const port = await unusedPort();
 const child = spawn(process.execPath, ["--enable-source-maps", main], {
   cwd: root,
   // biome-ignore lint/style/noProcessEnv: the product runs in the bench's environment plus these.

@@ -1,14 +1,4 @@
-/** A small seeded generator (mulberry32): the same seed draws the same sequence on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+import { seededRandom } from "@tubedigest/testing/seeded-random";
 
 /**
  * `count` ranks drawn from a Zipf distribution over `1..vocabulary` (rank k with probability

@@ -1,3 +1,4 @@
+import { seededRandom } from "@tubedigest/testing/seeded-random";
 import { dueDigestWeeks } from "../../../services/summariser/src/digest/digest-week.ts";
 
 /** How big the run is: its command-line options. */
@@ -100,18 +101,6 @@ const SIGNED_UP_BEFORE_SLOT_MS: Record<UserKind, number> = {
   unsubscribed: 30 * DAY_MS,
   "joined-this-week": HOUR_MS,
 };
-
-/** A small seeded generator (mulberry32): the same scenario on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The latest Monday 19:00 UTC at or before `now`. */
 export function latestSlot(now: Date): Date {

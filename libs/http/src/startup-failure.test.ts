@@ -1,13 +1,11 @@
 import { connect, createServer, type Server } from "node:net";
+import { unusedPort } from "@tubedigest/testing/test-infra";
 import { afterEach, describe, expect, it } from "vitest";
 import { describeAddress, describeStartupFailure } from "./startup-failure.ts";
 
 /** The error Node gives for a connection to a port nobody listens on. */
 async function refusedConnection(): Promise<{ error: unknown; port: number }> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const port = await unusedPort();
   const error = await new Promise((resolve) => connect(port, "127.0.0.1").on("error", resolve));
   return { error, port };
 }

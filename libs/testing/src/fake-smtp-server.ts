@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { seededRandom } from "./seeded-random.ts";
 import type { TestCertificate } from "./test-certificates.ts";
 
 /** One message the fake accepted, as it arrived. */
@@ -68,18 +69,6 @@ interface RandomFault {
   fault: FakeSmtpFault;
   rate: number;
   random: () => number;
-}
-
-/** A small seeded generator (mulberry32), so a run's sequence of faults repeats. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function smtpError(code: number, message: string): Error {

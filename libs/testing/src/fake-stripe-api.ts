@@ -106,6 +106,13 @@ export interface FakeStripeApi {
   readonly secretKey: string;
   readonly publishableKey: string;
   readonly webhookSecret: string;
+  /** Billing's `stripe` settings for this fake: its keys, and its address for Stripe's API. */
+  readonly billingSettings: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    apiUrl: string;
+  };
   /** Every request, oldest first, failed and refused ones included. */
   readonly requests: readonly FakeStripeRequest[];
   /** Requests per route (`"POST /v1/subscriptions"`); unknown URLs count under `"unknown"`. */
@@ -1542,6 +1549,7 @@ export async function startFakeStripeApi(options: FakeStripeOptions = {}): Promi
     secretKey,
     publishableKey,
     webhookSecret,
+    billingSettings: { secretKey, publishableKey, webhookSecret, apiUrl: baseUrl },
     requests,
     calls,
     events,

@@ -2,7 +2,7 @@ import { isEmailAddress, TYPED_EMAIL_PATTERN } from "@tubedigest/contracts/email
 import fc from "fast-check";
 import Type from "typebox";
 import { describe, expect, it } from "vitest";
-import { emailAddress, notOneBareAddress } from "./hostile-input.ts";
+import { emailAddress, notOneBareAddress, youtubeChannelId } from "./hostile-input.ts";
 import { emailFieldsOf, type JsonSchema, valuesOf } from "./schema-values.ts";
 
 describe("e-mail generators", () => {
@@ -33,5 +33,13 @@ describe("e-mail generators", () => {
         expect(isEmailAddress(String(value))).toBe(true);
       }),
     );
+  });
+});
+
+describe("youtubeChannelId", () => {
+  it("makes ids of the form YouTube gives channels, drawing on its whole alphabet", () => {
+    const ids = fc.sample(youtubeChannelId, 500);
+    for (const id of ids) expect(id).toMatch(/^UC[A-Za-z0-9_-]{22}$/);
+    expect(new Set(ids.flatMap((id) => [...id.slice(2)])).size).toBe(64);
   });
 });

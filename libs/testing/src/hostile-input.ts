@@ -89,6 +89,15 @@ export const emailAddress: fc.Arbitrary<string> = fc.emailAddress({ size: "small
 /** An e-mail address that is valid but for one character. */
 export const nearValidEmail: fc.Arbitrary<string> = nearValid(emailAddress);
 
+/** A channel id of YouTube's form, "UC" and 22 characters of its alphabet: the base of near-valid ones. */
+export const youtubeChannelId: fc.Arbitrary<string> = fc
+  .string({
+    unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+    minLength: 22,
+    maxLength: 22,
+  })
+  .map((rest) => `UC${rest}`);
+
 /**
  * Text a string check sees as one address and a mail library reads as another, or several: the victim's
  * address behind a display name, in a list or a group, with a comment, quotes, a backslash, a domain

@@ -3,6 +3,7 @@
 export { childEnvironment } from "./child-environment.ts";
 export { type RunQuery, tablesMentioning } from "./tables-mentioning.ts";
 export { uniqueName } from "./unique-name.ts";
+export { unusedPort } from "./unused-port.ts";
 
 /**
  * Where the real parts the integration tests talk to live: the local services, or, where one does not

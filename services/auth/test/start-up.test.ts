@@ -1,8 +1,7 @@
 import { execFile } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { childEnvironment, testInfra } from "@tubedigest/testing/test-infra";
+import { childEnvironment, testInfra, unusedPort } from "@tubedigest/testing/test-infra";
 import { describe, expect, it } from "vitest";
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
@@ -30,17 +29,9 @@ function startAuth(env: Record<string, string>) {
   );
 }
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe("auth's start-up", () => {
   it("stops with one line naming an unreachable database, not a stack trace nor its password", async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const result = await startAuth({
       DATABASE_URL: `postgres://postgres:hunter2@127.0.0.1:${port}/tubedigest`,
     });

@@ -8,21 +8,13 @@ import {
   hostileText,
   nearValid,
   urlSpellings,
+  youtubeChannelId,
 } from "@tubedigest/testing/hostile-input";
 import { type RawResponse, rawHttpRequest } from "@tubedigest/testing/raw-http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type CatalogUnderTest, startCatalog } from "./support/catalog-harness.ts";
 import { fakeChannel } from "./support/youtube-fixtures.ts";
-
-/** A channel id of YouTube's form: "UC" and 22 characters. */
-const channelId = fc
-  .string({
-    unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
-    minLength: 22,
-    maxLength: 22,
-  })
-  .map((rest) => `UC${rest}`);
 
 // Mostly a signed-in user, so the request gets past the caller check to the database.
 const caller = fc.oneof(
@@ -41,7 +33,7 @@ describe("bad input to every catalog route", () => {
   const idSegment = urlSpellings(
     fc.oneof(
       fc.constant(channel.id),
-      channelId,
+      youtubeChannelId,
       nearValid(fc.constant(channel.id)),
       hostileText(40),
       fc.constantFrom(".", "..", "%", "@x", "https://www.youtube.com/@x"),
@@ -89,7 +81,7 @@ describe("bad input to every catalog route", () => {
 
   it("POST /api/user/channels answers bad bodies 4xx with a message, never 5xx", async () => {
     const body = hostileBodies({
-      youtubeChannelId: fc.oneof(fc.constant(channel.id), channelId),
+      youtubeChannelId: fc.oneof(fc.constant(channel.id), youtubeChannelId),
       title: fc.string({ unit: "grapheme", maxLength: 60 }),
       description: fc.string({ unit: "grapheme", maxLength: 200 }),
       thumbnailUrl: fc.webUrl(),
@@ -151,7 +143,7 @@ describe("bad input to every catalog route", () => {
   it("GET /internal/channels/videos answers bad id lists and dates 4xx, never 5xx", async () => {
     const ids = fc.oneof(
       fc
-        .array(fc.oneof(fc.constant(channel.id), channelId, nearValid(fc.constant(channel.id))), {
+        .array(fc.oneof(fc.constant(channel.id), youtubeChannelId, nearValid(fc.constant(channel.id))), {
           maxLength: 60,
         })
         .map((list) => list.join(",")),

@@ -1,22 +1,12 @@
-import { createServer } from "node:net";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
 import type { ServiceApp } from "@tubedigest/http";
+import { unusedPort } from "@tubedigest/testing/test-infra";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogApp } from "../src/app.ts";
 import { fakeChannel } from "./support/youtube-fixtures.ts";
-
-/** A port nothing listens on: taken, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 describe("search while the Redis cache is down", () => {
   let app: ServiceApp;
@@ -34,7 +24,7 @@ describe("search while the Redis cache is down", () => {
       {
         identitySecret: "i".repeat(40),
         database: { url: schema.url, schema: schema.schema },
-        redisUrl: `redis://127.0.0.1:${await closedPort()}`,
+        redisUrl: `redis://127.0.0.1:${await unusedPort()}`,
         youtube: { apiKey: "test-api-key", rootUrl: fake.rootUrl, dailyQuotaUnits: 10_000 },
       },
       { log: pino({ level: "silent" }), events: testBus.bus },

@@ -26,3 +26,28 @@ describe("the gateway's development tools", () => {
     expect(gatewaySettingsFrom(loadConfig(GatewayEnvironment, required)).apiDocs).toBe(false);
   });
 });
+
+describe("the gateway's rate limits", () => {
+  const settingsFrom = (env: Record<string, string>) =>
+    gatewaySettingsFrom(loadConfig(GatewayEnvironment, { ...required, ...env }));
+
+  it.each([
+    ["SEARCH_RATE_LIMIT", "searchRateLimit", 30],
+    ["SUMMARY_RATE_LIMIT", "summaryRateLimit", 20],
+    ["SUMMARY_TOOL_RATE_LIMIT", "summaryToolRateLimit", 5],
+    ["ABANDONMENT_RATE_LIMIT", "abandonmentRateLimit", 5],
+    ["NEWSLETTER_RATE_LIMIT", "newsletterRateLimit", 5],
+    ["CHECKOUT_RATE_LIMIT", "checkoutRateLimit", 10],
+    ["ACCOUNT_CHANGE_RATE_LIMIT", "accountChangeRateLimit", 10],
+  ] as const)("%s sets %s, %i when unset", (variable, setting, byDefault) => {
+    expect(settingsFrom({})[setting]).toBe(byDefault);
+    expect(settingsFrom({ [variable]: "77" })[setting]).toBe(77);
+  });
+
+  it("counts SIGN_IN_RATE_LIMIT attempts per SIGN_IN_RATE_WINDOW_SECONDS, 10 a minute when unset", () => {
+    expect(settingsFrom({}).signInRateLimit).toEqual({ max: 10, windowSeconds: 60 });
+    expect(
+      settingsFrom({ SIGN_IN_RATE_LIMIT: "11", SIGN_IN_RATE_WINDOW_SECONDS: "12" }).signInRateLimit,
+    ).toEqual({ max: 11, windowSeconds: 12 });
+  });
+});

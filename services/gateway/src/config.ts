@@ -3,6 +3,26 @@ import Type, { type Static } from "typebox";
 import type { ServiceName } from "./routes/upstream-table.ts";
 import { TrustProxy, trustedProxies } from "./trust-proxy.ts";
 
+/** Requests per client address: the gateway's own process and the embedded product read them alike. */
+export const RateLimitEnvironment = {
+  /** Sign-in and sign-up attempts per client address per window. */
+  SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Channel searches per client address per minute. */
+  SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
+  /** Newsletter previews and single-video purchases per client address per minute. */
+  SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  /** Calls of the hidden summary tool (each one a password try) per client address per minute. */
+  SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Abandonment e-mails asked for per client address per minute. */
+  ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Newsletters composed on demand ("generate newsletter") per client address per hour. */
+  NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Checkout calls (payment intents, subscribing) per client address per minute. */
+  CHECKOUT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Changes of a password, an address or the account's existence per client address per hour. */
+  ACCOUNT_CHANGE_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+};
+
 /** The gateway's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const GatewayEnvironment = Type.Object({
   PORT: Port({ default: 3000 }),
@@ -27,21 +47,9 @@ export const GatewayEnvironment = Type.Object({
   METRICS_HOST: Host("0.0.0.0"),
   /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
   PUBLIC_ORIGIN: Type.Optional(Origin()),
-  SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  ...RateLimitEnvironment,
+  /** The window SIGN_IN_RATE_LIMIT counts attempts over. */
   SIGN_IN_RATE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
-  SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
-  /** Newsletter previews and single-video purchases per client address per minute. */
-  SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
-  /** Calls of the hidden summary tool (each one a password try) per client address per minute. */
-  SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
-  /** Abandonment e-mails asked for per client address per minute. */
-  ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
-  /** Newsletters composed on demand ("generate newsletter") per client address per hour. */
-  NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
-  /** Checkout calls (payment intents, subscribing) per client address per minute. */
-  CHECKOUT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
-  /** Changes of a password, an address or the account's existence per client address per hour. */
-  ACCOUNT_CHANGE_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
 });
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
@@ -102,7 +110,33 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     webDist: env.WEB_DIST,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     publicOrigin: env.PUBLIC_ORIGIN,
-    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: env.SIGN_IN_RATE_WINDOW_SECONDS },
+    ...rateLimitSettingsFrom(env, env.SIGN_IN_RATE_WINDOW_SECONDS),
+    devMailbox: env.APP_ENV === "development",
+    devDigest: env.APP_ENV === "development",
+    apiDocs: env.APP_ENV === "development",
+    loopbackOnly: env.APP_ENV === "development",
+  };
+}
+
+const RateLimitVariables = Type.Object(RateLimitEnvironment);
+
+/** The rate limits from the environment; sign-in attempts are counted over `signInWindowSeconds`. */
+export function rateLimitSettingsFrom(
+  env: Static<typeof RateLimitVariables>,
+  signInWindowSeconds: number,
+): Pick<
+  GatewaySettings,
+  | "signInRateLimit"
+  | "searchRateLimit"
+  | "summaryRateLimit"
+  | "summaryToolRateLimit"
+  | "abandonmentRateLimit"
+  | "newsletterRateLimit"
+  | "checkoutRateLimit"
+  | "accountChangeRateLimit"
+> {
+  return {
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, windowSeconds: signInWindowSeconds },
     searchRateLimit: env.SEARCH_RATE_LIMIT,
     summaryRateLimit: env.SUMMARY_RATE_LIMIT,
     summaryToolRateLimit: env.SUMMARY_TOOL_RATE_LIMIT,
@@ -110,9 +144,5 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     newsletterRateLimit: env.NEWSLETTER_RATE_LIMIT,
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
     accountChangeRateLimit: env.ACCOUNT_CHANGE_RATE_LIMIT,
-    devMailbox: env.APP_ENV === "development",
-    devDigest: env.APP_ENV === "development",
-    apiDocs: env.APP_ENV === "development",
-    loopbackOnly: env.APP_ENV === "development",
   };
 }

@@ -1,4 +1,4 @@
 export { buildGatewayApp, type GatewayDependencies } from "./app.ts";
-export type { GatewaySettings } from "./config.ts";
+export { type GatewaySettings, RateLimitEnvironment, rateLimitSettingsFrom } from "./config.ts";
 export { gatewayProcess } from "./process.ts";
 export { TrustProxy, trustedProxies } from "./trust-proxy.ts";

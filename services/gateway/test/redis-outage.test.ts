@@ -1,7 +1,6 @@
-import { createServer } from "node:net";
 import { Writable } from "node:stream";
 import { startTcpProxy, type TcpProxy } from "@tubedigest/testing/tcp-proxy";
-import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
+import { testInfra, uniqueName, unusedPort } from "@tubedigest/testing/test-infra";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSIONS_UNAVAILABLE } from "../src/plugins/gateway-redis.ts";
@@ -9,15 +8,6 @@ import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
 
 const password = "correct horse battery";
 const freshEmail = () => `${uniqueName("outage")}@example.com`;
-
-/** A port nothing listens on: taken, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Every service's log lines, parsed, for asserting what an operator would read. */
 function capturedLog() {
@@ -48,7 +38,7 @@ describe("the gateway with its Redis unreachable (a closed port)", () => {
   const { log, lines } = capturedLog();
 
   beforeAll(async () => {
-    port = await closedPort();
+    port = await unusedPort();
     stack = await startTestStack("real", { redisUrl: `redis://127.0.0.1:${port}`, log, searchRateLimit: 3 });
     stack.youtube?.addChannel({
       id: "UCstillsearchablexxxxxx",

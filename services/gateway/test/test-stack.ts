@@ -191,15 +191,7 @@ export async function startTestStack(
       billing: {
         identitySecret: IDENTITY_SECRET,
         database: database("billing", 2),
-        stripe: stripe
-          ? {
-              secretKey: stripe.secretKey,
-              publishableKey: stripe.publishableKey,
-              webhookSecret: stripe.webhookSecret,
-              apiUrl: stripe.url,
-              timeoutMs: 2_000,
-            }
-          : undefined,
+        stripe: stripe ? { ...stripe.billingSettings, timeoutMs: 2_000 } : undefined,
         testMode: true,
         publicUrl: "http://localhost:3000",
       },

@@ -1,6 +1,6 @@
 import { StripeEnvironment, TestMode } from "@tubedigest/billing";
 import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
-import { TrustProxy } from "@tubedigest/gateway";
+import { RateLimitEnvironment, TrustProxy } from "@tubedigest/gateway";
 import { MailEnvironment, withMailRules } from "@tubedigest/mailer";
 import { SummariserAiEnvironment, SummariserDigestEnvironment } from "@tubedigest/summariser";
 import Type from "typebox";
@@ -29,8 +29,8 @@ export const StandaloneEnvironment = withMailRules(
     /** The gateway's `/metrics`, on 127.0.0.1 at this port; not served when unset. */
     METRICS_PORT: Type.Optional(Port()),
     PUBLIC_ORIGIN: Type.Optional(Origin()),
-    SIGN_IN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
-    SEARCH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
+    /** The gateway's rate limits; sign-in attempts are counted per minute. */
+    ...RateLimitEnvironment,
     /** The YouTube Data API key; without it the demo catalog shipped in the repo answers searches. */
     YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
     YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({ minimum: 1, default: 10_000 }),
@@ -38,12 +38,6 @@ export const StandaloneEnvironment = withMailRules(
     ...StripeEnvironment,
     /** The checkout's skip button; on by default in development, so the whole funnel can be walked. */
     BILLING_TEST_MODE: Type.Optional(TestMode()),
-    SUMMARY_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
-    SUMMARY_TOOL_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
-    ABANDONMENT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
-    NEWSLETTER_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
-    ACCOUNT_CHANGE_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
-    CHECKOUT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
     /** Outgoing mail; without SMTP_URL every message is a file under DATA_DIR/mail, listed at /dev/mailbox. */
     ...MailEnvironment,
     /** The model, captions and hidden tool; without a key the embedded extractive writer summarises. */

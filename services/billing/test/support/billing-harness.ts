@@ -5,7 +5,7 @@ import type { AnyEvent, EventName } from "@tubedigest/contracts";
 import { createDatabase, type Database, EmbeddedPostgres } from "@tubedigest/db";
 import { callerHeaders, claimHolderHeaders } from "@tubedigest/http/caller-proof";
 import { eventually } from "@tubedigest/testing/eventually";
-import { startFakeStripeApi } from "@tubedigest/testing/stripe";
+import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing/stripe";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
 import type { CardEvent, CardPayments } from "../../src/adapters/stripe/card-payments.ts";
@@ -54,15 +54,8 @@ export interface BillingUnderTest {
 }
 
 /** Where billing finds Stripe: the fake's address and keys. */
-export interface StripeUnderTest {
-  url: string;
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string;
-}
-
 export interface BillingOptions {
-  stripe?: StripeUnderTest;
+  stripe?: FakeStripeApi;
   testMode?: boolean;
   /** How long the SDK waits for Stripe's answer before it tries again (2 s unless a test holds answers longer). */
   stripeTimeoutMs?: number;
@@ -107,15 +100,7 @@ export async function startBilling(options: BillingOptions = {}) {
     {
       identitySecret: IDENTITY_SECRET,
       database: schema.settings,
-      stripe: stripe
-        ? {
-            secretKey: stripe.secretKey,
-            publishableKey: stripe.publishableKey,
-            webhookSecret: stripe.webhookSecret,
-            apiUrl: stripe.url,
-            timeoutMs: options.stripeTimeoutMs ?? 2_000,
-          }
-        : undefined,
+      stripe: stripe ? { ...stripe.billingSettings, timeoutMs: options.stripeTimeoutMs ?? 2_000 } : undefined,
       testMode: options.testMode ?? false,
       publicUrl: "http://localhost:3000",
       sweepIntervalMs: 60 * 60 * 1000,

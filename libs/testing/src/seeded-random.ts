@@ -1,0 +1,14 @@
+/**
+ * A small seeded generator (mulberry32) of numbers in [0, 1): the same seed draws the same sequence on
+ * every run, so a fake's faults, a bench's scenario and its samples repeat.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
