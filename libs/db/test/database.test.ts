@@ -8,6 +8,7 @@ import {
   isUniqueViolation,
   migrateToLatest,
 } from "../src/index.ts";
+import { withOwnSchemaIntrospection } from "../src/own-schema-introspection.ts";
 
 interface Tables {
   counters: { name: string; value: string };
@@ -182,18 +183,12 @@ it("applies a shared migration that lands later under an earlier name", async ()
 });
 
 /** The database as kysely's migrator sees it, with its table listing failing as Postgres fails it the first `failures` times. */
-function listingFailing<DB>(db: Kysely<DB>, code: string, failures: number): Kysely<DB> {
-  let left = failures;
-  const introspection = {
-    getSchemas: () => db.introspection.getSchemas(),
-    getMetadata: () => db.introspection.getMetadata(),
-    getTables: async (options?: Parameters<typeof db.introspection.getTables>[0]) => {
-      if (left-- > 0) {
-        throw Object.assign(new Error('column "renamed" of relation "other" does not exist'), { code });
-      }
-      return db.introspection.getTables(options);
-    },
+/** The same `db`, but kysely's own introspection, which lists every schema of the database, fails. */
+function listingEverySchemaFails<DB>(db: Kysely<DB>): Kysely<DB> {
+  const fails = async () => {
+    throw Object.assign(new Error('column "renamed" of relation "other" does not exist'), { code: "42703" });
   };
+  const introspection = { getSchemas: fails, getTables: fails, getMetadata: fails };
   return new Proxy(db, {
     get(target, property) {
       if (property === "introspection") return introspection;
@@ -203,25 +198,27 @@ function listingFailing<DB>(db: Kysely<DB>, code: string, failures: number): Kys
   });
 }
 
-it("tries again when another schema changes while kysely lists every table, and only then", async () => {
-  const { schema, url, drop } = await createTestSchema("db");
-  const database = createDatabase<Tables>({ url, schema });
+it("looks for its migration tables in its own schema alone, never listing the others", async () => {
+  const own = await createTestSchema("db");
+  const other = await createTestSchema("db");
+  const database = createDatabase<Tables>({ url: own.url, schema: own.schema });
   try {
-    // Another service's migration renaming a column, or a schema dropped, as the listing reads it.
-    for (const code of ["42703", "42P01", "3F000"]) {
-      await expect(
-        migrateToLatest(listingFailing(database.db, code, 2), schema, migrations),
-      ).resolves.toBeDefined();
-    }
-    // Past the attempts, or any other failure, is the start-up error it always was.
-    await expect(
-      migrateToLatest(listingFailing(database.db, "42703", 5), schema, migrations),
-    ).rejects.toThrow(/does not exist/);
-    await expect(
-      migrateToLatest(listingFailing(database.db, "42501", 1), schema, migrations),
-    ).rejects.toThrow(/Migration {2}of schema/);
+    await sql`create schema ${sql.id(other.schema)}`.execute(database.db);
+    await sql`create table ${sql.id(other.schema, "kysely_migration")} (name text)`.execute(database.db);
+    const introspection = withOwnSchemaIntrospection(database.db, own.schema).introspection;
+    expect(await introspection.getSchemas()).toEqual([]);
+    expect(await introspection.getTables()).toEqual([]);
+
+    // Kysely's listing of every schema (which fails when another schema changes as it is read) is not used.
+    expect(await migrateToLatest(listingEverySchemaFails(database.db), own.schema, migrations)).not.toEqual(
+      [],
+    );
+    expect(await introspection.getSchemas()).toEqual([{ name: own.schema }]);
+    const tables = (await introspection.getTables()).map((table) => table.name).sort();
+    expect(tables).toEqual(["counters", "kysely_migration", "kysely_migration_lock"]);
   } finally {
     await database.close();
-    await drop();
+    await other.drop();
+    await own.drop();
   }
 });
