@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 export const FAKE_STRIPE_API_VERSION = "2026-10-28.endive";
 
 /** What a card does when charged. */
-export type FakeCardBehaviour = "succeeds" | "declines" | "insufficient_funds" | "requires_action";
+export type FakeCardBehaviour = "succeeds" | "declines" | "insufficient_funds";
 
 export type Metadata = Record<string, string>;
 
@@ -20,7 +20,6 @@ export interface StoredCustomer extends StoredObject {
   email: string | null;
   name: string | null;
   metadata: Metadata;
-  invoice_settings: { default_payment_method: string | null; [field: string]: unknown };
 }
 
 export interface StoredProduct extends StoredObject {
@@ -65,17 +64,9 @@ export interface StoredPaymentIntent extends StoredObject {
   customer: string | null;
   capture_method: string;
   client_secret: string;
-  status:
-    | "requires_payment_method"
-    | "requires_confirmation"
-    | "requires_action"
-    | "processing"
-    | "requires_capture"
-    | "canceled"
-    | "succeeded";
+  status: "requires_payment_method" | "requires_capture" | "canceled" | "succeeded";
   payment_method: string | null;
   last_payment_error: LastPaymentError | null;
-  next_action: unknown;
   canceled_at: number | null;
   cancellation_reason: string | null;
   latest_charge: string | null;
@@ -97,7 +88,7 @@ export interface StoredSubscriptionItem {
 export interface StoredSubscription extends StoredObject {
   object: "subscription";
   customer: string;
-  status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid";
+  status: "incomplete" | "active" | "canceled";
   items: {
     object: "list";
     data: StoredSubscriptionItem[];
@@ -135,7 +126,7 @@ export interface StoredInvoicePayment {
   [field: string]: unknown;
 }
 
-export type InvoiceBillingReason = "subscription_create" | "subscription_update" | "subscription_cycle";
+export type InvoiceBillingReason = "subscription_create" | "subscription_update";
 
 export interface StoredInvoice extends StoredObject {
   object: "invoice";
@@ -147,7 +138,6 @@ export interface StoredInvoice extends StoredObject {
   attempt_count: number;
   attempted: boolean;
   billing_reason: InvoiceBillingReason;
-  next_payment_attempt: number | null;
   confirmation_secret: { client_secret: string; type: "payment_intent" } | null;
   payments: { object: "list"; data: StoredInvoicePayment[]; has_more: false; url: string };
   parent: {
@@ -179,12 +169,7 @@ export const INCLUDABLE: Record<string, readonly string[]> = {
   invoice: ["confirmation_secret", "payments"],
 };
 
-export function customerObject(input: {
-  email: string | null;
-  name: string | null;
-  description: string | null;
-  metadata: Metadata;
-}): StoredCustomer {
+export function customerObject(input: { email: string | null; metadata: Metadata }): StoredCustomer {
   return {
     id: newId("cus", 14),
     object: "customer",
@@ -194,7 +179,7 @@ export function customerObject(input: {
     currency: null,
     default_source: null,
     delinquent: false,
-    description: input.description,
+    description: null,
     discount: null,
     email: input.email,
     invoice_prefix: newId("", 8).slice(1).toUpperCase(),
@@ -206,7 +191,7 @@ export function customerObject(input: {
     },
     livemode: false,
     metadata: input.metadata,
-    name: input.name,
+    name: null,
     next_invoice_sequence: 1,
     phone: null,
     preferred_locales: [],
@@ -217,14 +202,13 @@ export function customerObject(input: {
 }
 
 export function productObject(input: {
-  id: string | undefined;
   name: string;
   description: string | null;
   metadata: Metadata;
 }): StoredProduct {
   const created = now();
   return {
-    id: input.id ?? newId("prod", 14),
+    id: newId("prod", 14),
     object: "product",
     active: true,
     created,
@@ -249,9 +233,8 @@ export function priceObject(input: {
   product: string;
   unitAmount: number;
   currency: string;
-  recurring: { interval: string; intervalCount: number } | null;
+  recurring: { interval: string } | null;
   lookupKey: string | null;
-  nickname: string | null;
   metadata: Metadata;
 }): StoredPrice {
   return {
@@ -265,12 +248,12 @@ export function priceObject(input: {
     livemode: false,
     lookup_key: input.lookupKey,
     metadata: input.metadata,
-    nickname: input.nickname,
+    nickname: null,
     product: input.product,
     recurring: input.recurring
       ? {
           interval: input.recurring.interval,
-          interval_count: input.recurring.intervalCount,
+          interval_count: 1,
           meter: null,
           trial_period_days: null,
           usage_type: "licensed",
@@ -290,7 +273,6 @@ const CARDS: Record<FakeCardBehaviour, { last4: string; brand: string }> = {
   succeeds: { last4: "4242", brand: "visa" },
   declines: { last4: "0002", brand: "visa" },
   insufficient_funds: { last4: "9995", brand: "visa" },
-  requires_action: { last4: "3155", brand: "visa" },
 };
 
 export function paymentMethodObject(
@@ -333,9 +315,8 @@ export function paymentIntentObject(input: {
   currency: string;
   customer: string | null;
   captureMethod: string;
-  metadata: Metadata;
   description: string | null;
-  setupFutureUsage?: string | null;
+  setupFutureUsage: string | null;
 }): StoredPaymentIntent {
   const id = newId("pi");
   return {
@@ -362,7 +343,7 @@ export function paymentIntentObject(input: {
     last_payment_error: null,
     latest_charge: null,
     livemode: false,
-    metadata: input.metadata,
+    metadata: {},
     next_action: null,
     on_behalf_of: null,
     payment_method: null,
@@ -374,7 +355,7 @@ export function paymentIntentObject(input: {
     processing: null,
     receipt_email: null,
     review: null,
-    setup_future_usage: input.setupFutureUsage ?? null,
+    setup_future_usage: input.setupFutureUsage,
     shipping: null,
     source: null,
     statement_descriptor: null,
@@ -428,10 +409,8 @@ export function subscriptionObject(input: {
   prices: string[];
   period: { start: number; end: number };
   currency: string;
-  defaultPaymentMethod: string | null;
   saveDefaultPaymentMethod: string;
   metadata: Metadata;
-  description: string | null;
 }): StoredSubscription {
   const id = newId("sub");
   const created = now();
@@ -455,10 +434,10 @@ export function subscriptionObject(input: {
     customer: input.customer,
     customer_account: null,
     days_until_due: null,
-    default_payment_method: input.defaultPaymentMethod,
+    default_payment_method: null,
     default_source: null,
     default_tax_rates: [],
-    description: input.description,
+    description: null,
     discounts: [],
     ended_at: null,
     invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
@@ -504,7 +483,7 @@ export function invoiceObject(input: {
     description: string;
     period: { start: number; end: number };
   }[];
-  paymentIntent: StoredPaymentIntent | null;
+  paymentIntent: StoredPaymentIntent;
   period: { start: number; end: number };
 }): StoredInvoice {
   const id = newId("in");
@@ -540,9 +519,7 @@ export function invoiceObject(input: {
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
     collection_method: "charge_automatically",
-    confirmation_secret: input.paymentIntent
-      ? { client_secret: input.paymentIntent.client_secret, type: "payment_intent" }
-      : null,
+    confirmation_secret: { client_secret: input.paymentIntent.client_secret, type: "payment_intent" },
     created,
     currency,
     custom_fields: null,
@@ -618,24 +595,22 @@ export function invoiceObject(input: {
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     payments: {
       object: "list",
-      data: input.paymentIntent
-        ? [
-            {
-              id: newId("inpay"),
-              object: "invoice_payment",
-              amount_paid: null,
-              amount_requested: amount,
-              created,
-              currency,
-              invoice: id,
-              is_default: true,
-              livemode: false,
-              payment: { type: "payment_intent", payment_intent: input.paymentIntent.id },
-              status: "open",
-              status_transitions: { canceled_at: null, paid_at: null },
-            },
-          ]
-        : [],
+      data: [
+        {
+          id: newId("inpay"),
+          object: "invoice_payment",
+          amount_paid: null,
+          amount_requested: amount,
+          created,
+          currency,
+          invoice: id,
+          is_default: true,
+          livemode: false,
+          payment: { type: "payment_intent", payment_intent: input.paymentIntent.id },
+          status: "open",
+          status_transitions: { canceled_at: null, paid_at: null },
+        },
+      ],
       has_more: false,
       url: `/v1/invoice_payments?invoice=${id}`,
     },
@@ -668,7 +643,7 @@ export function invoiceObject(input: {
   };
 }
 
-export function portalSessionObject(customer: string, returnUrl: string | null, baseUrl: string) {
+export function portalSessionObject(customer: string, returnUrl: string | null) {
   const id = newId("bps");
   return {
     id,
@@ -682,7 +657,7 @@ export function portalSessionObject(customer: string, returnUrl: string | null, 
     locale: null,
     on_behalf_of: null,
     return_url: returnUrl,
-    url: `${baseUrl}/portal/${id}`,
+    url: `https://billing.stripe.com/p/session/test_${newId("", 32).slice(1)}`,
   };
 }
 
@@ -694,10 +669,19 @@ export interface StripeErrorBody {
     decline_code?: string;
     param?: string;
     doc_url?: string;
-    request_log_url?: string;
     payment_intent?: unknown;
     payment_method?: unknown;
   };
+}
+
+/** A request Stripe refuses: thrown by an endpoint, answered with its status and body. */
+export class StripeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {
+    super(body.error.message);
+  }
 }
 
 export const invalidRequest = (message: string, extra: { code?: string; param?: string } = {}) =>

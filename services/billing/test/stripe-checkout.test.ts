@@ -77,17 +77,20 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
     const { hostname, port } = new URL(stripe.url);
     const elsewhere = new Stripe(stripe.secretKey, { host: hostname, port: Number(port), protocol: "http" });
     const customer = await elsewhere.customers.create({ email: "someone-else@example.com" });
-    const before = stripe.events.length;
-    await elsewhere.subscriptions.create({
+    const subscription = await elsewhere.subscriptions.create({
       customer: customer.id,
       items: [{ price: await anyPrice(elsewhere) }],
       payment_behavior: "default_incomplete",
+      expand: ["latest_invoice.payments"],
     });
-    const created = stripe.events
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    const before = stripe.events.length;
+    stripe.confirmPaymentIntent(String(invoice.payments?.data[0]?.payment.payment_intent), "succeeds");
+    const updated = stripe.events
       .slice(before)
-      .find((event) => event.type === "customer.subscription.created");
-    const [first] = await stripe.deliver(String(created?.id));
-    const [again] = await stripe.deliver(String(created?.id));
+      .find((event) => event.type === "customer.subscription.updated");
+    const [first] = await stripe.deliver(String(updated?.id));
+    const [again] = await stripe.deliver(String(updated?.id));
     expect(JSON.parse(first?.body ?? "{}")).toEqual({ received: true, outcome: "ignored" });
     expect(JSON.parse(again?.body ?? "{}")).toEqual({ received: true, outcome: "duplicate" });
   });
