@@ -123,6 +123,8 @@ export async function buildMailerApp(
     onSent: (trx, message) => announceSentNewsletter(recordEvent, trx, message),
     counts: metrics,
     onFinished: forgetDeletedAccountMail,
+    // Queuing a message wakes the dispatcher; its own look at the queue is the store's safety net.
+    pollMs: store.safetyNetMs,
     ...dependencies.dispatcher,
   });
   const context: MailerContext = {
