@@ -61,7 +61,7 @@ export async function buildGatewayApp(
     await upstreamClient.close();
   });
   // Headers first, so even a refused path is answered with them; then the path, before anything else.
-  await registerSecurityHeaders(app, { https: settings.secureCookies });
+  registerSecurityHeaders(app, { https: settings.secureCookies });
   refuseNonCanonicalPaths(app);
   registerSameOriginGuard(app, settings.publicOrigin);
   // Before sessions, which would otherwise load one from the webhook's cookies.
