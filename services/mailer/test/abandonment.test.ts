@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { callerHeaders, claimHolderHeaders } from "@tubedigest/http/caller-proof";
+import { eventually } from "@tubedigest/testing/eventually";
 import {
   ANY_CONTENT_TYPE,
   emailAddress,
@@ -30,7 +31,8 @@ const BULLETS = [
 describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock moved)", () => {
   let mailer: MailerUnderTest;
   beforeAll(async () => {
-    mailer = await startMailer();
+    // Its dispatcher looks by itself once an hour: what goes out during a test went out because it was woken.
+    mailer = await startMailer({ dispatcherPollMs: HOUR });
   });
   afterAll(() => mailer.stop());
   /** The test's moment, two days on (the accounts' welcomes go out on the day before it). */
@@ -58,6 +60,15 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
   const signedIn = (userId: string) => callerHeaders(IDENTITY_SECRET, userId, randomUUID());
   const reminders = async (email: string) =>
     (await mailer.mailTo(email)).filter((mail) => mail.subject?.includes("one step away"));
+  /** Waits (5 s at most) until the SMTP server took `count` messages for `email`, the dispatcher not asked to look. */
+  const arrived = (email: string, count: number) =>
+    eventually(
+      () =>
+        mailer.smtp.messages.filter((message) => message.envelope.to.includes(email)).length >= count
+          ? true
+          : undefined,
+      5_000,
+    );
 
   const shown = (userId: string, shownAt: Date) =>
     mailer.deliver("preview.shown", {
@@ -107,6 +118,13 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     expect(linksOf(String(mail?.html))).toContain(PREVIEW_LINK);
     expect(mail?.text).toContain(`Pick up where you left off: ${PREVIEW_LINK}`);
     expect(mail?.text).not.toContain("You have no account");
+  });
+
+  it("sends the reminder at once, without waiting for the dispatcher's next look", async () => {
+    const account = await previewed();
+    expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+    await arrived(account.email, 2);
+    expect(await reminders(account.email)).toHaveLength(1);
   });
 
   it("sends nothing for a stranger or another account naming someone's address, answering as for anyone", async () => {
@@ -191,6 +209,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
   describe("a landing-page visitor's first sitting: one message, the welcome, worded for both", () => {
     const WAITING = "Welcome to tubedigest: your preview of Pocket Orbit is waiting";
     const WELCOME = "Welcome to tubedigest: your 7-day trial has started";
+    const REMINDER = "Your weekly digest of Pocket Orbit is one step away";
     const subjects = async (email: string) => (await mailer.mailTo(email)).map((mail) => mail.subject);
 
     /** Signed up on the landing page at the test's moment (e-mail only), its trial started, its preview recorded. */
@@ -227,6 +246,14 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
       expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
       setClock(started + DAY);
       expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([WAITING]);
+    });
+
+    it("sends the welcome rewritten to carry the preview at once, not when it was due", async () => {
+      const account = await visitor();
+      setClock(started + 5 * 60_000);
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      await arrived(account.email, 1);
       expect(await subjects(account.email)).toEqual([WAITING]);
     });
 
@@ -268,6 +295,67 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
         WELCOME,
         "Your weekly digest of Pocket Orbit is one step away",
       ]);
+    });
+
+    it("reminds once the welcome's 12 hours have passed since it went out, not a millisecond before", async () => {
+      const account = await visitor();
+      const welcomedAt = started + LANDING_WELCOME_DELAY_MS;
+      setClock(welcomedAt);
+      expect(await subjects(account.email)).toEqual([WELCOME]);
+
+      setClock(welcomedAt + 12 * HOUR - 1);
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([WELCOME]);
+      setClock(welcomedAt + 12 * HOUR);
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([WELCOME, REMINDER]);
+    });
+
+    /** Moves the account's welcome to `status`, as the dispatcher would. */
+    const setWelcomeStatus = (userId: string, status: "pending" | "sending" | "failed") =>
+      mailer.database.db
+        .updateTable("messages")
+        .set({ status })
+        .where("natural_key", "=", `welcome:${userId}`)
+        .execute();
+    const queuedFor = async (userId: string) =>
+      (
+        await mailer.database.db
+          .selectFrom("messages")
+          .select("subject")
+          .where("user_id", "=", userId)
+          .orderBy("created_at")
+          .execute()
+      ).map((message) => message.subject);
+
+    it("counts a welcome being sent as the day's message, leaving it as it is", async () => {
+      const account = await visitor();
+      await setWelcomeStatus(account.userId, "sending");
+      try {
+        expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+        expect(await queuedFor(account.userId)).toEqual([WELCOME]);
+      } finally {
+        await setWelcomeStatus(account.userId, "pending");
+      }
+    });
+
+    it("counts a waiting welcome it cannot write anew (queued before the trial's end was kept) as the day's message", async () => {
+      const account = await visitor();
+      await mailer.database.db
+        .updateTable("recipients")
+        .set({ trial_ends_at: null })
+        .where("user_id", "=", account.userId)
+        .execute();
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      setClock(started + LANDING_WELCOME_DELAY_MS);
+      expect(await subjects(account.email)).toEqual([WELCOME]);
+    });
+
+    it("reminds after a welcome that never reached the address", async () => {
+      const account = await visitor();
+      await setWelcomeStatus(account.userId, "failed");
+      expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(await subjects(account.email)).toEqual([REMINDER]);
     });
 
     it("keeps a password sign-up's welcome immediate", async () => {

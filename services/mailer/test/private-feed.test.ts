@@ -88,9 +88,12 @@ describe("a reader's private Atom feed of their digests (Postgres, RabbitMQ, SMT
     expect(newest?.url).toBe(`https://digest.example.com/newsletters/${newsletterIds[1]}`);
     const stored = await mailer.database.db
       .selectFrom("messages")
-      .select("html")
+      .select(["html", "sent_at"])
       .where("natural_key", "=", `newsletter:${newsletterIds[1]}`)
       .executeTakeFirstOrThrow();
+    // The feed changed when its newest digest went out, and each entry is dated by its own sending.
+    expect(atom.updated).toBe(stored.sent_at?.toISOString());
+    expect(newest?.published?.toISOString()).toBe(stored.sent_at?.toISOString());
     // The entry's HTML, unescaped once as XML, is the e-mail's body as sent, character for character.
     const entries = [atom.entry].flat() as { content: { "#text": string; "@type": string } }[];
     const html = entries[0]?.content;
@@ -104,6 +107,24 @@ describe("a reader's private Atom feed of their digests (Postgres, RabbitMQ, SMT
     );
     expect(html?.["#text"]).not.toMatch(/<head|<\/body>/i);
     expect(reply.body).not.toContain("<b>guide");
+  });
+
+  it("dates a feed with no digest yet from when it was made, not from when it is read", async () => {
+    const newcomer = await mailer.registered();
+    const url = (await call("POST", "/api/user/feed", newcomer.userId)).json().url as string;
+    const made = await mailer.database.db
+      .selectFrom("feeds")
+      .select("created_at")
+      .where("user_id", "=", newcomer.userId)
+      .executeTakeFirstOrThrow();
+    mailer.setNow(new Date(made.created_at.getTime() + 30 * 24 * 60 * 60 * 1000));
+    try {
+      const { atom, feed } = readFeed((await call("GET", new URL(url).pathname)).body);
+      expect(atom.updated).toBe(made.created_at.toISOString());
+      expect(feed.items).toEqual([]);
+    } finally {
+      mailer.setNow(undefined);
+    }
   });
 
   it("moves to a new secret address on reset, the old one answering 404, and goes on being off", async () => {

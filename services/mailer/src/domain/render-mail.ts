@@ -4,7 +4,7 @@ import type { MailerContext } from "./mailer-context.ts";
 
 /** Fills a compiled template for one recipient, timing it for the render histogram. */
 export function renderMail<Name extends TemplateName>(
-  context: MailerContext,
+  context: Pick<MailerContext, "templates" | "metrics">,
   template: Name,
   data: TemplateData[Name],
 ): RenderedMail {

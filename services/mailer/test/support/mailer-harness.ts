@@ -42,8 +42,12 @@ export interface MailerUnderTest {
   stop(): Promise<void>;
 }
 
-/** The mailer as it runs: the real Postgres (a schema of its own), RabbitMQ, and a real SMTP server in process. */
-export async function startMailer(): Promise<MailerUnderTest> {
+/**
+ * The mailer as it runs: the real Postgres (a schema of its own), RabbitMQ, and a real SMTP server in
+ * process. Its dispatcher looks at the queue by itself every 50 ms unless `dispatcherPollMs` says otherwise:
+ * a suite checking that an operation wakes it makes that long.
+ */
+export async function startMailer(options: { dispatcherPollMs?: number } = {}): Promise<MailerUnderTest> {
   const schema = await createTestSchema("mailer");
   const testBus = await createTestBus("rabbitmq");
   const smtp = await startFakeSmtpServer();
@@ -65,7 +69,7 @@ export async function startMailer(): Promise<MailerUnderTest> {
       log: pino({ level: "silent" }),
       events: testBus.bus,
       now: () => now ?? new Date(),
-      dispatcher: { pollMs: 50, retryDelaysMs: [10, 20, 40] },
+      dispatcher: { pollMs: options.dispatcherPollMs ?? 50, retryDelaysMs: [10, 20, 40] },
     },
   );
   const database = createDatabase<MailerDatabase>({ url: schema.url, schema: schema.schema, poolSize: 2 });
