@@ -63,8 +63,8 @@ mail-spam-score: install
 browser: build
 	npx vitest run --project browser
 
-## Unit, integration and browser tests in one run (what `make test` runs): three files at a time, so one
-## works while the others wait on a broker, a timer or a page, and no step waits for another's last file.
+## Unit, integration and browser tests in one run (what `make test` runs): two files at a time, so one
+## works while the other waits on a broker, a timer or a page, and no step waits for another's last file.
 tests: build
 	npx vitest run --project unit --project integration --project browser
 

@@ -13,10 +13,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Three files at once: a test file spends most of its time waiting (on Postgres, Redis, RabbitMQ, its
-    // own timers, a page in Chromium), so one worker left a 2-core machine's CPU 60 % idle. Every test
-    // isolates itself (its own schema, key prefix, exchange, ports, data folder and browser).
-    maxWorkers: 3,
+    // Two files at once: a test file spends much of its time waiting (on Postgres, Redis, RabbitMQ, its own
+    // timers, a page in Chromium), so one worker left a 2-core machine's CPU 60 % idle. Every test isolates
+    // itself (its own schema, key prefix, exchange, ports, data folder and browser). Three at once kept the
+    // CPU over-committed (load 7–8), and twice left the local RabbitMQ no longer accepting connections.
+    maxWorkers: 2,
     // A worker keeps the modules it has loaded from one file to the next: every integration file imports
     // much of the product (fastify, kysely, amqplib, the services), and loading it again for each of 130
     // files was 170 s of the run (22 s without). Files still share nothing else: each starts its own apps

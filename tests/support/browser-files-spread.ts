@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * The order of one `make test` run over the three projects. Unit files come first (quick, and a broken
  * rule says so within a minute); then the integration files with the browser files spread among them,
  * each project's files in Vitest's own order (slowest or largest first). A browser file drives Chromium
- * against a product of its own for up to a minute: taken together, as the default order would, three at
+ * against a product of its own for up to a minute: taken together, as the default order would, two at
  * once kept both cores busy drawing pages while the integration files' waits left them idle. Spread out,
  * a browser file overlaps the integration files' waits. The last browser file starts with a fifth of the
  * other files still to run, so no long file is left running alone at the end.
