@@ -7,11 +7,27 @@ import { spawn } from "node:child_process";
 import { loadConfigOrExit } from "@tubedigest/config";
 import { productProcesses, StackEnvironment } from "../services/standalone/src/product-processes.ts";
 
+/** Each service's built entry, as its image runs it: a service the product gains starts here once named. */
+const ENTRIES = {
+  auth: "services/auth/dist/main.js",
+  catalog: "services/catalog/dist/main.js",
+  billing: "services/billing/dist/main.js",
+  summariser: "services/summariser/dist/main.js",
+  mailer: "services/mailer/dist/main.js",
+  scheduler: "services/scheduler/dist/main.js",
+  gateway: "services/gateway/dist/main.js",
+};
+
 // Which services, in which order, on which ports, each with which variables: `productProcesses` says.
 const services = productProcesses(loadConfigOrExit(StackEnvironment));
+const unnamed = services.filter(({ name }) => !(name in ENTRIES)).map(({ name }) => name);
+if (unnamed.length > 0) {
+  console.error(`make stack: no entry for ${unnamed.join(", ")} in scripts/stack.mjs`);
+  process.exit(1);
+}
 
 const children = services.map(({ name, env: own }) => {
-  const child = spawn(process.execPath, ["--enable-source-maps", `services/${name}/dist/main.js`], {
+  const child = spawn(process.execPath, ["--enable-source-maps", ENTRIES[name]], {
     // Each service gets the caller's environment (LOG_LEVEL, YOUTUBE_*, SIGN_IN_RATE_LIMIT, ...) with the
     // stack's choices on top. DATABASE_SCHEMA is left out: one value would put every service in one schema.
     env: { ...process.env, DATABASE_SCHEMA: undefined, ...own },
