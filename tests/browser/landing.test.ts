@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { loadConfig } from "@tubedigest/config";
-import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
+import type { RunningProduct } from "@tubedigest/standalone";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { assertWebAppBuilt, callFromPage, launchChromium, uniqueEmail, WEB_DIST } from "./support.ts";
+import { callFromPage, sharedChromium, startTestProduct, uniqueEmail } from "./support.ts";
 
 const HERO_TITLE = "Make an email Newsletter out of your favorite YouTube Channels";
 
 describe("web app served by the product", () => {
-  let dataDir: string;
+  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
   let product: RunningProduct | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
@@ -19,23 +15,14 @@ describe("web app served by the product", () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    assertWebAppBuilt();
-    dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-browser-"));
-    // Through the product's own configuration schema, so its defaults apply as under `make start`.
-    const env = loadConfig(StandaloneEnvironment, {
-      PORT: "0",
-      DATA_DIR: dataDir,
-      WEB_DIST,
-      LOG_LEVEL: "warn",
-    });
-    product = await startProduct(env);
-    browser = await launchChromium();
+    // As `make start` starts it, through the product's own configuration schema and its defaults.
+    started = await startTestProduct();
+    product = started.product;
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   beforeEach(async () => {

@@ -213,21 +213,25 @@ describe("/dashboard: summarise one video, priced before it is bought", () => {
       const charge = status === "failed" ? "not-charged" : "held";
       return route.fulfill({ json: [{ ...failed, status, charge }] });
     });
+    // The page's clock, moved on by the test: each refresh comes when asked, not after real seconds.
+    await page.clock.install();
     await openDashboard();
     const item = listed().first();
     await item.getByText("Queued").waitFor();
     await item.getByText("$3.99 on hold, charged only when ready").waitFor();
     await expectAccessible(page);
     await screenshotBoth(page, "dashboard-single-queued");
-    await item.getByText("Summarising").waitFor({ timeout: 10_000 });
-    await item.getByText("Failed").waitFor({ timeout: 10_000 });
+    await page.clock.runFor(3_000);
+    await item.getByText("Summarising").waitFor();
+    await page.clock.runFor(3_000);
+    await item.getByText("Failed").waitFor();
     await item.getByText("Not charged: the $3.99 hold was released").waitFor();
     await item.getByText("We could not summarise this video. You can try again later.").waitFor();
     await expectAccessible(page);
     await screenshotBoth(page, "dashboard-single-failed");
     // Nothing in flight any more: the list stops asking.
     const settled = asked;
-    await page.waitForTimeout(7_000);
+    await page.clock.runFor(30_000);
     expect(asked).toBe(settled);
   });
 

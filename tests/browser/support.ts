@@ -1,9 +1,9 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { AxeBuilder } from "@axe-core/playwright";
 import { loadConfig } from "@tubedigest/config";
 import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -41,13 +41,43 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for all the browser files a test worker runs (a worker keeps its modules from one file to
+ * the next), launched at first use: each test still gets a context of its own, with its own cookies,
+ * storage and cache, and launching a browser for every file cost about a second and a half each. It
+ * closes with the worker.
+ */
+export function sharedChromium(): Promise<Browser> {
+  workerBrowser ??= launchChromium().then((browser) => {
+    browser.on("disconnected", () => {
+      workerBrowser = undefined;
+    });
+    return browser;
+  });
+  return workerBrowser;
+}
+
 /** Where screenshots go: a test artifact, not a file in the repository. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL("../../test-results/screenshots", import.meta.url));
+
+/** axe-core's own build, put into the page as it is. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
 
 /**
  * Fails on any serious or critical accessibility violation axe finds in the page as it settles: a toast
  * fading in or a button's colour mid-transition is judged as it ends, not at whatever frame a busy machine
- * happened to reach (endless ones, a spinner, are left running).
+ * happened to reach (endless ones, a spinner, are left running). axe is put into a document once and runs
+ * there again as the app moves between its screens (the app has no frames to reach into); only violations
+ * are gathered in full, as only they are read.
  */
 export async function expectAccessible(page: Page): Promise<void> {
   // Run in the page (this project's Node types have no DOM): every finite animation's end.
@@ -57,7 +87,11 @@ export async function expectAccessible(page: Page): Promise<void> {
       .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
       .map((animation) => animation.finished.catch(() => undefined)),
   )`);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (!(await page.evaluate<boolean>("typeof window.axe?.run === 'function'")))
+    await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate<AxeViolation[]>(
+    `axe.run(document, { resultTypes: ["violations"] }).then((results) => results.violations)`,
+  );
   const severe = violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );
@@ -180,7 +214,7 @@ export interface OpenedPage {
 
 /**
  * A browser suite's hooks: one product (as `make start` starts it, plus `env`, e.g. a setting the suite
- * needs switched on) and one Chromium per file, a fresh page for each test, handed to `onOpen`, and each
+ * needs switched on) per file, the worker's Chromium, a fresh context and page for each test, handed to `onOpen`, and each
  * test failing when the page logged an error.
  */
 export function openPageForEachTest(
@@ -194,11 +228,10 @@ export function openPageForEachTest(
 
   beforeAll(async () => {
     started = await startTestProduct(env);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
     await started?.stop();
   });
 
