@@ -4,7 +4,9 @@
 // run them. Run with `node --import tsx`, so it shares the product's description of its processes, the
 // configuration checks and the locally made secrets of `make start`.
 import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { loadConfigOrExit } from "@tubedigest/config";
+import { localSecrets } from "../services/standalone/src/local-secrets.ts";
 import { productProcesses, StackEnvironment } from "../services/standalone/src/product-processes.ts";
 
 /** Each service's built entry, as its image runs it: a service the product gains starts here once named. */
@@ -19,7 +21,9 @@ const ENTRIES = {
 };
 
 // Which services, in which order, on which ports, each with which variables: `productProcesses` says.
-const services = productProcesses(loadConfigOrExit(StackEnvironment));
+const stack = loadConfigOrExit(StackEnvironment);
+mkdirSync(stack.DATA_DIR, { recursive: true, mode: 0o700 });
+const services = productProcesses(stack, localSecrets(stack.DATA_DIR));
 const unnamed = services.filter(({ name }) => !(name in ENTRIES)).map(({ name }) => name);
 if (unnamed.length > 0) {
   console.error(`make stack: no entry for ${unnamed.join(", ")} in scripts/stack.mjs`);

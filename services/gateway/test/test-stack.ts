@@ -6,6 +6,8 @@ import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
 import { EmbeddedPostgres } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
 import type { MailerApp, MailerSettings } from "@tubedigest/mailer";
+// Not in this package's devDependencies: the launcher depends on the gateway, and a dependency back would
+// be a cycle in the workspace graph that turbo's build refuses. The workspace's node_modules resolves it.
 import { composeProduct } from "@tubedigest/standalone";
 import type { LlmSettings, SummariserSettings } from "@tubedigest/summariser";
 import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";

@@ -1,10 +1,9 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { AppEnv, Host, Port, Url } from "@tubedigest/config";
 import { SummariserAiEnvironment } from "@tubedigest/summariser";
 import Type, { type Static } from "typebox";
 import { PRODUCT_SERVICES, type ProductService } from "./compose-product.ts";
-import { localSecrets } from "./local-secrets.ts";
+import type { LocalSecrets } from "./local-secrets.ts";
 
 /** What `make stack` decides; every other variable goes on to the services, which check their own. */
 export const StackEnvironment = Type.Object({
@@ -39,12 +38,14 @@ export interface ServiceProcessPlan {
  * The product as one process per service, each started from its `dist/main.js` against the real
  * Postgres, Redis and RabbitMQ, as compose and Kubernetes run them: the services in the order
  * `composeProduct` starts them, each with its port, the addresses of the services it calls, and the
- * secrets of `make start` (DATA_DIR/secrets.json), so a restart keeps everyone signed in, since sessions
- * live in Redis. Only the gateway's public port faces the network; everything else listens on 127.0.0.1.
+ * secrets the stack names or else `secrets`: those of `make start` (`localSecrets`, DATA_DIR/secrets.json),
+ * so a restart keeps everyone signed in, since sessions live in Redis. Only the gateway's public port faces
+ * the network; everything else listens on 127.0.0.1.
  */
-export function productProcesses(stack: Static<typeof StackEnvironment>): ServiceProcessPlan[] {
-  mkdirSync(stack.DATA_DIR, { recursive: true, mode: 0o700 });
-  const secrets = localSecrets(stack.DATA_DIR);
+export function productProcesses(
+  stack: Static<typeof StackEnvironment>,
+  secrets: LocalSecrets,
+): ServiceProcessPlan[] {
   // One secret for all: the gateway signs the caller header with it, auth, catalog, billing, the
   // summariser and the mailer check it (the summariser also signs its own calls to billing with it, the
   // mailer derives its unsubscribe links' key from it).

@@ -21,7 +21,7 @@ import { type ComposedProduct, composeProduct } from "./compose-product.ts";
 import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { localSecrets } from "./local-secrets.ts";
-import { checkPort, portProblem } from "./port-check.ts";
+import { portProblem, type ReservedPort, reservePort } from "./port-check.ts";
 import { openProductDatabase } from "./product-database.ts";
 import { addressToOpen, startUpSummary } from "./start-up-summary.ts";
 
@@ -51,24 +51,32 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
   chmodSync(dataDir, 0o700);
 
   // A copy already running on this folder usually holds the port too: it is named before the port is.
-  let port = env.PORT;
+  let reserved: ReservedPort | undefined;
   let portTaken: unknown;
   try {
-    port = await checkPort(env.HOST, env.PORT);
+    reserved = await reservePort(env.HOST, env.PORT);
   } catch (error) {
     portTaken = error;
   }
-  const lock = lockDataDir(dataDir, addressToOpen(env.HOST, port).url);
-  if (portTaken) {
+  const port = reserved?.port ?? env.PORT;
+  const lock = await Promise.resolve()
+    .then(() => lockDataDir(dataDir, addressToOpen(env.HOST, port).url))
+    .catch(async (error: unknown) => {
+      await reserved?.release();
+      throw error;
+    });
+  if (!reserved) {
     lock.release();
     throw portTaken;
   }
+  const gatewayPort = reserved;
 
   let embedded: EmbeddedPostgres | undefined;
   let product: ComposedProduct | undefined;
   async function stop() {
     await product?.stop();
     await embedded?.close();
+    await gatewayPort.release();
     lock.release();
   }
 
@@ -175,7 +183,8 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     if (env.METRICS_PORT !== undefined) {
       await listenForMetrics(gateway, { port: env.METRICS_PORT, host: "127.0.0.1" });
     }
-    // Free a moment ago; another program may have taken it since.
+    // Held until now; another program may still take it in the moment between.
+    await gatewayPort.release();
     const url = await gateway.listen({ port, host: env.HOST }).catch((error: unknown) => {
       throw portProblem(error, env.HOST, port);
     });
