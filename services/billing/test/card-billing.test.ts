@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../src/domain/messages.ts";
 import { asUser, type BillingUnderTest, startBillingWithCards } from "./support/billing-harness.ts";
 import { type CardPlan, cardCheckout, PRICES, paymentIntentOf } from "./support/card-checkout.ts";
 import type { InMemoryCardPayments } from "./support/in-memory-card-payments.ts";
@@ -164,18 +165,29 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
 
   it("cancels at the period's end: access until then, then expired", async () => {
     const { userId } = await paidSubscriber("premium");
+    const subscriptionId = await subscriptionIdOf(userId);
+    const cancelsAsked = () => cards.calls.filter((call) => call === "cancelAtPeriodEnd").length;
+    const asked = cancelsAsked();
     const cancelled = await post("/api/subscription/cancel", undefined, userId);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect(cards.subscriptions.get(subscriptionId)?.cancelAtPeriodEnd).toBe(true);
+    // Asked twice, the same as once: the provider is asked once.
+    const again = await post("/api/subscription/cancel", undefined, userId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect(cancelsAsked()).toBe(asked + 1);
     await deliverPending();
     expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
 
-    cards.endPeriod(await subscriptionIdOf(userId));
+    cards.endPeriod(subscriptionId);
     await deliverPending();
     expect((await summary(userId)).subscriptionStatus).toBe("expired");
     await expect
       .poll(() => billing.eventsOf(userId))
       .toEqual(["subscription.activated", "subscription.cancelled", "subscription.expired"]);
+    const ended = await post("/api/subscription/cancel", undefined, userId);
+    expect([ended.statusCode, ended.json()]).toEqual([404, { message: messages.nothingToCancel }]);
   });
 
   it.each([
@@ -331,6 +343,60 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     expect(reply.json().url).toMatch(/^https?:\/\//);
     const newcomer = await billing.register();
     expect((await post("/api/billing-portal", undefined, newcomer.userId)).statusCode).toBe(404);
+  });
+
+  it("gives the provider's customer a subscriber's new address, and asks nothing for an account without one", async () => {
+    const trial = await billing.register();
+    const { userId } = await paidSubscriber("solo");
+    const customerId = await customerOf(userId);
+    const asked = cards.calls.length;
+    const move = (who: string, email: string) =>
+      billing.testBus.bus.publish(
+        "user.updated",
+        { userId: who, email, fullName: null },
+        { correlationId: `moved-${who}` },
+      );
+    await move(trial.userId, "trial.moved@example.org");
+    await move(userId, "paid.moved@example.org");
+    await expect
+      .poll(() => cards.customers.get(customerId)?.email, { timeout: 10_000 })
+      .toBe("paid.moved@example.org");
+    await expect
+      .poll(async () => (await stored("accounts", trial.userId)).email)
+      .toBe("trial.moved@example.org");
+    expect(cards.calls.slice(asked)).toEqual(["updateCustomerEmail"]);
+  });
+
+  describe("a deleted account", () => {
+    it("of a card subscriber: the subscription cancelled at once, the customer deleted", async () => {
+      const { userId, email } = await paidSubscriber("solo");
+      const subscriptionId = await subscriptionIdOf(userId);
+      const customerId = await customerOf(userId);
+      const asked = cards.calls.length;
+      await billing.deleteAccount({ userId, email });
+      expect(cards.calls.slice(asked)).toEqual(["cancelNow", "deleteCustomer"]);
+      expect(cards.subscriptions.get(subscriptionId)?.status).toBe("canceled");
+      expect(cards.customers.get(customerId)?.deleted).toBe(true);
+    });
+
+    it("of a former subscriber: the customer deleted, the subscription that already ended left alone", async () => {
+      const { userId, email } = await paidSubscriber("solo");
+      const customerId = await customerOf(userId);
+      cards.giveUp(await subscriptionIdOf(userId), "canceled");
+      await deliverPending();
+      expect((await summary(userId)).subscriptionStatus).toBe("expired");
+      const asked = cards.calls.length;
+      await billing.deleteAccount({ userId, email });
+      expect(cards.calls.slice(asked)).toEqual(["deleteCustomer"]);
+      expect(cards.customers.get(customerId)?.deleted).toBe(true);
+    });
+
+    it("that never paid by card: the provider is asked nothing", async () => {
+      const { userId, email } = await billing.register();
+      const asked = cards.calls.length;
+      await billing.deleteAccount({ userId, email });
+      expect(cards.calls.slice(asked)).toEqual([]);
+    });
   });
 
   it("gives the web app the publishable key and says test mode is off", async () => {

@@ -22,7 +22,7 @@ export async function endDuePeriods(
 ): Promise<{ trialsEnding: number; trialsEnded: number; renewed: number; expired: number }> {
   const now = context.now();
   const counts = { trialsEnding: 0, trialsEnded: 0, renewed: 0, expired: 0 };
-  for (;;) {
+  await inBatches(async () => {
     const noticed = await context.db.transaction().execute(async (trx) => {
       const accounts = new AccountRepository(trx);
       const soon = await accounts.lockTrialsEndingSoon(now, TRIAL_ENDING_NOTICE_MS, BATCH);
@@ -34,10 +34,10 @@ export async function endDuePeriods(
       return soon.length;
     });
     counts.trialsEnding += noticed;
-    if (noticed < BATCH) break;
-  }
-  for (;;) {
-    const ended = await context.db.transaction().execute(async (trx) => {
+    return noticed;
+  });
+  await inBatches(() =>
+    context.db.transaction().execute(async (trx) => {
       const due = await new AccountRepository(trx).lockDueTrials(now, BATCH);
       const subscriptions = new SubscriptionRepository(trx);
       for (const account of due) {
@@ -54,11 +54,10 @@ export async function endDuePeriods(
         counts.trialsEnded += 1;
       }
       return due.length;
-    });
-    if (ended < BATCH) break;
-  }
-  for (;;) {
-    const handled = await context.db.transaction().execute(async (trx) => {
+    }),
+  );
+  await inBatches(() =>
+    context.db.transaction().execute(async (trx) => {
       const due = await new SubscriptionRepository(trx).lockDueTestModePeriods(now, BATCH);
       for (const subscription of due) {
         if (subscription.cancel_at_period_end) {
@@ -71,16 +70,31 @@ export async function endDuePeriods(
           await changeSubscription(context, trx, next, correlationId);
           counts.expired += 1;
         } else {
-          let periodEnd = subscription.current_period_end.getTime();
-          while (periodEnd <= now.getTime()) periodEnd += TEST_PERIOD_DAYS * DAY_MS;
+          // The periods passed while nothing ran, and the one running now: its end is the next after `now`.
+          // Counted, not stepped through in a loop, so a wrong step cannot hang the renewal.
+          const ended = subscription.current_period_end.getTime();
+          const period = TEST_PERIOD_DAYS * DAY_MS;
+          const periodEnd = ended + (Math.floor((now.getTime() - ended) / period) + 1) * period;
           const next = { ...subscription, current_period_end: new Date(periodEnd), updated_at: now };
           await changeSubscription(context, trx, next, correlationId);
           counts.renewed += 1;
         }
       }
       return due.length;
-    });
-    if (handled < BATCH) break;
-  }
+    }),
+  );
   return counts;
+}
+
+/**
+ * Runs `batch` again while it handled a full batch: more rows may be due than one batch takes. A
+ * `do … while` rather than a loop broken out of, so a changed condition makes an unending loop that
+ * awaits (a test's time-out fails it) and an emptied body handles nothing, where an emptied `for (;;)`
+ * body would hang the process.
+ */
+async function inBatches(batch: () => Promise<number>): Promise<void> {
+  let handled = 0;
+  do {
+    handled = await batch();
+  } while (handled === BATCH);
 }

@@ -44,6 +44,8 @@ export interface BillingUnderTest {
   setNow(now: Date): void;
   /** Signs a user up as auth would: `user.registered`, then waits until billing has the account. */
   register(input?: { email?: string; at?: Date }): Promise<{ userId: string; email: string }>;
+  /** Deletes the account as auth announces it (`user.deleted`), then waits until billing has erased it. */
+  deleteAccount(user: { userId: string; email: string }): Promise<void>;
   /** Publishes `user.registered` for an account auth made, without waiting for billing to record it. */
   announceSignUp(userId: string, email: string): Promise<void>;
   /** The events about one user, by name. */
@@ -158,6 +160,17 @@ export async function startBilling(options: BillingOptions = {}) {
         database.db.selectFrom("accounts").select("user_id").where("user_id", "=", userId).executeTakeFirst(),
       );
       return { userId, email };
+    },
+    async deleteAccount({ userId, email }) {
+      await testBus.bus.publish("user.deleted", { userId, email }, { correlationId: `deleted-${userId}` });
+      await eventually(async () => {
+        const account = await database.db
+          .selectFrom("accounts")
+          .select("user_id")
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
+        return account ? undefined : true;
+      });
     },
     async announceSignUp(userId, email) {
       await signUp(userId, email);
