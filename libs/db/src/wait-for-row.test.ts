@@ -36,4 +36,16 @@ describe("waitForRow", () => {
     expect(await waitForRow(read, { timeoutMs: 0, intervalMs: 1_000 })).toBeUndefined();
     expect(reads).toBe(1);
   });
+
+  it("refuses options without a time-out or an interval instead of reading forever", async () => {
+    const read = async () => undefined;
+    for (const options of [
+      {},
+      { timeoutMs: 100 },
+      { intervalMs: 5 },
+      { timeoutMs: Number.NaN, intervalMs: 5 },
+    ]) {
+      await expect(waitForRow(read, options as never)).rejects.toThrow(RangeError);
+    }
+  });
 });

@@ -9,6 +9,9 @@ export async function waitForRow<T>(
   read: () => Promise<T | undefined>,
   options: { timeoutMs: number; intervalMs: number },
 ): Promise<T | undefined> {
+  // Refused rather than polled: without a time-out the deadline is NaN and the loop never gives up.
+  if (!(options.timeoutMs >= 0 && options.intervalMs >= 0))
+    throw new RangeError(`waitForRow needs a time-out and an interval: ${JSON.stringify(options)}`);
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     const found = await read();

@@ -13,8 +13,6 @@ export type MetricsExposure = "app" | "apart";
 const servedApart = new WeakMap<FastifyInstance, { exposed: ServiceMetrics; listener?: FastifyInstance }>();
 const registries = new WeakMap<FastifyInstance, Registry>();
 
-let processRegistry: Registry | undefined;
-
 /**
  * The process's own metrics (CPU, memory, event-loop delay, garbage collections), collected once per
  * process whatever number of services it runs, and only from the first scrape on. Collecting them keeps
@@ -24,14 +22,22 @@ let processRegistry: Registry | undefined;
  * without METRICS_PORT). A scraper asks within seconds of start and is served the same from its second
  * scrape on; the first has no event-loop delay samples yet, like any scrape within 10 ms of the one before
  * (prom-client empties the delay histogram at each).
+ *
+ * Each call gives a collection of its own, started when first asked for; the process keeps one,
+ * `processMetrics`, which every app in it shares.
  */
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
+export function lazyProcessMetrics(): () => Registry {
+  let registry: Registry | undefined;
+  return () => {
+    if (!registry) {
+      registry = new Registry();
+      collectDefaultMetrics({ register: registry });
+    }
+    return registry;
+  };
 }
+
+const processMetrics = lazyProcessMetrics();
 
 /** A service's `/metrics`: the process's metrics and the service's own, all under its `service` label. */
 interface ServiceMetrics {
