@@ -58,6 +58,8 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
   });
   const holding = (userId: string) => claimHolderHeaders(IDENTITY_SECRET, userId, randomUUID());
   const signedIn = (userId: string) => callerHeaders(IDENTITY_SECRET, userId, randomUUID());
+  /** What the mailer logged as the last request's outcome (the reply is the same whatever happened). */
+  const outcome = () => mailer.logged("abandonment e-mail requested").at(-1)?.outcome;
   const reminders = async (email: string) =>
     (await mailer.mailTo(email)).filter((mail) => mail.subject?.includes("one step away"));
   /** Waits (5 s at most) until the SMTP server took `count` messages for `email`, the dispatcher not asked to look. */
@@ -108,6 +110,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     const account = await previewed();
     const reply = await ask(body(account.email), holding(account.userId));
     expect(reply.statusCode).toBe(202);
+    expect(outcome()).toBe("reminder");
     const [mail, ...more] = await reminders(account.email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe("Your weekly digest of Pocket Orbit is one step away");
@@ -131,8 +134,10 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     const alice = await previewed();
     const mallory = await previewed();
     const anyone = await ask(body(`${randomUUID().slice(0, 8)}@example.com`));
+    expect(outcome()).toBe("none");
     const stranger = await ask(body(alice.email));
     const otherAccount = await ask(body(alice.email), holding(mallory.userId));
+    expect(outcome()).toBe("none");
     const displayName = await ask(body(`x<${alice.email}>`), holding(alice.userId));
     for (const reply of [stranger, otherAccount]) {
       expect(reply.statusCode).toBe(anyone.statusCode);
@@ -155,6 +160,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
 
     mailer.setNow(new Date(started + 7 * DAY - 60_000));
     expect((await ask(body(account.email), signedIn(account.userId))).statusCode).toBe(202);
+    expect(outcome()).toBe("none");
     expect(await reminders(account.email)).toHaveLength(1);
 
     mailer.setNow(new Date(started + 7 * DAY + 60_000));
@@ -165,6 +171,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
   it("sends none without a recorded preview", async () => {
     const unpreviewed = await previewed({ preview: false });
     expect((await ask(body(unpreviewed.email), holding(unpreviewed.userId))).statusCode).toBe(202);
+    expect(outcome()).toBe("none");
     expect(await reminders(unpreviewed.email)).toHaveLength(0);
   });
 
@@ -179,6 +186,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
     });
     const stranger = await ask(body(`${randomUUID().slice(0, 8)}@example.com`));
     const paying = await ask(body(payer.email), holding(payer.userId));
+    expect(outcome()).toBe("none");
     expect(paying.statusCode).toBe(stranger.statusCode);
     expect(paying.json()).toEqual(stranger.json());
     expect(await reminders(payer.email)).toHaveLength(0);
@@ -253,6 +261,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
       const account = await visitor();
       setClock(started + 5 * 60_000);
       expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(outcome()).toBe("in-welcome");
       await arrived(account.email, 1);
       expect(await subjects(account.email)).toEqual([WAITING]);
     });
@@ -261,6 +270,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
       const account = await mailer.registered({ passwordless: true });
       await shown(account.userId, new Date());
       expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(outcome()).toBe("owed-to-welcome");
       expect(await subjects(account.email)).toEqual([]);
       await trialStarted(account.userId);
       expect(await subjects(account.email)).toEqual([WAITING]);
@@ -287,6 +297,7 @@ describe("POST /api/send-abandonment-email (real Postgres and SMTP, the clock mo
 
       setClock(started + 3 * HOUR);
       expect((await ask(body(account.email), holding(account.userId))).statusCode).toBe(202);
+      expect(outcome()).toBe("none");
       expect(await subjects(account.email)).toEqual([WELCOME]);
 
       setClock(started + DAY);

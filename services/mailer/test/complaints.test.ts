@@ -128,6 +128,13 @@ describe("spam complaints from feedback loops (real Postgres, RabbitMQ and SMTP)
     expect(nobody.json().message).toMatch(
       /^The report names neither a message this mailer sent nor a recipient/,
     );
+    // A report whose only recipient is no address (redacted to a word) names nobody either.
+    const redacted = await post(
+      arfReport("Subject: hello\r\n\r\nhi\r\n", "abuse", "Original-Rcpt-To: <redacted>"),
+      "multipart/report",
+    );
+    expect(redacted.statusCode).toBe(422);
+    expect(await isSuppressed("redacted")).toBeUndefined();
     const empty = await post("{}", "application/json");
     expect([empty.statusCode, empty.json().message]).toEqual([
       400,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { contractOf } from "@tubedigest/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
+import { unsubscribeKeyFrom, unsubscribeToken } from "../src/domain/unsubscribe-token.ts";
+import { IDENTITY_SECRET, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
 
 describe("one-click unsubscribe from the digest (RFC 8058; real Postgres, RabbitMQ and SMTP)", () => {
   let mailer: MailerUnderTest;
@@ -66,6 +67,20 @@ describe("one-click unsubscribe from the digest (RFC 8058; real Postgres, Rabbit
       (event) => event.data.userId === userId,
     );
     expect(events).toHaveLength(1);
+    // The event says when, the moment the mailer stopped the digest.
+    expect(events[0]?.data.at).toBe((await unsubscribedAt(userId))?.toISOString());
+  });
+
+  it("answers a link whose user the mailer does not know (a deleted account) with a 404 page, announcing nothing", async () => {
+    const userId = randomUUID();
+    const token = unsubscribeToken(unsubscribeKeyFrom(IDENTITY_SECRET), userId);
+    const reply = await oneClick(`/api/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.body).toContain("latest e-mail");
+    const events = (await mailer.published("digest.unsubscribed")).filter(
+      (event) => event.data.userId === userId,
+    );
+    expect(events).toEqual([]);
   });
 
   it("sends no digest to someone who unsubscribed, and again after they re-subscribe", async () => {

@@ -37,6 +37,8 @@ export interface MailerUnderTest {
    * retries included); one due later, such as a landing-page sign-up's waiting welcome, is left waiting.
    */
   settle(): Promise<void>;
+  /** What the mailer logged with `message`, oldest first (its log is kept in memory, not printed). */
+  logged(message: string): Record<string, unknown>[];
   /** Events the mailer wrote to its outbox. */
   published<Name extends EventName>(name: Name): Promise<EventEnvelope<Name>[]>;
   stop(): Promise<void>;
@@ -52,6 +54,15 @@ export async function startMailer(options: { dispatcherPollMs?: number } = {}): 
   const testBus = await createTestBus("rabbitmq");
   const smtp = await startFakeSmtpServer();
   let now: Date | undefined;
+  const logLines: Record<string, unknown>[] = [];
+  const log = pino(
+    { level: "info" },
+    {
+      write(line: string) {
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
+      },
+    },
+  );
   const app = await buildMailerApp(
     {
       identitySecret: IDENTITY_SECRET,
@@ -66,7 +77,7 @@ export async function startMailer(options: { dispatcherPollMs?: number } = {}): 
       landingWelcomeDelayMs: LANDING_WELCOME_DELAY_MS,
     },
     {
-      log: pino({ level: "silent" }),
+      log,
       events: testBus.bus,
       now: () => now ?? new Date(),
       dispatcher: { pollMs: options.dispatcherPollMs ?? 50, retryDelaysMs: [10, 20, 40] },
@@ -122,6 +133,9 @@ export async function startMailer(options: { dispatcherPollMs?: number } = {}): 
           .executeTakeFirst();
         return open ? undefined : true;
       });
+    },
+    logged(message) {
+      return logLines.filter((line) => line.msg === message);
     },
     async published<Name extends EventName>(name: Name) {
       const rows = await database.db
