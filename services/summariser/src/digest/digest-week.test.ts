@@ -1,7 +1,15 @@
 import type { DeliveryTime } from "@tubedigest/contracts";
-import { DateTime } from "luxon";
+import { seededRandom } from "@tubedigest/testing/seeded-random";
+import { DateTime, Settings } from "luxon";
 import { describe, expect, it } from "vitest";
-import { digestWeek, dueDigestWeeks, nextDelivery, weekLabel, weekStartDay } from "./digest-week.ts";
+import {
+  digestWeek,
+  dueDigestWeeks,
+  nextDelivery,
+  weekAfter,
+  weekLabel,
+  weekStartDay,
+} from "./digest-week.ts";
 
 const SLOT_MS = 15 * 60 * 1000;
 
@@ -63,6 +71,45 @@ describe("a reader's digest week", () => {
     expect(weekLabel("2026-11-23")).toBe("Week of 23 November 2026");
     expect(weekStartDay("2026-11-23")).toBe("23 November");
     expect(weekLabel("2027-01-04")).toBe("Week of 4 January 2027");
+  });
+
+  it("is the same week however the instants are asked, in zones whose clocks change by half and whole hours", () => {
+    // Worked out weeks are kept per zone: asked out of order, around their midnights and across clock
+    // changes (Lord Howe moves by 30 minutes, Troll by 2 hours), each instant still gets the week its
+    // own local date is in.
+    const random = seededRandom(48);
+    const zones = ["Australia/Lord_Howe", "Antarctica/Troll", "America/Sao_Paulo", "Europe/London"];
+    const instants: number[] = [];
+    for (
+      let at = Date.parse("2026-03-23T00:00:00Z");
+      at < Date.parse("2026-04-13T00:00:00Z");
+      at += 3_600_000
+    ) {
+      instants.push(at, at + 1, at - 1);
+    }
+    for (const zone of zones) {
+      for (const at of [...instants].sort(() => random() - 0.5)) {
+        const local = DateTime.fromMillis(at, { zone });
+        const week = digestWeek(zone, new Date(at));
+        expect(week.weekKey, `${zone} ${local.toISO()}`).toBe(
+          `${local.weekYear}-W${String(local.weekNumber).padStart(2, "0")}`,
+        );
+        expect(week.weekStart).toBe(local.startOf("week").toISODate());
+      }
+    }
+  });
+
+  it("is labelled in English whatever the process's own zone and language", () => {
+    const { defaultLocale, defaultZone } = Settings;
+    try {
+      Settings.defaultLocale = "fr-FR";
+      Settings.defaultZone = "America/Los_Angeles";
+      expect(weekLabel("2026-11-23")).toBe("Week of 23 November 2026");
+      expect(weekStartDay("2026-11-23")).toBe("23 November");
+    } finally {
+      Settings.defaultLocale = defaultLocale;
+      Settings.defaultZone = defaultZone;
+    }
   });
 
   it("refuses a zone that is not one", () => {
@@ -218,6 +265,22 @@ describe("a delivery time the reader chose", () => {
     expect(nextDelivery("Europe/Berlin", new Date("2026-11-27T17:00:00Z"), friday).dueAt).toEqual(
       new Date("2026-12-04T17:00:00Z"),
     );
+  });
+
+  it("names the week after a reader's week in their own zone, west of UTC as east of it", () => {
+    const friday = { weekday: 5, hour: 18 };
+    for (const [zone, due] of [
+      ["America/Los_Angeles", "2026-12-05T02:00:00.000Z"],
+      ["Pacific/Auckland", "2026-12-04T05:00:00.000Z"],
+    ] as const) {
+      const week = digestWeek(zone, new Date("2026-11-25T12:00:00Z"), friday);
+      expect(week.weekKey).toBe("2026-W48");
+      expect(weekAfter(zone, week, friday)).toEqual({
+        weekKey: "2026-W49",
+        weekStart: "2026-11-30",
+        dueAt: new Date(due),
+      });
+    }
   });
 
   it("keeps a week pinned to the instant a change left it at, and only that week", () => {
