@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { WriterUnavailableError } from "../src/adapters/summary-writers/summary-writer.ts";
+import {
+  SummaryFailedError,
+  WriterUnavailableError,
+} from "../src/adapters/summary-writers/summary-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import { channelId, type DigestEvents, digestEvents } from "./support/digest-events.ts";
 import { type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
@@ -29,7 +32,10 @@ describe("video.published: a followed channel's new video is summarised through 
     await events.applied();
   });
   afterAll(() => summariser.stop());
-  afterEach(() => control.failWith(undefined));
+  afterEach(() => {
+    control.failWith(undefined);
+    catalog.setDown(false);
+  });
 
   const published = (youtubeVideoId: string, youtubeChannelId: string) =>
     summariser.testBus.bus.publish(
@@ -83,5 +89,46 @@ describe("video.published: a followed channel's new video is summarised through 
     await expect
       .poll(() => summary("weekvideo03"), { timeout: 10_000 })
       .toEqual({ status: "failed", failure_reason: "The summary could not be written just now." });
+  });
+
+  /** When a failed summary is tried again, in seconds from now. */
+  const retryIn = async (videoId: string) => {
+    const row = await summariser.database.db
+      .selectFrom("summaries")
+      .select("retry_after")
+      .where("video_id", "=", videoId)
+      .executeTakeFirstOrThrow();
+    return ((row.retry_after?.getTime() ?? 0) - Date.now()) / 1000;
+  };
+
+  it("stores catalog's outage, naming it, to try again in half a minute", async () => {
+    catalog.add({ id: "weekvideo04", channelId: FOLLOWED, title: "While catalog is down", hoursAgo: 1 });
+    catalog.setDown(true);
+    await published("weekvideo04", FOLLOWED);
+    await expect
+      .poll(() => summary("weekvideo04"), { timeout: 10_000 })
+      .toEqual({ status: "failed", failure_reason: "The catalog service did not answer." });
+    const seconds = await retryIn("weekvideo04");
+    expect(seconds).toBeGreaterThan(20);
+    expect(seconds).toBeLessThanOrEqual(30);
+  });
+
+  it("stores the video's own failure, in the model's words or as a video YouTube does not know, to try again in a day", async () => {
+    catalog.add({ id: "weekvideo05", channelId: FOLLOWED, title: "Cannot be summarised", hoursAgo: 1 });
+    control.failWith(() => new SummaryFailedError("The model kept answering in the wrong shape."));
+    await published("weekvideo05", FOLLOWED);
+    // Announced but unknown to catalog by the time it is summarised.
+    await published("gonevideo01", FOLLOWED);
+    await expect
+      .poll(() => summary("weekvideo05"), { timeout: 10_000 })
+      .toEqual({ status: "failed", failure_reason: "The model kept answering in the wrong shape." });
+    await expect
+      .poll(() => summary("gonevideo01"), { timeout: 10_000 })
+      .toEqual({ status: "failed", failure_reason: "YouTube does not know this video." });
+    for (const videoId of ["weekvideo05", "gonevideo01"]) {
+      const hours = (await retryIn(videoId)) / 3600;
+      expect(hours).toBeGreaterThan(23.9);
+      expect(hours).toBeLessThanOrEqual(24);
+    }
   });
 });

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterLinkKeyFrom, newsletterLinkToken } from "../src/digest/newsletter-link.ts";
 import { getAnsweredWithoutServerError } from "./support/hostile-get.ts";
+import { sentNewsletterRow } from "./support/newsletter-row.ts";
 import {
   asUser,
   IDENTITY_SECRET,
@@ -39,27 +40,35 @@ describe("GET /api/newsletters/{id}: one past newsletter, to its reader (Postgre
   const recent = { id: randomUUID(), createdAt: new Date(Date.now() - DAY_MS) };
   const old = { id: randomUUID(), createdAt: new Date(Date.now() - 61 * DAY_MS) };
   const othersId = randomUUID();
+  const unsent = { id: randomUUID(), createdAt: new Date(Date.now() - 60_000) };
+  const glance = [
+    { text: "Rockets carry their own oxidiser.", videoUrls: [channels[0]?.videos[0]?.url ?? ""] },
+  ];
 
   beforeAll(async () => {
     summariser = await startSummariser({ writer: controlledWriter().writer });
     port = Number(new URL(await summariser.app.listen({ port: 0, host: "127.0.0.1" })).port);
-    const row = (id: string, userId: string, createdAt: Date, weekKey: string) => ({
-      id,
-      user_id: userId,
-      week_key: weekKey,
-      subject: "Your week of 23 November: Pocket Orbit",
-      content: "# Week of 23 November 2026\n\n## Pocket Orbit",
-      channels: JSON.stringify(channels),
-      created_at: createdAt,
-      sent_at: createdAt,
-      covered_until: createdAt,
-    });
+    const row = (id: string, userId: string, createdAt: Date, weekKey: string) =>
+      sentNewsletterRow({
+        id,
+        userId,
+        createdAt,
+        weekKey,
+        channels,
+        subject: "Your week of 23 November: Pocket Orbit",
+        content: "# Week of 23 November 2026\n\n## Pocket Orbit",
+      });
     await summariser.database.db
       .insertInto("newsletters")
       .values([
         row(recent.id, owner, recent.createdAt, "2026-W48"),
         row(old.id, owner, old.createdAt, "2026-W40"),
         row(othersId, stranger, recent.createdAt, "2026-W48"),
+        {
+          ...row(unsent.id, owner, unsent.createdAt, "2026-W49"),
+          sent_at: null,
+          glance: JSON.stringify(glance),
+        },
       ])
       .execute();
   });
@@ -89,6 +98,18 @@ describe("GET /api/newsletters/{id}: one past newsletter, to its reader (Postgre
     expect((await page(old.id, { userId: owner })).statusCode).toBe(200);
   });
 
+  it("shows a newsletter not mailed yet with no sending time, opening with its week at a glance", async () => {
+    const reply = await page(unsent.id, { userId: owner });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({ id: unsent.id, sentAt: null, glance });
+  });
+
+  it("takes the id in capitals too, as the database does", async () => {
+    const reply = await page(recent.id.toUpperCase(), { userId: owner });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().id).toBe(recent.id);
+  });
+
   it("shows it to a reader not signed in who holds its e-mail's link", async () => {
     const reply = await page(recent.id, { token: tokenOf(recent.id) });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -100,6 +121,9 @@ describe("GET /api/newsletters/{id}: one past newsletter, to its reader (Postgre
       await page(othersId, { userId: owner }),
       await page(randomUUID(), { userId: owner }),
       await page("not-a-newsletter", { userId: owner }),
+      // An id with anything before or after it is not one.
+      await page(`${recent.id}0`, { userId: owner }),
+      await page(`0${recent.id}`, { userId: owner }),
       // A real token, but of another newsletter or another reader, opens nothing else.
       await page(othersId, { token: tokenOf(recent.id) }),
       await page(othersId, { token: tokenOf(othersId, owner) }),

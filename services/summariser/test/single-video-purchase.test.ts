@@ -16,6 +16,8 @@ import {
 import { controlledWriter } from "./support/test-writers.ts";
 
 const CHANNEL = `UC${"o".repeat(22)}`;
+/** Longer than the 500 characters the purchase's events carry. */
+const LONG_TITLE = "A title that goes on and on. ".repeat(25);
 
 describe("a subscriber's single-video purchase: price first, charge on confirm (Postgres, RabbitMQ)", () => {
   const catalog = catalogStandIn([
@@ -24,6 +26,7 @@ describe("a subscriber's single-video purchase: price first, charge on confirm (
     { id: "toolongvid1", channelId: CHANNEL, title: "Five hours", durationSeconds: 4 * 3600 + 1 },
     { id: "liveliveliv", channelId: CHANNEL, title: "On air", liveStatus: "live", durationSeconds: null },
     { id: "failingvid1", channelId: CHANNEL, title: "Cannot be done", durationSeconds: 600 },
+    { id: "longtitled1", channelId: CHANNEL, title: LONG_TITLE, durationSeconds: 600 },
   ]);
   const billing = billingStandIn();
   const control = controlledWriter();
@@ -151,6 +154,28 @@ describe("a subscriber's single-video purchase: price first, charge on confirm (
     expect(billing.holdsOf(userId)).toHaveLength(1);
   });
 
+  it("places again a purchase left being placed (its process died while asking billing), after ten minutes only", async () => {
+    const userId = randomUUID();
+    const { quoteId } = (await quote("youtu.be/shortvideo1", userId)).json();
+    const leftPlacing = async (minutesAgo: number) => {
+      await summariser.database.db
+        .updateTable("single_video_orders")
+        .set({ status: "placing", confirmed_at: new Date(Date.now() - minutesAgo * 60_000) })
+        .where("id", "=", quoteId)
+        .execute();
+    };
+    await leftPlacing(9);
+    const meanwhile = await confirm(quoteId, userId);
+    expect(meanwhile.statusCode, meanwhile.body).toBe(202);
+    expect(meanwhile.json().id).toBe(quoteId);
+    expect(billing.holdsOf(userId)).toEqual([]);
+
+    await leftPlacing(11);
+    expect((await confirm(quoteId, userId)).statusCode).toBe(202);
+    expect(billing.holdsOf(userId)).toHaveLength(1);
+    await expect.poll(async () => (await list(userId))[0]?.status, { timeout: 10_000 }).toBe("ready");
+  });
+
   it("releases the charge when the video cannot be summarised, and lists it as not charged", async () => {
     const userId = randomUUID();
     control.failWith(() => new SummaryFailedError("The model kept answering in the wrong shape."));
@@ -166,6 +191,15 @@ describe("a subscriber's single-video purchase: price first, charge on confirm (
     expect(await eventsNamed("video.summarised", userId)).toHaveLength(0);
   });
 
+  it("names a video of a very long title by its first 500 characters in the e-mail's event", async () => {
+    const userId = randomUUID();
+    const { quoteId } = (await quote("youtu.be/longtitled1", userId)).json();
+    expect((await confirm(quoteId, userId)).statusCode).toBe(202);
+    await expect.poll(async () => (await list(userId))[0]?.status, { timeout: 10_000 }).toBe("ready");
+    const [event] = await eventsNamed("video.summarised", userId);
+    expect(event.data.title).toBe(LONG_TITLE.slice(0, 500));
+  });
+
   it("refuses a video over 4 hours (billing's rule) and a live stream before any price", async () => {
     const userId = randomUUID();
     const tooLong = await quote("youtu.be/toolongvid1", userId);
@@ -175,6 +209,44 @@ describe("a subscriber's single-video purchase: price first, charge on confirm (
     expect(live.statusCode).toBe(422);
     expect(live.json().message).toMatch(/live or not published yet/);
     expect(billing.holdsOf(userId)).toEqual([]);
+  });
+
+  it("asks catalog again about a live stream ten minutes on, and prices it once it has ended", async () => {
+    const userId = randomUUID();
+    const onAir = { id: "endinglive1", channelId: CHANNEL, title: "Launch night" };
+    catalog.add({ ...onAir, liveStatus: "live", durationSeconds: null });
+    expect((await quote("youtu.be/endinglive1", userId)).statusCode).toBe(422);
+    catalog.add({ ...onAir, liveStatus: "none", durationSeconds: 40 * 60 });
+    const asked = catalog.calls.describeVideo;
+    // Within ten minutes the stream is taken as still live, without asking catalog.
+    expect((await quote("youtu.be/endinglive1", userId)).statusCode).toBe(422);
+    expect(catalog.calls.describeVideo).toBe(asked);
+    const seenAt = async (minutesAgo: number) => {
+      await summariser.database.db
+        .updateTable("videos")
+        .set({ fetched_at: new Date(Date.now() - minutesAgo * 60_000) })
+        .where("video_id", "=", onAir.id)
+        .execute();
+    };
+    await seenAt(9);
+    expect((await quote("youtu.be/endinglive1", userId)).statusCode).toBe(422);
+    await seenAt(11);
+    const ended = await quote("youtu.be/endinglive1", userId);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toMatchObject({ title: "Launch night", durationSeconds: 2_400 });
+    expect(catalog.calls.describeVideo).toBe(asked + 1);
+    // An ended video is kept: no more questions to catalog.
+    await seenAt(60);
+    expect((await quote("youtu.be/endinglive1", userId)).statusCode).toBe(200);
+    expect(catalog.calls.describeVideo).toBe(asked + 1);
+  });
+
+  it("refuses a video YouTube does not know with a 404, not a crash", async () => {
+    const reply = await quote("youtu.be/unknownvid1");
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({
+      message: "We could not find that video on YouTube. Please check the link and try again.",
+    });
   });
 
   it("refuses an expired price, another subscriber's and an unknown one, holding nothing", async () => {

@@ -43,12 +43,13 @@ describe("YouTube captions as a transcript source, through youtube-transcript-pl
     await fake.close();
   });
 
-  const source = (retryBaseDelayMs = 5) =>
+  // The timeout is generous unless a test is about it: a loaded machine must not turn a slow answer into a retry.
+  const source = (retryBaseDelayMs = 5, requestTimeoutMs = 5_000) =>
     createYoutubeCaptionSource({
       baseUrl: fake.baseUrl,
       attempts: ATTEMPTS,
       retryBaseDelayMs,
-      requestTimeoutMs: 150,
+      requestTimeoutMs,
     });
 
   function captioned(...captions: FakeCaptionTrack[]) {
@@ -176,7 +177,7 @@ describe("YouTube captions as a transcript source, through youtube-transcript-pl
     it("gives up on requests that take longer than the timeout", async () => {
       captioned(track("en", "manual"));
       fake.fail("player", { kind: "slow", delayMs: 1_000 });
-      await expect(source().fetch({ videoId: VIDEO })).rejects.toThrow(TranscriptUnavailableError);
+      await expect(source(5, 150).fetch({ videoId: VIDEO })).rejects.toThrow(TranscriptUnavailableError);
       expect(fake.calls.player).toBe(ATTEMPTS);
     });
 

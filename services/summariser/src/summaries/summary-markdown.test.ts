@@ -13,6 +13,7 @@ describe("markdownText", () => {
     ["# a heading", "\\# a heading"],
     ["- a list", "\\- a list"],
     ["1. numbered", "1\\. numbered"],
+    ["12) Monkeys", "12\\) Monkeys"],
     ["line one\nline two\r\n\tthree", "line one line two three"],
     ["  padded  ", "padded"],
     ["a \\ backslash | pipe ~ tilde", "a \\\\ backslash \\| pipe \\~ tilde"],
@@ -109,6 +110,26 @@ describe("summaryMarkdown", () => {
       ["Nozzles", "1:02:05", 0],
     ]);
     expect(read.source?.origin).toBe("manual-captions");
+  });
+
+  it("leaves no blank lines for what a summary does not have: a paragraph, key points, a chapter's points", () => {
+    expect(summaryMarkdown("dQw4w9WgXcQ", row({ paragraph: "" }))).toBe(
+      [
+        "- **Thrust comes from pushing mass backwards.** ([0:42](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s))",
+        "- **Nozzles shape the \\*exhaust\\*.**",
+      ].join("\n"),
+    );
+    expect(summaryMarkdown("dQw4w9WgXcQ", row({ key_points: null, paragraph: null }))).toBe("");
+    expect(
+      summaryMarkdown(
+        "dQw4w9WgXcQ",
+        row({
+          key_points: [],
+          paragraph: null,
+          sections: [{ title: "Nozzles", startSeconds: 65, keyPoints: [] }],
+        }),
+      ),
+    ).toBe("#### Nozzles ([1:05](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=65s))");
   });
 
   it("heads a video with its escaped title linking to its watch page", () => {
