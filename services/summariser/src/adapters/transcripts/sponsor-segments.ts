@@ -14,6 +14,9 @@ export interface SponsorBlockSettings {
   /** SponsorBlock's server, https://sponsor.ajay.app. */
   baseUrl: string;
   timeoutMs?: number | undefined;
+  /** How long to go without asking once the server has failed to answer (30 s when not given). */
+  restMs?: number | undefined;
+  now?: (() => number) | undefined;
   /** Told once when the server stops answering and once when it answers again. */
   onReachability(reachable: boolean, reason?: string): void;
 }
@@ -33,13 +36,20 @@ interface HashMatch {
  */
 export function createSponsorBlockClient(settings: SponsorBlockSettings): SponsorSegments {
   const base = settings.baseUrl.replace(/\/+$/, "");
+  const now = settings.now ?? Date.now;
+  const restMs = settings.restMs ?? 30_000;
   let reachable = true;
-  const report = (now: boolean, reason?: string) => {
-    if (now !== reachable) settings.onReachability(now, reason);
-    reachable = now;
+  // A server that hangs would hold every transcript for the whole time-out; after a failure the
+  // transcripts of the next while go without asking, and one ask after it finds out whether it is back.
+  let askAgainAt = 0;
+  const report = (answered: boolean, reason?: string) => {
+    if (answered !== reachable) settings.onReachability(answered, reason);
+    reachable = answered;
+    if (!answered) askAgainAt = now() + restMs;
   };
   return {
     async rangesOf(videoId) {
+      if (!reachable && now() < askAgainAt) return null;
       const prefix = createHash("sha256").update(videoId).digest("hex").slice(0, 4);
       const query = new URLSearchParams({ categories: JSON.stringify(CATEGORIES), actionType: "skip" });
       let matches: HashMatch[];
