@@ -1,5 +1,15 @@
-import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
-import { type FakeYoutubeCaptions, startFakeYoutubeCaptions } from "@tubedigest/testing/transcripts";
+import {
+  defaultFakeResponder,
+  type FakeChatRequest,
+  type FakeOpenAiApi,
+  startFakeOpenAiApi,
+} from "@tubedigest/testing/openai";
+import {
+  type FakeSponsorBlock,
+  type FakeYoutubeCaptions,
+  startFakeSponsorBlock,
+  startFakeYoutubeCaptions,
+} from "@tubedigest/testing/transcripts";
 import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import type { Scenario } from "./scenario.ts";
 
@@ -11,6 +21,8 @@ export interface OutsideWorld {
   youtube: FakeYoutubeApi;
   /** The caption pages the summariser reads transcripts from. */
   captions: FakeYoutubeCaptions;
+  /** SponsorBlock, which the summariser asks for every transcript it reads from YouTube. */
+  sponsorBlock: FakeSponsorBlock;
   close(): Promise<void>;
 }
 
@@ -28,10 +40,32 @@ function captionLines(title: string, durationSeconds: number) {
   }));
 }
 
+/**
+ * The week at a glance as a model writes it: a few short lines, each citing listed videos by their refs
+ * (v1, v2…). The fake's generic answer would quote whole prompt lines as refs, run past the glance's
+ * token cap and leave every digest on the embedded writer.
+ */
+function modelAnswer(request: FakeChatRequest): string {
+  if (request.response_format?.json_schema?.name !== "week_glance") return defaultFakeResponder(request);
+  const prompt = request.messages.map((message) => message.content).join("\n");
+  const listed = [...prompt.matchAll(/^(v\d+) \| channel: ([^|]+) \|/gm)].slice(0, 3);
+  return JSON.stringify({
+    lines: listed.map(([, ref, channel]) => ({
+      text: `${channel?.trim()} posted this week.`,
+      videos: [ref],
+    })),
+  });
+}
+
 export async function startOutsideWorld(scenario: Scenario, modelLatencyMs: number): Promise<OutsideWorld> {
-  const model = await startFakeOpenAiApi({ latencyMs: modelLatencyMs, contextTokens: CONTEXT_TOKENS });
+  const model = await startFakeOpenAiApi({
+    latencyMs: modelLatencyMs,
+    contextTokens: CONTEXT_TOKENS,
+    responder: modelAnswer,
+  });
   const youtube = await startFakeYoutubeApi();
   const captions = await startFakeYoutubeCaptions();
+  const sponsorBlock = await startFakeSponsorBlock();
   for (const channel of scenario.channels) {
     youtube.addChannel({ id: channel.id, title: channel.title, subscriberCount: 1_000 });
   }
@@ -55,8 +89,9 @@ export async function startOutsideWorld(scenario: Scenario, modelLatencyMs: numb
     model,
     youtube,
     captions,
+    sponsorBlock,
     async close() {
-      await Promise.all([model.close(), youtube.close(), captions.close()]);
+      await Promise.all([model.close(), youtube.close(), captions.close(), sponsorBlock.close()]);
     },
   };
 }

@@ -63,7 +63,8 @@ export function startCatalog(infra: RunInfra, world: OutsideWorld): Promise<Benc
 
 /**
  * The summariser with the openai SDK against the fake model (LLM_CONCURRENCY calls at once), captions
- * from the fake caption pages, its digest queue on Redis (BullMQ) and DIGEST_CONCURRENCY compose jobs at
+ * from the fake caption pages and sponsor segments from the fake SponsorBlock, its digest queue on Redis
+ * (BullMQ) and DIGEST_CONCURRENCY compose jobs at
  * once. Billing is not on the digest's path: its address answers nothing.
  */
 export function startSummariser(
@@ -82,6 +83,7 @@ export function startSummariser(
     DIGEST_CONCURRENCY: String(settings.digestConcurrency),
     TRANSCRIPT_SOURCE: "youtube",
     YOUTUBE_CAPTIONS_URL: world.captions.baseUrl,
+    SPONSORBLOCK_URL: world.sponsorBlock.baseUrl,
   });
 }
 

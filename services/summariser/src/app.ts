@@ -4,6 +4,7 @@ import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { JobQueue } from "@tubedigest/jobs";
+import pLimit from "p-limit";
 import type { Logger } from "pino";
 import { type BillingClient, createHttpBillingClient } from "./adapters/service-clients/billing-client.ts";
 import { type CatalogClient, createHttpCatalogClient } from "./adapters/service-clients/catalog-client.ts";
@@ -114,8 +115,10 @@ export async function buildSummariserApp(
   const digest = { ...DEFAULT_DIGEST_SETTINGS, ...settings.digest };
 
   const metrics = prometheusMetrics(app);
-  const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm));
-  const glanceWriter = dependencies.glanceWriter ?? (await chooseGlanceWriter(settings.llm));
+  // LLM_CONCURRENCY bounds every call to the model, so the summaries and the glances share its places.
+  const modelCalls = settings.llm && pLimit(settings.llm.concurrency);
+  const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm, modelCalls));
+  const glanceWriter = dependencies.glanceWriter ?? (await chooseGlanceWriter(settings.llm, modelCalls));
   const transcripts =
     dependencies.transcripts ??
     (await chooseTranscriptSource(settings.transcripts, database.db, transcriptObserver(app.log, metrics)));

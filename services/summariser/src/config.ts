@@ -22,7 +22,7 @@ export const SummariserAiEnvironment = {
   OPENAI_CONTEXT_TOKENS: Type.Integer({ minimum: 2_048, default: 128_000 }),
   /** The most one video's summary may spend, all calls together; longer transcripts are sampled. */
   SUMMARY_TOKEN_BUDGET: Type.Integer({ minimum: 4_096, default: 200_000 }),
-  /** Model calls in flight at once, per process. */
+  /** Model calls in flight at once, per process: the summaries' and the digests' glances together. */
   LLM_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   /**
    * Where transcripts come from: "youtube" (public captions) or "demo" (the demo catalog's, for running
@@ -103,12 +103,15 @@ export const DEFAULT_SAMPLE_CHANNELS: Readonly<Record<"youtube" | "demo", readon
 };
 
 /** What a caller leaves out of `digest`. */
-export const DEFAULT_DIGEST_SETTINGS: DigestSettings = { concurrency: 4, catchUpHours: 24 };
+export const DEFAULT_DIGEST_SETTINGS: DigestSettings = { concurrency: 16, catchUpHours: 24 };
 export const DEFAULT_REDIS_KEY_PREFIX = "td:summariser:";
 
 /** The weekly digest's timing and pace: the summariser's own process and the embedded product read them alike. */
 export const SummariserDigestEnvironment = {
-  /** Digests composed at once per process (each waits on catalog and, for a video still unsummarised, the model). */
+  /**
+   * Digests composed at once per process. Each mostly waits: on catalog, on the model for its week at a
+   * glance, and for a video still unsummarised on the model again; LLM_CONCURRENCY bounds the model's calls.
+   */
   DIGEST_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: DEFAULT_DIGEST_SETTINGS.concurrency }),
   /**
    * How long after Monday 09:00 (the reader's time) a digest is still sent when the scheduler missed that

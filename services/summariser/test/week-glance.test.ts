@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { defaultFakeResponder, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
+import pLimit from "p-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAiGlanceWriter } from "../src/glance/openai-glance-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
@@ -33,8 +34,17 @@ function glanceAnswer(prompt: string): string {
   });
 }
 
+const llmSettings = () => ({
+  apiKey: fake.apiKey,
+  baseUrl: fake.baseUrl,
+  model: "gpt-4o-mini",
+  contextTokens: 8_192,
+  tokenBudgetPerVideo: 50_000,
+  concurrency: 2,
+});
+let fake: FakeOpenAiApi;
+
 describe("the week at a glance a digest opens with (the model through the openai SDK, Postgres, RabbitMQ)", () => {
-  let fake: FakeOpenAiApi;
   let summariser: SummariserUnderTest;
   const catalog = catalogStandIn(
     [
@@ -55,14 +65,7 @@ describe("the week at a glance a digest opens with (the model through the openai
     summariser = await startSummariser({
       writer: controlledWriter().writer,
       catalog: catalog.client,
-      glanceWriter: createOpenAiGlanceWriter({
-        apiKey: fake.apiKey,
-        baseUrl: fake.baseUrl,
-        model: "gpt-4o-mini",
-        contextTokens: 8_192,
-        tokenBudgetPerVideo: 50_000,
-        concurrency: 2,
-      }),
+      glanceWriter: createOpenAiGlanceWriter(llmSettings()),
       generateWaitMs: 10_000,
     });
   });
@@ -136,5 +139,31 @@ describe("the week at a glance a digest opens with (the model through the openai
       videoUrls: [watch("orbiteclips"), watch("kitchenecl1")],
     });
     expect(glance.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("asks the model only within the places it shares with the summaries (LLM_CONCURRENCY)", async () => {
+    const modelCalls = pLimit(1);
+    let release = () => {};
+    const summaryCall = modelCalls(() => new Promise<void>((resolve) => (release = resolve)));
+    const writer = createOpenAiGlanceWriter(llmSettings(), modelCalls);
+    const before = fake.calls;
+    const video = (ref: string, channel: string, id: string) => ({
+      ref,
+      channel,
+      title: `A video of ${channel}`,
+      url: watch(id),
+      keyPoints: ["A point."],
+    });
+    const writing = writer.write([
+      video("v1", "Pocket Orbit", "orbiteclips"),
+      video("v2", "Pocket Orbit", "orbitmoons1"),
+      video("v3", "Copper Pan Kitchen", "kitchenecl1"),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fake.calls).toBe(before);
+    release();
+    await summaryCall;
+    expect(await writing).toHaveLength(4);
+    expect(fake.calls).toBe(before + 1);
   });
 });

@@ -1,11 +1,18 @@
+import type { LimitFunction } from "p-limit";
 import type { LlmSettings } from "../config.ts";
 import type { GlanceWriter } from "./glance-writer.ts";
 
-/** The model when one is configured, as for the summaries; otherwise the embedded writer. */
-export async function chooseGlanceWriter(llm: LlmSettings | undefined): Promise<GlanceWriter> {
+/**
+ * The model when one is configured, as for the summaries, and within the same `modelCalls` places;
+ * otherwise the embedded writer.
+ */
+export async function chooseGlanceWriter(
+  llm: LlmSettings | undefined,
+  modelCalls?: LimitFunction,
+): Promise<GlanceWriter> {
   if (llm) {
     const { createOpenAiGlanceWriter } = await import("./openai-glance-writer.ts");
-    return createOpenAiGlanceWriter(llm);
+    return createOpenAiGlanceWriter(llm, modelCalls);
   }
   const { createExtractiveGlanceWriter } = await import("./extractive-glance-writer.ts");
   return createExtractiveGlanceWriter();

@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from "p-limit";
 import Type, { type Static } from "typebox";
 import Compile from "typebox/compile";
 import { openAiClient } from "../adapters/summary-writers/llm/openai-client.ts";
@@ -61,7 +62,10 @@ export function glanceMaterial(videos: readonly GlanceVideo[]): string {
  * Throws when the model cannot be asked or answers in another shape; the digest then falls back to the
  * embedded writer rather than wait.
  */
-export function createOpenAiGlanceWriter(settings: LlmSettings): GlanceWriter {
+export function createOpenAiGlanceWriter(
+  settings: LlmSettings,
+  modelCalls: LimitFunction = pLimit(settings.concurrency),
+): GlanceWriter {
   const client = openAiClient({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
@@ -71,22 +75,24 @@ export function createOpenAiGlanceWriter(settings: LlmSettings): GlanceWriter {
   return {
     name: "openai",
     async write(videos) {
-      const completion = await client.chat.completions.create({
-        model: settings.model,
-        messages: [
-          { role: "system", content: RULES },
-          { role: "user", content: `Videos:\n${glanceMaterial(videos)}` },
-        ],
-        response_format: {
-          type: "json_schema",
-          json_schema: {
-            name: "week_glance",
-            schema: GlanceAnswer as unknown as Record<string, unknown>,
-            strict: true,
+      const completion = await modelCalls(() =>
+        client.chat.completions.create({
+          model: settings.model,
+          messages: [
+            { role: "system", content: RULES },
+            { role: "user", content: `Videos:\n${glanceMaterial(videos)}` },
+          ],
+          response_format: {
+            type: "json_schema",
+            json_schema: {
+              name: "week_glance",
+              schema: GlanceAnswer as unknown as Record<string, unknown>,
+              strict: true,
+            },
           },
-        },
-        max_completion_tokens: 600,
-      });
+          max_completion_tokens: 600,
+        }),
+      );
       const content = completion.choices[0]?.message.content ?? "";
       const answer = parsed(content);
       if (!answer)

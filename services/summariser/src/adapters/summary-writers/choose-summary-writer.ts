@@ -1,3 +1,4 @@
+import type { LimitFunction } from "p-limit";
 import type { LlmSettings } from "../../config.ts";
 import type { SummaryWriter } from "./summary-writer.ts";
 
@@ -6,10 +7,13 @@ import type { SummaryWriter } from "./summary-writer.ts";
  * writer. Each is loaded only when chosen: the openai SDK and the NLP model cost about 25 MB each once
  * imported, and the embedded product should not carry the one it does not use.
  */
-export async function chooseSummaryWriter(llm: LlmSettings | undefined): Promise<SummaryWriter> {
+export async function chooseSummaryWriter(
+  llm: LlmSettings | undefined,
+  modelCalls?: LimitFunction,
+): Promise<SummaryWriter> {
   if (llm) {
     const { createOpenAiSummaryWriter } = await import("./openai-summary-writer.ts");
-    return createOpenAiSummaryWriter(llm);
+    return createOpenAiSummaryWriter(llm, modelCalls);
   }
   const { createExtractiveSummaryWriter } = await import("./extractive-summary-writer.ts");
   return createExtractiveSummaryWriter();

@@ -1,7 +1,7 @@
 import { languageName } from "@tubedigest/contracts/digest";
 import type OpenAI from "openai";
 import { BadRequestError, UnprocessableEntityError } from "openai";
-import pLimit from "p-limit";
+import pLimit, { type LimitFunction } from "p-limit";
 import { byChapter, type Chapter, chaptersOf, LONG_VIDEO_SECONDS } from "./chapters.ts";
 import {
   type AnswerFormat,
@@ -44,7 +44,7 @@ export interface OpenAiSummaryWriterSettings {
   contextTokens: number;
   /** The most all calls for one video may cost together (estimated); longer transcripts are sampled. */
   tokenBudgetPerVideo: number;
-  /** Requests in flight at once, across all the videos this writer summarises. */
+  /** Model calls in flight at once, across all the videos this writer summarises and the digests' glances. */
   concurrency: number;
   /** Retries of a request that met 429, 5xx, a timeout or a broken connection (the SDK's, with back-off). */
   maxRetries?: number | undefined;
@@ -75,14 +75,16 @@ type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
  * to end. Throws SummaryFailedError when the video cannot be summarised (the model keeps answering in the
  * wrong shape, the prompt is refused), WriterUnavailableError when the model cannot be reached after retries.
  */
-export function createOpenAiSummaryWriter(settings: OpenAiSummaryWriterSettings): SummaryWriter {
+export function createOpenAiSummaryWriter(
+  settings: OpenAiSummaryWriterSettings,
+  modelCalls: LimitFunction = pLimit(settings.concurrency),
+): SummaryWriter {
   const client = openAiClient({
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
     maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES,
     timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
-  const limit = pLimit(settings.concurrency);
   const limitsFor = (video: VideoFacts) => planLimits(video, settings);
   assertContextSuffices(limitsFor(WORST_VIDEO), settings.contextTokens);
 
@@ -115,7 +117,7 @@ export function createOpenAiSummaryWriter(settings: OpenAiSummaryWriterSettings)
     const messages = messagesFor(task, run.video, material);
     let problem = "";
     for (let attempt = 1; attempt <= 2; attempt += 1) {
-      const completion = await limit(() => complete(messages, format, run.signal));
+      const completion = await modelCalls(() => complete(messages, format, run.signal));
       countUsage(run.usage, completion, promptTokensOf(messages, format));
       const answer = answerOf(completion, format);
       if (answer.ok) return answer.value;
