@@ -36,6 +36,15 @@ export interface BenchChildOptions {
   discardOutputOnceReady?: boolean;
 }
 
+// A bench stopped by Ctrl-C or `kill` ends through its exit hooks, so the services it started end with it
+// instead of working on beside the next run.
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
+  process.once(signal, () => process.exit(code));
+}
+
 const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-30).join("\n");
 
 /**
