@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createEvent, type EventName } from "@tubedigest/contracts";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { forgetAccount, handleOnce, writeToOutbox } from "../src/index.ts";
+import { forgetAccount, handleOnce, isForgotten, writeToOutbox } from "../src/index.ts";
 import { silentLog } from "./support/bus-fixtures.ts";
 import { relayUntilUnsent } from "./support/relay-once.ts";
 import { createTestDatabase, type TestDatabase, type TestTables } from "./support/test-database.ts";
@@ -54,6 +54,8 @@ describe("an erased account in a service's schema", () => {
     const remembered = await database.db.selectFrom("erased_accounts").selectAll().execute();
     expect(remembered).toHaveLength(1);
     expect(JSON.stringify(remembered)).not.toContain(gone);
+    expect(await isForgotten(database.db, gone)).toBe(true);
+    expect(await isForgotten(database.db, other)).toBe(false);
 
     // Sent before the erasure, delivered after: acknowledged and dropped. Another account's goes on.
     await recording<"user.updated">()(updated(gone, "late"), context("svc.profiles"));

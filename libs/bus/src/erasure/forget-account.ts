@@ -23,12 +23,17 @@ export async function forgetAccount<DB>(trx: Transaction<DB>, userId: string): P
   await db.deleteFrom("outbox").where(sql<string>`event -> 'data' ->> 'userId'`, "=", userId).execute();
 }
 
+/** Whether the service erased this account, as a column a statement on the service's schema can return. */
+export function forgottenColumn(userId: string) {
+  return sql<boolean>`exists (select 1 from erased_accounts where account_hash = ${erasedAccountHash(userId)})`.as(
+    "forgotten",
+  );
+}
+
 /** Whether the service erased this account: events about it are no longer acted on. */
-export async function isForgotten<DB>(trx: Kysely<DB>, userId: string): Promise<boolean> {
-  const row = await (trx as unknown as Kysely<BusTables>)
-    .selectFrom("erased_accounts")
-    .select("account_hash")
-    .where("account_hash", "=", erasedAccountHash(userId))
-    .executeTakeFirst();
-  return row !== undefined;
+export async function isForgotten<DB>(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const { forgotten } = await (db as unknown as Kysely<BusTables>)
+    .selectNoFrom(forgottenColumn(userId))
+    .executeTakeFirstOrThrow();
+  return forgotten;
 }

@@ -1,7 +1,7 @@
 import type { EventEnvelope, EventName } from "@tubedigest/contracts";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { BusTables } from "../bus-tables.ts";
-import { isForgotten } from "../erasure/forget-account.ts";
+import { forgottenColumn } from "../erasure/forget-account.ts";
 import type { EventHandler, HandlerContext } from "../event-bus.ts";
 
 /** The event that erases an account: the one event about it that is still acted on. */
@@ -41,18 +41,20 @@ export function handleOnce<DB, Name extends EventName>(
   return async (event, context) => {
     await db.transaction().execute(async (trx) => {
       const inbox = trx as unknown as Kysely<BusTables>;
+      const userId = event.name === ERASURE ? undefined : subjectOf(event.data);
+      // One statement claims the event and reads whether its account was erased: every consumed event
+      // pays for it, the Monday digest's included.
       const claimed = await inbox
         .insertInto("inbox")
         .values({ consumer: context.queue, event_id: event.id })
         .onConflict((conflict) => conflict.doNothing())
-        .returning("event_id")
+        .returning(userId ? forgottenColumn(userId) : sql<boolean>`false`.as("forgotten"))
         .executeTakeFirst();
       if (!claimed) {
         context.log.info("event already handled; skipping the duplicate");
         return;
       }
-      const userId = event.name === ERASURE ? undefined : subjectOf(event.data);
-      if (userId && (await isForgotten(trx, userId))) {
+      if (claimed.forgotten) {
         context.log.info("event about an erased account; dropped");
         return;
       }

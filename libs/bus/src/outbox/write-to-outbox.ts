@@ -25,20 +25,24 @@ export async function writeToOutbox<DB>(trx: Transaction<DB>, ...events: readonl
   if (events.length === 0) return;
   for (const event of events) parseEvent(event);
   const db = trx as unknown as Kysely<BusTables>;
-  await db
-    .insertInto("outbox")
-    .values(
-      events.map((event) => ({ event_id: event.id, event_name: event.name, event: JSON.stringify(event) })),
-    )
-    .execute();
   let schema: string | undefined;
   // A transaction whose commit is not watched names no process: every relay takes its notification.
   const wakesHere = await afterCommit(trx, () => {
     if (schema !== undefined) outboxWritten(schema);
   });
-  const { rows } = await sql<{ schema: string }>`
-    select current_schema() as schema,
-           pg_notify(${OUTBOX_CHANNEL}, current_schema() || ' ' || ${wakesHere ? THIS_PROCESS : ""})
-  `.execute(db);
-  schema = rows[0]?.schema;
+  // The rows and the notification in one statement. A notification is sent for each row, but Postgres
+  // delivers identical ones of a transaction once.
+  const written = await db
+    .insertInto("outbox")
+    .values(
+      events.map((event) => ({ event_id: event.id, event_name: event.name, event: JSON.stringify(event) })),
+    )
+    .returning([
+      sql<string>`current_schema()`.as("schema"),
+      sql<void>`pg_notify(${OUTBOX_CHANNEL}, current_schema() || ' ' || ${wakesHere ? THIS_PROCESS : ""})`.as(
+        "notified",
+      ),
+    ])
+    .execute();
+  schema = written[0]?.schema;
 }
