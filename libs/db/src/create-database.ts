@@ -30,6 +30,17 @@ export interface Database<DB> {
   close(): Promise<void>;
 }
 
+/**
+ * Values over 2 KB (a newsletter, a message's HTML, an event carrying summaries) are compressed as they are
+ * stored. lz4 takes about a third of the time of Postgres's default, pglz (3,000 inserts of 216 KB values:
+ * 3.3 s against 10.3 s), so each connection asks for it where the server was built with it.
+ */
+const PREFER_LZ4 = `do $$ begin
+  if exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)) then
+    set default_toast_compression = 'lz4';
+  end if;
+end $$`;
+
 export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
   if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name "${options.schema}"`);
   const places = [options.url, options.embedded, options.dataDir].filter((place) => place !== undefined);
@@ -52,7 +63,11 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
   // connection when it is handed back, so the event needs only a listener.
   if (pool instanceof pg.Pool) {
     pool.on("error", () => undefined);
-    pool.on("connect", (client) => client.on("error", () => undefined));
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
+      // pg runs it before any query handed to the new connection; a failure leaves pglz in place.
+      client.query(PREFER_LZ4).catch(() => undefined);
+    });
   }
   // Commits are watched, so that work can follow a transaction's commit (`afterCommit`).
   const db = new Kysely<DB>({ dialect: withCommitHooks(new PostgresDialect({ pool })) });

@@ -156,6 +156,29 @@ it("runs what waits for a commit only after the commit, when other connections s
   }
 });
 
+it("compresses large values with lz4 rather than pglz on every pooled connection", async () => {
+  const { schema, url, drop } = await createTestSchema("db");
+  const database = createDatabase<Tables>({ url, schema, poolSize: 2 });
+  try {
+    await migrateToLatest(database.db, schema, migrations);
+    const large = "a digest's HTML, ".repeat(2_000);
+    await Promise.all(
+      ["first", "second"].map((name) =>
+        database.db.transaction().execute(async (trx) => {
+          await sql`select pg_sleep(0.05)`.execute(trx);
+          await sql`insert into counters (name, value) values (${name + large}, 1)`.execute(trx);
+        }),
+      ),
+    );
+    const { rows } = await sql<{ method: string }>`
+      select pg_column_compression(name) as method from counters order by name`.execute(database.db);
+    expect(rows).toEqual([{ method: "lz4" }, { method: "lz4" }]);
+  } finally {
+    await database.close();
+    await drop();
+  }
+});
+
 it("reports an unreachable Postgres as not ready instead of throwing", async () => {
   const database = createDatabase({ url: "postgres://postgres@127.0.0.1:1/none", schema: "nowhere" });
   expect(await database.ping()).toBe(false);
