@@ -128,8 +128,8 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
     perDigest(usage.cpuSeconds),
   ]);
   const servicesCpu = Object.values(resources.processes).reduce((sum, usage) => sum + usage.cpuSeconds, 0);
-  const rest =
-    resources.machine.busySeconds - servicesCpu - resources.benchCpuSeconds - resources.infraCpuSeconds;
+  const infraCpu = Object.values(resources.infraCpuSeconds).reduce((sum, cpuSeconds) => sum + cpuSeconds, 0);
+  const rest = resources.machine.busySeconds - servicesCpu - resources.benchCpuSeconds - infraCpu;
   processRows.push(
     [
       "the bench (fake model, Data API, caption pages)",
@@ -138,13 +138,13 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
       seconds(resources.benchCpuSeconds * 1000),
       perDigest(resources.benchCpuSeconds),
     ],
-    [
-      "Postgres, RabbitMQ, Redis (anyone's use)",
+    ...Object.entries(resources.infraCpuSeconds).map(([name, cpuSeconds]) => [
+      `${name} (anyone's use)`,
       "—",
       "—",
-      seconds(resources.infraCpuSeconds * 1000),
-      perDigest(resources.infraCpuSeconds),
-    ],
+      seconds(cpuSeconds * 1000),
+      perDigest(cpuSeconds),
+    ]),
     ["anything else on the machine", "—", "—", seconds(rest * 1000), "—"],
   );
   const processes = markdownTable(

@@ -3,15 +3,24 @@ import type { BenchChild } from "../../support/child-process.ts";
 import { cpuSecondsOfCommands, machineCpuSeconds, resetPeakRss } from "../../support/process-usage.ts";
 
 /** Postgres, RabbitMQ (Erlang's VM) and Redis, by their command names: shared with anything else on the machine. */
-const INFRA_COMMANDS = ["postgres", "beam.smp", "redis-server"];
+const INFRA_COMMANDS = { Postgres: ["postgres"], RabbitMQ: ["beam.smp"], Redis: ["redis-server"] } as const;
+type Infra = keyof typeof INFRA_COMMANDS;
+
+function infraCpuSeconds(): Record<Infra, number> {
+  return {
+    Postgres: cpuSecondsOfCommands(INFRA_COMMANDS.Postgres),
+    RabbitMQ: cpuSecondsOfCommands(INFRA_COMMANDS.RabbitMQ),
+    Redis: cpuSecondsOfCommands(INFRA_COMMANDS.Redis),
+  };
+}
 
 export interface ResourceUse {
   /** Per service process: its peak resident memory over the span, its memory when it began, its CPU seconds. */
   processes: Record<string, { peakRssBytes: number; rssAtStartBytes: number; cpuSeconds: number }>;
   /** The bench's own process, which runs the fake model, Data API and caption pages. */
   benchCpuSeconds: number;
-  /** Postgres, RabbitMQ and Redis, whoever used them. */
-  infraCpuSeconds: number;
+  /** Postgres, RabbitMQ and Redis each, whoever used them. */
+  infraCpuSeconds: Record<Infra, number>;
   machine: { busySeconds: number; totalSeconds: number };
   /** The one-minute load average when the span began and when it ended. */
   loadAverage: { atStart: number; atEnd: number };
@@ -26,11 +35,12 @@ export function startResourceMeter(children: Record<string, BenchChild>): { stop
   const before = Object.fromEntries(Object.entries(children).map(([name, child]) => [name, child.usage()]));
   const machineBefore = machineCpuSeconds();
   const benchBefore = process.cpuUsage();
-  const infraBefore = cpuSecondsOfCommands(INFRA_COMMANDS);
+  const infraBefore = infraCpuSeconds();
   const loadAtStart = loadavg()[0] ?? Number.NaN;
   return {
     stop() {
       const machineAfter = machineCpuSeconds();
+      const infraAfter = infraCpuSeconds();
       const bench = process.cpuUsage(benchBefore);
       const processes: ResourceUse["processes"] = {};
       for (const [name, child] of Object.entries(children)) {
@@ -45,7 +55,11 @@ export function startResourceMeter(children: Record<string, BenchChild>): { stop
       return {
         processes,
         benchCpuSeconds: (bench.user + bench.system) / 1e6,
-        infraCpuSeconds: cpuSecondsOfCommands(INFRA_COMMANDS) - infraBefore,
+        infraCpuSeconds: {
+          Postgres: infraAfter.Postgres - infraBefore.Postgres,
+          RabbitMQ: infraAfter.RabbitMQ - infraBefore.RabbitMQ,
+          Redis: infraAfter.Redis - infraBefore.Redis,
+        },
         machine: {
           busySeconds: machineAfter.busy - machineBefore.busy,
           totalSeconds: machineAfter.total - machineBefore.total,
