@@ -1,16 +1,20 @@
-import { type EventHandler, handleOnce } from "@tubedigest/bus";
+import type { EventHandler } from "@tubedigest/bus";
 import type { SummariserContext } from "../shared/summariser-context.ts";
-import type { SummariserDatabase } from "../store/database.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 
-/** Records when the mailer's SMTP server took a newsletter: the history's sent date. */
+/**
+ * Records when the mailer's SMTP server took a newsletter: the history's sent date. One statement, with
+ * no inbox around it: the mark is set only where none is, so a redelivered event changes nothing, and an
+ * erased account's newsletters are gone, so an event about one marks nothing. The inbox's transaction
+ * would add three statements to every digest of a Monday.
+ */
 export function recordNewsletterSent(context: SummariserContext): EventHandler<"newsletter.sent"> {
-  return handleOnce<SummariserDatabase, "newsletter.sent">(context.db, async (event, { trx, log }) => {
-    const marked = await new NewsletterRepository(trx).markSent(
+  return async (event, { log }) => {
+    const marked = await new NewsletterRepository(context.db).markSent(
       event.data.newsletterId,
       new Date(event.data.sentAt),
     );
     if (marked) context.metrics.newsletterSent();
     else log.info({ newsletterId: event.data.newsletterId }, "newsletter already marked sent, or unknown");
-  });
+  };
 }

@@ -9,6 +9,9 @@ export const channelId = (letter: string) => `UC${letter.repeat(22)}`;
 const DAY_MS = 24 * 3_600_000;
 export const daysFrom = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);
 
+/** Events whose handler leaves no inbox row (its one statement is idempotent): `applied` cannot see them. */
+const HANDLED_WITHOUT_INBOX = new Set<EventName>(["newsletter.sent"]);
+
 /**
  * What auth, catalog, billing and the mailer publish about a user, as the summariser's read models take
  * it: each event's `occurredAt` may be set (events from different services arrive in any order), and an
@@ -23,7 +26,7 @@ export function digestEvents(bus: EventBus, db: Kysely<SummariserDatabase>) {
     id?: string,
   ): Promise<EventEnvelope<Name>> {
     const event = await bus.publish(name, data, { correlationId: "digest-test", occurredAt, id });
-    published.push(event.id);
+    if (!HANDLED_WITHOUT_INBOX.has(name)) published.push(event.id);
     return event;
   }
   const access = { plan: "creator" as const, channelAllowance: 5 };
@@ -83,7 +86,7 @@ export function digestEvents(bus: EventBus, db: Kysely<SummariserDatabase>) {
       publish("channel.followed", { userId, youtubeChannelId, title, thumbnailUrl: "" }, at),
     unfollow: (userId: string, youtubeChannelId: string, title: string, at?: Date) =>
       publish("channel.unfollowed", { userId, youtubeChannelId, title, thumbnailUrl: "" }, at),
-    /** Waits until every event published so far (through the inbox) has been handled. */
+    /** Waits until every event published so far through the inbox has been handled. */
     async applied(): Promise<void> {
       const ids = [...new Set(published)];
       await eventually(async () => {
