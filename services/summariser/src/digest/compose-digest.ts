@@ -112,12 +112,13 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
   const coveredUntil = context.now();
   // Paused after the week's digest was queued (the reader paused on Monday morning): none goes out.
   const weekly = !ON_DEMAND_KEY.test(row.week_key);
-  if (
-    weekly &&
-    (await new RecipientRepository(context.db).pausedFor(row.user_id, row.week_start, row.due_at))
-  ) {
-    return { kind: "skipped", reason: SKIP_REASONS.paused, coveredUntil };
-  }
+  // The reader's language for summaries (each video's own when they chose none) is read with the pause.
+  const reader = await new RecipientRepository(context.db).digestReader(
+    row.user_id,
+    row.week_start,
+    row.due_at,
+  );
+  if (weekly && reader.paused) return { kind: "skipped", reason: SKIP_REASONS.paused, coveredUntil };
   const follows = await new FollowRepository(context.db).channelsOf(row.user_id);
   if (follows.length === 0) return { kind: "skipped", reason: SKIP_REASONS.noChannels, coveredUntil };
   // From where the last digest stopped: a reader who moved their delivery to a later day gets everything
@@ -144,8 +145,7 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
     return { kind: "skipped", reason: SKIP_REASONS.noNewVideos, coveredUntil };
   }
 
-  // The reader's language for summaries; each video's own when they chose none.
-  const language = (await new RecipientRepository(context.db).find(row.user_id))?.summary_language ?? null;
+  const language = reader.summaryLanguage;
   const videoIds = channels.flatMap((channel) => channel.videos.map((video) => video.youtubeVideoId));
   const ready = await readySummaries(context, videoIds, language);
   const summarised = await Promise.all(
