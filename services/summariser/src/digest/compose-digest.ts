@@ -6,7 +6,6 @@ import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
-import { RecipientRepository } from "../store/recipient-repository.ts";
 import { SummaryOutageError } from "../summaries/summarise-published-video.ts";
 import { readySummaries, type SummaryOutcome, summariseVideo } from "../summaries/summarise-video.ts";
 import { COMPOSE_ATTEMPTS } from "./digest-jobs.ts";
@@ -112,12 +111,8 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
   const coveredUntil = context.now();
   // Paused after the week's digest was queued (the reader paused on Monday morning): none goes out.
   const weekly = !ON_DEMAND_KEY.test(row.week_key);
-  // The reader's language for summaries (each video's own when they chose none) is read with the pause.
-  const reader = await new RecipientRepository(context.db).digestReader(
-    row.user_id,
-    row.week_start,
-    row.due_at,
-  );
+  // The reader's pause, their language for summaries (each video's own when they chose none) and their last digest.
+  const reader = await new DigestRepository(context.db).readerOf(row.user_id, row.week_start, row.due_at);
   if (weekly && reader.paused) return { kind: "skipped", reason: SKIP_REASONS.paused, coveredUntil };
   const follows = await new FollowRepository(context.db).channelsOf(row.user_id);
   if (follows.length === 0) return { kind: "skipped", reason: SKIP_REASONS.noChannels, coveredUntil };
@@ -125,7 +120,7 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
   // since their last one. But a reader back after two weeks or more without a plan gets the week before
   // this one was due, not all they missed.
   const dueAt = row.due_at.getTime();
-  const lastCovered = (await new DigestRepository(context.db).lastCoveredUntil(row.user_id))?.getTime();
+  const lastCovered = reader.lastCoveredUntil?.getTime();
   const recent = lastCovered !== undefined && lastCovered >= dueAt - 2 * DIGEST_DAYS * DAY_MS;
   const since = new Date(recent ? lastCovered : dueAt - DIGEST_DAYS * DAY_MS);
 

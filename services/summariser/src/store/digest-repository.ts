@@ -231,15 +231,38 @@ export class DigestRepository {
       .executeTakeFirst();
   }
 
-  /** Up to when the user's last digest (composed, or skipped with nothing new) looked at videos. */
-  async lastCoveredUntil(userId: string): Promise<Date | undefined> {
+  /**
+   * What composing a digest asks of its reader, in one statement: whether the digest of the week starting
+   * `weekStart` and due at `dueAt` is paused, the language the reader wants summaries in, and up to when
+   * their last digest (composed, or skipped with nothing new) looked at videos. A reader with no row yet
+   * is not paused and has no language and no last digest.
+   */
+  async readerOf(
+    userId: string,
+    weekStart: string,
+    dueAt: Date,
+  ): Promise<{ paused: boolean; summaryLanguage: string | null; lastCoveredUntil: Date | undefined }> {
     const row = await this.db
-      .selectFrom("digests")
-      .select((eb) => eb.fn.max("covered_until").as("covered_until"))
-      .where("user_id", "=", userId)
-      .where("status", "in", ["composed", "skipped"])
-      .executeTakeFirst();
-    return row?.covered_until ?? undefined;
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom("recipients")
+          .select((recipient) => notPausedFor(recipient, sql.val(weekStart), sql.val(dueAt)).as("deliver"))
+          .where("user_id", "=", userId)
+          .as("deliver"),
+        eb.selectFrom("recipients").select("summary_language").where("user_id", "=", userId).as("language"),
+        eb
+          .selectFrom("digests")
+          .select((digest) => digest.fn.max("covered_until").as("covered_until"))
+          .where("user_id", "=", userId)
+          .where("status", "in", ["composed", "skipped"])
+          .as("covered_until"),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      paused: row.deliver === false,
+      summaryLanguage: row.language ?? null,
+      lastCoveredUntil: row.covered_until ?? undefined,
+    };
   }
 
   /** A failed digest back in the queue, as an operator's rerun; false when it had not failed. */

@@ -94,26 +94,6 @@ export class RecipientRepository {
       .execute();
   }
 
-  /**
-   * What composing a digest asks of its reader, in one statement: whether the digest of the week starting
-   * `weekStart` and due at `dueAt` is paused, and the language the reader wants summaries in.
-   */
-  async digestReader(
-    userId: string,
-    weekStart: string,
-    dueAt: Date,
-  ): Promise<{ paused: boolean; summaryLanguage: string | null }> {
-    const row = await this.db
-      .selectFrom("recipients")
-      .select((eb) => [
-        notPausedFor(eb, sql.val(weekStart), sql.val(dueAt)).as("deliver"),
-        "summary_language",
-      ])
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    return { paused: row !== undefined && !row.deliver, summaryLanguage: row?.summary_language ?? null };
-  }
-
   find(userId: string): Promise<RecipientRow | undefined> {
     return this.db.selectFrom("recipients").selectAll().where("user_id", "=", userId).executeTakeFirst();
   }
