@@ -103,7 +103,7 @@ export const DEFAULT_SAMPLE_CHANNELS: Readonly<Record<"youtube" | "demo", readon
 };
 
 /** What a caller leaves out of `digest`. */
-export const DEFAULT_DIGEST_SETTINGS: DigestSettings = { concurrency: 16, catchUpHours: 24 };
+export const DEFAULT_DIGEST_SETTINGS: DigestSettings = { concurrency: 32, catchUpHours: 24 };
 export const DEFAULT_REDIS_KEY_PREFIX = "td:summariser:";
 
 /** The weekly digest's timing and pace: the summariser's own process and the embedded product read them alike. */
