@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { forgetAccount } from "@tubedigest/bus";
 import { createEvent } from "@tubedigest/contracts";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -80,5 +81,17 @@ describe("following the channels picked on the landing page (user.registered)", 
         .map((channel) => channel.id)
         .sort(),
     );
+  });
+
+  it("follows nothing for an account erased before its sign-up arrived", async () => {
+    const channel = fakeChannel();
+    harness.fake.addChannel(channel);
+    const [gone, other] = [randomUUID(), randomUUID()];
+    await harness.context.db.transaction().execute((trx) => forgetAccount(trx, gone));
+
+    await followSignupChannels(harness.context)(registered(gone, [channel.id]), delivery);
+    await followSignupChannels(harness.context)(registered(other, [channel.id]), delivery);
+    expect(await followedIds(gone)).toEqual([]);
+    expect(await followedIds(other)).toEqual([channel.id]);
   });
 });
