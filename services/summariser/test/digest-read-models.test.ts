@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DigestRepository } from "../src/store/digest-repository.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import { type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
 import { controlledWriter } from "./support/test-writers.ts";
@@ -145,5 +146,15 @@ describe("the digest's read models: recipients and follows from other services' 
       title: "Alpha (new name)",
       following: true,
     });
+    // What composing a digest reads of them: the channels followed now, in the order they were followed.
+    const reader = await new DigestRepository(summariser.database.db).readerOf(
+      userId,
+      "2026-11-23",
+      new Date("2026-11-23T09:00:00Z"),
+    );
+    expect(reader.follows).toEqual([
+      { youtube_channel_id: b, title: "Beta" },
+      { youtube_channel_id: a, title: "Alpha (new name)" },
+    ]);
   });
 });

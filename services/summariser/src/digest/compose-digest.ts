@@ -4,7 +4,6 @@ import { writeWeekGlance } from "../glance/write-week-glance.ts";
 import { leaseEnd, renewWhileWorking } from "../shared/claim-lease.ts";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
-import { FollowRepository } from "../store/follow-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
 import { SummaryOutageError } from "../summaries/summarise-published-video.ts";
 import { readySummaries, type SummaryOutcome, summariseVideo } from "../summaries/summarise-video.ts";
@@ -111,10 +110,10 @@ async function compose(context: SummariserContext, row: DigestRow): Promise<Comp
   const coveredUntil = context.now();
   // Paused after the week's digest was queued (the reader paused on Monday morning): none goes out.
   const weekly = !ON_DEMAND_KEY.test(row.week_key);
-  // The reader's pause, their language for summaries (each video's own when they chose none) and their last digest.
+  // The reader's channels, pause, language for summaries (each video's own when they chose none) and last digest.
   const reader = await new DigestRepository(context.db).readerOf(row.user_id, row.week_start, row.due_at);
   if (weekly && reader.paused) return { kind: "skipped", reason: SKIP_REASONS.paused, coveredUntil };
-  const follows = await new FollowRepository(context.db).channelsOf(row.user_id);
+  const follows = reader.follows;
   if (follows.length === 0) return { kind: "skipped", reason: SKIP_REASONS.noChannels, coveredUntil };
   // From where the last digest stopped: a reader who moved their delivery to a later day gets everything
   // since their last one. But a reader back after two weeks or more without a plan gets the week before

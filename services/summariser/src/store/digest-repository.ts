@@ -1,8 +1,17 @@
 import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DigestStatus, DigestsTable, SummariserDatabase } from "./database.ts";
 import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
 
 export type DigestRow = Selectable<DigestsTable>;
+
+/** What composing a digest knows of its reader (`readerOf`). */
+export interface DigestReader {
+  follows: { youtube_channel_id: string; title: string }[];
+  paused: boolean;
+  summaryLanguage: string | null;
+  lastCoveredUntil: Date | undefined;
+}
 export type DigestKey = { userId: string; weekKey: string };
 
 /** A week whose digest is wanted now, for the readers of one zone whose delivery is that day and hour. */
@@ -232,18 +241,23 @@ export class DigestRepository {
   }
 
   /**
-   * What composing a digest asks of its reader, in one statement: whether the digest of the week starting
-   * `weekStart` and due at `dueAt` is paused, the language the reader wants summaries in, and up to when
-   * their last digest (composed, or skipped with nothing new) looked at videos. A reader with no row yet
-   * is not paused and has no language and no last digest.
+   * What composing a digest asks of its reader, in one statement: the channels they follow (in the order
+   * they followed them), whether the digest of the week starting `weekStart` and due at `dueAt` is paused,
+   * the language the reader wants summaries in, and up to when their last digest (composed, or skipped
+   * with nothing new) looked at videos. A reader with no row yet is not paused and has no language and no
+   * last digest.
    */
-  async readerOf(
-    userId: string,
-    weekStart: string,
-    dueAt: Date,
-  ): Promise<{ paused: boolean; summaryLanguage: string | null; lastCoveredUntil: Date | undefined }> {
+  async readerOf(userId: string, weekStart: string, dueAt: Date): Promise<DigestReader> {
     const row = await this.db
       .selectNoFrom((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom("follows")
+            .select(["youtube_channel_id", "title"])
+            .where("user_id", "=", userId)
+            .where("following", "=", true)
+            .orderBy("followed_at"),
+        ).as("follows"),
         eb
           .selectFrom("recipients")
           .select((recipient) => notPausedFor(recipient, sql.val(weekStart), sql.val(dueAt)).as("deliver"))
@@ -259,6 +273,7 @@ export class DigestRepository {
       ])
       .executeTakeFirstOrThrow();
     return {
+      follows: row.follows,
       paused: row.deliver === false,
       summaryLanguage: row.language ?? null,
       lastCoveredUntil: row.covered_until ?? undefined,
