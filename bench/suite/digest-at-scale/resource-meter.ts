@@ -6,12 +6,12 @@ import { cpuSecondsOfCommands, machineCpuSeconds, resetPeakRss } from "../../sup
 const INFRA_COMMANDS = { Postgres: ["postgres"], RabbitMQ: ["beam.smp"], Redis: ["redis-server"] } as const;
 type Infra = keyof typeof INFRA_COMMANDS;
 
+const INFRA = Object.keys(INFRA_COMMANDS) as Infra[];
+
 function infraCpuSeconds(): Record<Infra, number> {
-  return {
-    Postgres: cpuSecondsOfCommands(INFRA_COMMANDS.Postgres),
-    RabbitMQ: cpuSecondsOfCommands(INFRA_COMMANDS.RabbitMQ),
-    Redis: cpuSecondsOfCommands(INFRA_COMMANDS.Redis),
-  };
+  return Object.fromEntries(
+    INFRA.map((name) => [name, cpuSecondsOfCommands(INFRA_COMMANDS[name])]),
+  ) as Record<Infra, number>;
 }
 
 export interface ResourceUse {
@@ -55,11 +55,9 @@ export function startResourceMeter(children: Record<string, BenchChild>): { stop
       return {
         processes,
         benchCpuSeconds: (bench.user + bench.system) / 1e6,
-        infraCpuSeconds: {
-          Postgres: infraAfter.Postgres - infraBefore.Postgres,
-          RabbitMQ: infraAfter.RabbitMQ - infraBefore.RabbitMQ,
-          Redis: infraAfter.Redis - infraBefore.Redis,
-        },
+        infraCpuSeconds: Object.fromEntries(
+          INFRA.map((name) => [name, infraAfter[name] - infraBefore[name]]),
+        ) as Record<Infra, number>,
         machine: {
           busySeconds: machineAfter.busy - machineBefore.busy,
           totalSeconds: machineAfter.total - machineBefore.total,

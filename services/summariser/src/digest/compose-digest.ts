@@ -108,10 +108,10 @@ export async function composeDigest(
 /** Gathers the user's new videos since their last digest and their summaries. */
 async function compose(context: SummariserContext, row: DigestRow): Promise<Composition> {
   const coveredUntil = context.now();
-  // Paused after the week's digest was queued (the reader paused on Monday morning): none goes out.
-  const weekly = !ON_DEMAND_KEY.test(row.week_key);
   // The reader's channels, pause, language for summaries (each video's own when they chose none) and last digest.
   const reader = await new DigestRepository(context.db).readerOf(row.user_id, row.week_start, row.due_at);
+  // Paused after the week's digest was queued (the reader paused on Monday morning): none goes out.
+  const weekly = !ON_DEMAND_KEY.test(row.week_key);
   if (weekly && reader.paused) return { kind: "skipped", reason: SKIP_REASONS.paused, coveredUntil };
   const follows = reader.follows;
   if (follows.length === 0) return { kind: "skipped", reason: SKIP_REASONS.noChannels, coveredUntil };

@@ -5,6 +5,8 @@ import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
 
 export type DigestRow = Selectable<DigestsTable>;
 
+export type DigestKey = { userId: string; weekKey: string };
+
 /** What composing a digest knows of its reader (`readerOf`). */
 export interface DigestReader {
   follows: { youtube_channel_id: string; title: string }[];
@@ -12,7 +14,6 @@ export interface DigestReader {
   summaryLanguage: string | null;
   lastCoveredUntil: Date | undefined;
 }
-export type DigestKey = { userId: string; weekKey: string };
 
 /** A week whose digest is wanted now, for the readers of one zone whose delivery is that day and hour. */
 export interface ScheduleWeek {
