@@ -174,14 +174,16 @@ try {
     samples[name].reduce((sum, sample) => sum + sample.figures.requests, 0);
   const channelsMet = median(channelsRatios) >= TARGETS.channels;
   const currentUserMet = median(slowestOwnerRatios) >= TARGETS.currentUserOfSlowestOwner;
-  const gatewayCpu = (["channelsThrough", "currentUser"] as const).map((name) =>
-    cpuMsPerAnswer(name, "gateway"),
-  );
+  const gatewayCpu = {
+    channels: cpuMsPerAnswer("channelsThrough", "gateway"),
+    currentUser: cpuMsPerAnswer("currentUser", "gateway"),
+  };
+  const gatewayCpuMet = Object.values(gatewayCpu).every((ms) => ms <= TARGETS.gatewayCpuMsPerAnswer);
   process.stdout.write(
     [
       `channels: gateway ÷ catalog = ${ratioText(channelsRatios)} (median of ${rounds} rounds; target ≥ ${TARGETS.channels}: ${verdict(channelsMet)})`,
       `current user: gateway ÷ the slowest owner = ${ratioText(slowestOwnerRatios)} (target ≥ ${TARGETS.currentUserOfSlowestOwner}: ${verdict(currentUserMet)}); ÷ auth = ${ratioText(currentUserRatios)}`,
-      `gateway CPU per answer: ${gatewayCpu.map((ms) => ms.toFixed(2)).join(" ms (channels), ")} ms (current user) (target ≤ ${TARGETS.gatewayCpuMsPerAnswer} ms: ${verdict(gatewayCpu.every((ms) => ms <= TARGETS.gatewayCpuMsPerAnswer))})`,
+      `gateway CPU per answer: ${gatewayCpu.channels.toFixed(2)} ms (channels), ${gatewayCpu.currentUser.toFixed(2)} ms (current user) (target ≤ ${TARGETS.gatewayCpuMsPerAnswer} ms: ${verdict(gatewayCpuMet)})`,
       "",
     ].join("\n"),
   );
@@ -203,9 +205,10 @@ try {
   );
   const cpuTable = markdownTable(
     ["endpoint", ...COLUMNS],
-    names.map((name) => {
-      return [endpoints[name].label, ...COLUMNS.map((column) => cpuMsPerAnswer(name, column).toFixed(2))];
-    }),
+    names.map((name) => [
+      endpoints[name].label,
+      ...COLUMNS.map((column) => cpuMsPerAnswer(name, column).toFixed(2)),
+    ]),
   );
   recordInPerformanceDoc(
     "gateway-overhead",
@@ -220,7 +223,7 @@ try {
       "",
       figuresTable,
       "",
-      `CPU milliseconds per answer, by process, over all rounds (Postgres and Redis not counted); the gateway's share through it, target ≤ ${TARGETS.gatewayCpuMsPerAnswer} ms: ${verdict(gatewayCpu.every((ms) => ms <= TARGETS.gatewayCpuMsPerAnswer))}:`,
+      `CPU milliseconds per answer, by process, over all rounds (Postgres and Redis not counted); the gateway's share through it, target ≤ ${TARGETS.gatewayCpuMsPerAnswer} ms: ${verdict(gatewayCpuMet)}:`,
       "",
       cpuTable,
     ].join("\n"),
