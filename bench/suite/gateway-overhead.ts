@@ -15,9 +15,14 @@
  * request's time goes.
  *
  *   node --import tsx bench/suite/gateway-overhead.ts [--rounds 3] [--seconds 3] [--connections 10] [--warm-up-seconds 1]
+ *     [--cpu-prof-dir DIR]
+ *
+ * With `--cpu-prof-dir` every service process writes a CPU profile there as it stops.
  */
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { fakeChannelsAbout } from "../support/fake-channels.ts";
@@ -33,6 +38,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
     "warm-up-seconds": { type: "string", default: "1" },
+    "cpu-prof-dir": { type: "string" },
   },
 });
 const rounds = Number(values.rounds);
@@ -74,7 +80,9 @@ const range = (values: number[], digits: number) =>
 
 // Whatever else runs on the machine competes for the same two cores: said beside the figures.
 const loadBefore = loadavg()[0] ?? 0;
-const stack = await startRealStack();
+const cpuProfileDir = values["cpu-prof-dir"] ? path.resolve(values["cpu-prof-dir"]) : undefined;
+if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
+const stack = await startRealStack({ cpuProfileDir });
 try {
   const channels = fakeChannelsAbout("gateway bench", FOLLOWED_CHANNELS);
   for (const channel of channels) stack.youtube.addChannel(channel);

@@ -45,7 +45,9 @@ export interface RealStack {
  * catalog's daily quota raised out of reach, so the figures measure the product, not its limiters.
  * Cookies are not `Secure`, since the bench speaks plain HTTP (as `make stack` does in development).
  */
-export async function startRealStack(): Promise<RealStack> {
+export async function startRealStack(
+  options: { cpuProfileDir?: string | undefined } = {},
+): Promise<RealStack> {
   const identitySecret = randomBytes(32).toString("hex");
   const [authSchema, catalogSchema, billingSchema] = await Promise.all(
     ["bench_auth", "bench_catalog", "bench_billing"].map((prefix) => createTestSchema(prefix)),
@@ -82,6 +84,8 @@ export async function startRealStack(): Promise<RealStack> {
       // Its log lines (one or two JSON lines per request) are thrown away once it listens, as a log
       // shipper would take them: that cost is part of what a request costs, reading them is not.
       discardOutputOnceReady: true,
+      // Each process writes its profile there as it stops.
+      nodeOptions: options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
     });
   const database = (schema: { url: string; schema: string }) => ({
     DATABASE_URL: schema.url,
