@@ -68,18 +68,16 @@ export interface ServiceAppOptions {
    * site can read the app through DNS rebinding: development on this machine. Off when absent.
    */
   loopbackOnly?: boolean;
-  /**
-   * Log each request once, as it is answered ("request completed", with the request's fields, its status
-   * and time), instead of Fastify's two lines ("incoming request" as it arrives, then "request
-   * completed"): half the logging for a service whose requests are many and quick (the gateway).
-   * Failures are logged as before. Fastify's two lines when absent.
-   */
-  oneLogLinePerRequest?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-/** Fastify's request logging with one line per request instead of two (`oneLogLinePerRequest`). */
+/**
+ * Each request logged once, as it is answered ("request completed", with the request's fields, its status
+ * and time), instead of Fastify's two lines ("incoming request" as it arrives, then "request completed"):
+ * an access log's line per request, half the logging of a service whose requests are many and quick.
+ * Failures are logged as before.
+ */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
@@ -115,7 +113,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     schemaErrorFormatter: formatValidationError,
     routerOptions: { maxParamLength: 200, querystringParser: parseQueryString },
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
-    ...(options.oneLogLinePerRequest ? { logController: new OneLinePerRequest() } : {}),
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Before any route, so every one the service declares is described.

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Static, TObject } from "typebox";
 import type { ServiceApp } from "./create-service-app.ts";
 import { runUntilSignalled } from "./run-until-signalled.ts";
-import { createServiceLogger } from "./service-logger.ts";
+import { bufferedStdout, createServiceLogger } from "./service-logger.ts";
 import { type StartupParts, startOrExit } from "./startup-failure.ts";
 
 /** Where something listens. */
@@ -74,7 +74,7 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   const env = loadConfigOrExit(service.environment);
   const { PORT, HOST, LOG_LEVEL } = env as Static<Schema> & ProcessVariables;
   const settings = settingsOrExit(service, env);
-  const log = createServiceLogger(service.name, LOG_LEVEL);
+  const log = createServiceLogger(service.name, LOG_LEVEL, { destination: bufferedStdout() });
   const own = service.parts?.(env) ?? {};
   const parts: StartupParts = {
     ...own,

@@ -20,13 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The URL of each "incoming request" line logged for one request. */
+/** The URL of each line logged for one request. */
 async function loggedUrls(url: string): Promise<string[]> {
   lines.length = 0;
   await app.inject({ method: "GET", url });
   return lines
     .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
-    .filter((entry) => entry.msg === "incoming request")
+    .filter((entry) => entry.req !== undefined)
     .map((entry) => entry.req?.url ?? "");
 }
 

@@ -48,8 +48,6 @@ export async function buildGatewayApp(
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
     loopbackOnly: settings.loopbackOnly,
-    // Every page, file and API call passes here: one line each, not two.
-    oneLogLinePerRequest: true,
     readiness: {
       essential: { ...dependencies.readiness?.essential },
       degradable: { ...(redis ? { redis: redisAnswers } : {}), ...dependencies.readiness?.degradable },
