@@ -226,9 +226,12 @@ describe("importing a schema from an embedded database of the earlier layout", (
     views.push(database);
     return database;
   };
-  beforeAll(() => {
+  // Started before the tests, so their time is not the test's: two embedded databases take seconds to
+  // start on a busy machine.
+  beforeAll(async () => {
     source = EmbeddedPostgres.open();
     target = EmbeddedPostgres.open();
+    await Promise.all([source.ready(), target.ready()]);
   });
   afterAll(async () => {
     for (const database of views) await database.close();
