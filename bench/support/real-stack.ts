@@ -81,7 +81,7 @@ export async function startRealStack(
         const queue = /^queue (\S+)$/.exec(line);
         if (queue?.[1]) declaredQueues.add(queue[1]);
       },
-      // Its log lines (one or two JSON lines per request) are thrown away once it listens, as a log
+      // Its log lines (one JSON line per request) are thrown away once it listens, as a log
       // shipper would take them: that cost is part of what a request costs, reading them is not.
       discardOutputOnceReady: true,
       // Each process writes its profile there as it stops.

@@ -18,7 +18,7 @@ export interface ServiceLoggerOptions {
 const ROUTINE = /^(?:Server listening at |request completed$)/;
 
 /**
- * Fastify's request fields (it logs `{ req }` for each incoming request), with the query's credentials
+ * Fastify's request fields (it logs `{ req }` for each request it answers), with the query's credentials
  * redacted: sign-in and unsubscribe links carry their token there.
  */
 function serializeRequest(request: FastifyRequest) {
@@ -36,8 +36,8 @@ const LOG_FLUSH_INTERVAL_MS = 1_000;
 
 /**
  * Stdout for a service process's lines, written in blocks of about 4 KB (or once a second, and at exit)
- * rather than a write for each line: a busy service logs a line per request, and a write per line was a
- * tenth of the gateway's CPU per proxied request. Lines reach the log shipper up to a second late; a
+ * rather than a write for each line: a busy service logs a line per request, and a write per line was
+ * about 6 % of the gateway's CPU per proxied request. Lines reach the log shipper up to a second late; a
  * process that is killed outright loses at most that second.
  */
 export function bufferedStdout(): DestinationStream {
