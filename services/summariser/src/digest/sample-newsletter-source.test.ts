@@ -7,23 +7,23 @@ import {
 } from "./sample-newsletter-source.ts";
 
 const sample = (subject: string) => ({ subject, content: `# ${subject}`, channels: [] });
-const silent = { info() {}, warn() {}, error() {} };
-
 /** A source whose compositions the test answers one by one, on a clock the test moves. */
 function controlled() {
   let now = 1_000_000;
   const asked: ((answer: ComposedSample | Error) => void)[] = [];
+  const errors: [fields: object, message: string][] = [];
   const get = sampleNewsletterSource({
     compose: () =>
       new Promise<ComposedSample>((resolve, reject) => {
         asked.push((answer) => (answer instanceof Error ? reject(answer) : resolve(answer)));
       }),
     now: () => new Date(now),
-    log: silent,
+    log: { info() {}, warn() {}, error: (fields, message) => errors.push([fields, message]) },
   });
   return {
     get,
     asked,
+    errors,
     later: (ms: number) => {
       now += ms;
     },
@@ -69,9 +69,12 @@ describe("sampleNewsletterSource", () => {
     expect(source.asked).toHaveLength(1);
     source.later(1);
     expect((await source.get())?.subject).toBe("Half");
-    source.asked[1]?.(new Error("catalog is down"));
+    expect(source.asked).toHaveLength(2);
+    const failure = new Error("catalog is down");
+    source.asked[1]?.(failure);
     await new Promise((resolve) => setImmediate(resolve));
     expect((await source.get())?.subject).toBe("Half");
+    expect(source.errors).toEqual([[{ err: failure }, "the sample newsletter could not be composed"]]);
   });
 
   it("has none while nothing could be composed, and asks again only after a minute", async () => {

@@ -15,6 +15,9 @@ describe("the client a preview is counted against", () => {
     expect(previewClient("2001:DB8::1")).toBe("2001:db8:0:0::/64");
     expect(previewClient("1:2:3:4:5:6::")).toBe("1:2:3:4::/64");
     expect(previewClient("::1")).toBe("0:0:0:0::/64");
+    // Groups after the gap that reach into the network's four.
+    expect(previewClient("2001::3:4:5:6:7:8")).toBe("2001:0:3:4::/64");
+    expect(previewClient("::3:4:5:6:7:8")).toBe("0:0:3:4::/64");
     expect(previewClient("::")).toBe("0:0:0:0::/64");
     // Only an address that starts with the mapped prefix is an IPv4 one.
     expect(previewClient("1::ffff:1.2.3.4")).toBe("1:0:0:0::/64");
