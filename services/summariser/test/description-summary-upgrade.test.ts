@@ -6,7 +6,7 @@ import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import {
   type SummariserUnderTest,
   startSummariser,
-  TOOL_PASSWORD,
+  toolSummary,
   transcriptAbout,
   transcriptsFrom,
 } from "./support/summariser-harness.ts";
@@ -46,15 +46,7 @@ describe("a summary of the description, looked at again for a transcript", () =>
   });
   afterAll(() => summariser.stop());
 
-  const read = async (videoId: string) => {
-    const reply = await summariser.app.inject({
-      method: "POST",
-      url: "/api/process-youtube-video",
-      payload: { youtubeUrl: `https://youtu.be/${videoId}`, password: TOOL_PASSWORD },
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json().summary as string;
-  };
+  const read = (videoId: string) => toolSummary(summariser.app, videoId);
   const looksAt = (videoId: string) => transcripts.asked.filter((id) => id === videoId).length;
   const writesOf = (videoId: string) => control.writes.filter((id) => id === videoId).length;
   const rowOf = async (videoId: string) =>

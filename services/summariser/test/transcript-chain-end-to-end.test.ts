@@ -22,7 +22,7 @@ import {
   asUser,
   type SummariserUnderTest,
   startSummariser,
-  TOOL_PASSWORD,
+  toolSummary,
 } from "./support/summariser-harness.ts";
 
 const CHANNEL = `UC${"e".repeat(22)}`;
@@ -156,15 +156,7 @@ describe("summaries from the transcript chain, end to end: the real SDKs against
     await ytDlp.remove();
   });
 
-  async function summaryOf(videoId: string, on = chain): Promise<string> {
-    const reply = await on.app.inject({
-      method: "POST",
-      url: "/api/process-youtube-video",
-      payload: { youtubeUrl: `https://youtu.be/${videoId}`, password: TOOL_PASSWORD },
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json().summary as string;
-  }
+  const summaryOf = (videoId: string, on = chain) => toolSummary(on.app, videoId);
   const requestsAbout = (text: string) =>
     openai.requests.filter((request) => request.messages.some((message) => message.content.includes(text)));
 

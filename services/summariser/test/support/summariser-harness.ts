@@ -20,6 +20,17 @@ export const TOOL_PASSWORD = "correct horse battery staple";
 /** What the gateway sends for a signed-in user. */
 export const asUser = (userId: string) => callerHeaders(IDENTITY_SECRET, userId, randomUUID());
 
+/** The summary the hidden tool answers for a video, with the right password; anything but a 200 fails the test. */
+export async function toolSummary(app: ServiceApp, videoId: string): Promise<string> {
+  const reply = await app.inject({
+    method: "POST",
+    url: "/api/process-youtube-video",
+    payload: { youtubeUrl: `https://youtu.be/${videoId}`, password: TOOL_PASSWORD },
+  });
+  if (reply.statusCode !== 200) throw new Error(`the tool answered ${reply.statusCode}: ${reply.body}`);
+  return reply.json().summary as string;
+}
+
 /** A transcript source answering from a map, counting what it is asked; a missing id has no captions. */
 export function transcriptsFrom(transcripts: Record<string, Transcript>) {
   const asked: string[] = [];
