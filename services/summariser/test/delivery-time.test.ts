@@ -8,6 +8,7 @@ import { controlledWriter } from "./support/test-writers.ts";
 const SLOT_MS = 15 * 60 * 1000;
 const MONDAY_9 = { weekday: 1, hour: 9 };
 const FRIDAY_18 = { weekday: 5, hour: 18 };
+const WEDNESDAY_12 = { weekday: 3, hour: 12 };
 
 /**
  * Readers in London, whose clocks fall back at 02:00 on Sunday 25 October 2026, through three weeks of
@@ -27,6 +28,8 @@ describe("delivery times chosen and changed mid-week, across a daylight-saving c
   // Due at the last slot of each run of slots: once theirs is queued, every slot before was handled (the
   // fan-out's queue takes one event at a time, in order).
   const sentinels = { wednesday: randomUUID(), end: randomUUID() };
+  // Readers on Friday 18:00 who move to Wednesday 12:00 a moment before it, and at the very instant.
+  const movingToNoon = { justBefore: randomUUID(), atTheInstant: randomUUID() };
 
   const setDeliveryTime = async (userId: string, time: { weekday: number; hour: number }) => {
     const response = await summariser.app.inject({
@@ -70,7 +73,11 @@ describe("delivery times chosen and changed mid-week, across a daylight-saving c
   beforeAll(async () => {
     summariser = await startSummariser({ writer: controlledWriter().writer, now: () => now });
     const events = digestEvents(summariser.testBus.bus, summariser.database.db);
-    for (const userId of [...Object.values(reader), ...Object.values(sentinels)]) {
+    for (const userId of [
+      ...Object.values(reader),
+      ...Object.values(sentinels),
+      ...Object.values(movingToNoon),
+    ]) {
       await events.register(userId, { timeZone: "Europe/London", at: new Date("2026-09-01T00:00:00Z") });
       await events.activate(userId, new Date("2026-09-01T00:00:00Z"));
     }
@@ -80,6 +87,7 @@ describe("delivery times chosen and changed mid-week, across a daylight-saving c
     await setDeliveryTime(reader.atTheRepeatedHour, { weekday: 7, hour: 1 });
     await setDeliveryTime(sentinels.wednesday, { weekday: 3, hour: 11 });
     await setDeliveryTime(sentinels.end, { weekday: 6, hour: 0 });
+    for (const userId of Object.values(movingToNoon)) await setDeliveryTime(userId, FRIDAY_18);
   });
   afterAll(() => summariser.stop());
 
@@ -151,6 +159,18 @@ describe("delivery times chosen and changed mid-week, across a daylight-saving c
     }
     const anonymous = await summariser.app.inject({ method: "GET", url: "/api/user/delivery-time" });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("takes a new time that falls at this very instant as passed: this week keeps its Friday", async () => {
+    // Wednesday 11 November, London on GMT: this week's digests are due on Friday at 18:00.
+    now = new Date("2026-11-11T11:59:59.999Z");
+    expect((await setDeliveryTime(movingToNoon.justBefore, WEDNESDAY_12)).nextDeliveryAt).toBe(
+      "2026-11-11T12:00:00.000Z",
+    );
+    now = new Date("2026-11-11T12:00:00.000Z");
+    expect((await setDeliveryTime(movingToNoon.atTheInstant, WEDNESDAY_12)).nextDeliveryAt).toBe(
+      "2026-11-13T18:00:00.000Z",
+    );
   });
 
   it("answers a reader no event has named yet with Monday 09:00 UTC", async () => {
