@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack up down install build lint typecheck unit integration mail-spam-score browser tests test-containers test bench mutate digest-now clean
+.PHONY: start stack up down install build build-web build-services lint typecheck unit integration mail-spam-score browser tests test-containers test bench mutate digest-now clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -15,6 +15,14 @@ install: $(NPM_STAMP)
 
 build: install
 	npx turbo run build
+
+## The web app alone (Vite): all the tests need built. The rest of `make build` is checked beside them.
+build-web: install
+	npx turbo run build --filter=@tubedigest/web
+
+## Every bundle but the web app's: the services' and the launcher's (tsup).
+build-services: install
+	npx turbo run build --filter='!@tubedigest/web'
 
 ## The whole product on http://localhost:3000 in one process, with embedded parts unless DATABASE_URL,
 ## REDIS_URL, RABBITMQ_URL and the outside services' keys are set (README: "Running against the real parts").
@@ -60,12 +68,12 @@ mail-spam-score: install
 	node --import tsx scripts/check-mail-spam-score.ts
 
 ## The web app in Debian's Chromium, served by the whole product in one process (tests/browser).
-browser: build
+browser: build-web
 	npx vitest run --project browser
 
 ## Unit, integration and browser tests in one run (what `make test` runs): two files at a time, so one
 ## works while the other waits on a broker, a timer or a page, and no step waits for another's last file.
-tests: build
+tests: build-web
 	npx vitest run --project unit --project integration --project browser
 
 ## The compose stack built from this checkout and checked through the gateway (tests/containers/run.sh):
@@ -74,10 +82,11 @@ tests: build
 test-containers: install
 	tests/containers/run.sh
 
-## Lint and typecheck only read the files: they run beside the tests, then the spam score and the
-## containers, which would compete with the tests for the CPU's two cores.
+## Lint, typecheck and the services' bundles run beside the tests (the two cores are about a quarter idle
+## while the tests wait on brokers, timers and pages), then the spam score and the containers, which
+## would compete with the tests for the CPU.
 test: install
-	$(MAKE) --no-print-directory -j3 lint typecheck tests
+	$(MAKE) --no-print-directory -j4 lint typecheck build-services tests
 	$(MAKE) --no-print-directory mail-spam-score test-containers
 	@echo "make test: format/lint, typecheck, unit, integration, mail spam score, browser and container checks all passed"
 
