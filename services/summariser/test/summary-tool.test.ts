@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SummaryFailedError } from "../src/adapters/summary-writers/summary-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import {
   type SummariserUnderTest,
@@ -11,11 +12,17 @@ import { controlledWriter } from "./support/test-writers.ts";
 
 const ID = "dQw4w9WgXcQ";
 const CHANNEL = `UC${"t".repeat(22)}`;
+const SLOW = "slowvideo01";
+const FAILING = "failvideo01";
+/** How long the tool waits for a summary being written before it answers. */
+const TOOL_WAIT_MS = 1_000;
 
 describe("POST /api/process-youtube-video, the hidden tool (Postgres, a writer the test drives)", () => {
   const catalog = catalogStandIn([
     { id: ID, channelId: CHANNEL, title: "A talk worth reading", durationSeconds: 1_800 },
     { id: "liveliveliv", channelId: CHANNEL, title: "On air", liveStatus: "live", durationSeconds: null },
+    { id: SLOW, channelId: CHANNEL, title: "A long think", durationSeconds: 1_200 },
+    { id: FAILING, channelId: CHANNEL, title: "Beyond the model", durationSeconds: 900 },
   ]);
   const control = controlledWriter();
   let summariser: SummariserUnderTest;
@@ -24,8 +31,13 @@ describe("POST /api/process-youtube-video, the hidden tool (Postgres, a writer t
   beforeAll(async () => {
     const parts = {
       writer: control.writer,
-      transcripts: transcriptsFrom({ [ID]: transcriptAbout("reading") }).source,
+      transcripts: transcriptsFrom({
+        [ID]: transcriptAbout("reading"),
+        [SLOW]: transcriptAbout("patience"),
+        [FAILING]: transcriptAbout("shapes"),
+      }).source,
       catalog: catalog.client,
+      toolWaitMs: TOOL_WAIT_MS,
     };
     summariser = await startSummariser(parts);
     withoutPassword = await startSummariser(parts, { settings: { toolPassword: undefined } });
@@ -89,6 +101,40 @@ describe("POST /api/process-youtube-video, the hidden tool (Postgres, a writer t
     const live = await tool({ youtubeUrl: "youtu.be/liveliveliv", password: TOOL_PASSWORD });
     expect(live.statusCode).toBe(422);
     expect(live.json().message).toMatch(/once it has ended/);
+  });
+
+  it("answers 503 while the summary is still being written after its wait, and the summary once it is made", async () => {
+    control.hold();
+    try {
+      const started = Date.now();
+      const waiting = await tool({ youtubeUrl: `youtu.be/${SLOW}`, password: TOOL_PASSWORD });
+      expect(waiting.statusCode).toBe(503);
+      expect(waiting.json()).toEqual({
+        message:
+          "The summary is taking longer than usual. Please try again in a minute; it is still being written.",
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(TOOL_WAIT_MS - 50);
+    } finally {
+      control.open();
+    }
+    await expect
+      .poll(async () => (await tool({ youtubeUrl: `youtu.be/${SLOW}`, password: TOOL_PASSWORD })).statusCode)
+      .toBe(200);
+    expect(control.writes.filter((id) => id === SLOW)).toHaveLength(1);
+  });
+
+  it("answers 422 with the reason when the model cannot summarise the video", async () => {
+    control.failWith(() => new SummaryFailedError("The model kept answering in the wrong shape."));
+    try {
+      const reply = await tool({ youtubeUrl: `youtu.be/${FAILING}`, password: TOOL_PASSWORD });
+      expect(reply.statusCode).toBe(422);
+      expect(reply.json()).toEqual({
+        message:
+          "We could not summarise this video: The model kept answering in the wrong shape. Please try again later.",
+      });
+    } finally {
+      control.failWith(undefined);
+    }
   });
 
   it("is off where no password is configured, saying so in plain words without naming the setting", async () => {
