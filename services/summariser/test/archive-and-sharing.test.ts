@@ -46,14 +46,15 @@ describe("a reader's archive search and shared summaries, from the newsletters t
     ),
   };
 
+  const newsletter = (
+    id: string,
+    userId: string,
+    createdAt: Date,
+    channels: { title: string; videos: (typeof rockets)[] }[],
+  ) => sentNewsletterRow({ id, userId, createdAt, weekKey: `now:${createdAt.toISOString()}`, channels });
+
   beforeAll(async () => {
     summariser = await startSummariser({ writer: controlledWriter().writer });
-    const newsletter = (
-      id: string,
-      userId: string,
-      createdAt: Date,
-      channels: { title: string; videos: (typeof rockets)[] }[],
-    ) => sentNewsletterRow({ id, userId, createdAt, weekKey: `now:${createdAt.toISOString()}`, channels });
     await summariser.database.db
       .insertInto("newsletters")
       .values([
@@ -97,9 +98,18 @@ describe("a reader's archive search and shared summaries, from the newsletters t
   });
 
   it("finds a video by its paragraph, with a piece of it, but not by the note on its source", async () => {
-    const [match] = await search(reader, "air");
+    // A reader searching for the first time: their newsletter is indexed by this search.
+    const listener = randomUUID();
+    await summariser.database.db
+      .insertInto("newsletters")
+      .values(
+        newsletter(randomUUID(), listener, second.createdAt, [{ title: "Pocket Orbit", videos: [rockets] }]),
+      )
+      .execute();
+    const [match] = await search(listener, "air");
     expect(match).toMatchObject({ channel: "Pocket Orbit", keyPoint: null });
-    expect(match.excerpt).toContain("no air");
+    expect(match.excerpt).toContain("they work where there is no air.");
+    expect(await search(listener, "description")).toEqual([]);
     expect(await search(reader, "description")).toEqual([]);
   });
 
