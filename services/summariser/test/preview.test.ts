@@ -428,6 +428,38 @@ describe("the preview's account and client (Postgres, the gateway's proofs)", ()
     expect((await preview([channels[3] as string], from(client))).statusCode).toBe(200);
   });
 
+  it("refuses a preview of more new channels than a whole day allows at once, and lets exactly that many through", async () => {
+    const channels = Array.from({ length: CAP + 1 }, (_, n) => `UC${String(n).padStart(22, "q")}`);
+    for (const id of channels) catalog.add({ id: `q${id.slice(2, 12)}`, channelId: id, title: "A video" });
+    const refused = await preview(channels, from("203.0.113.30"));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: "A preview can show at most 3 new channels a day. Please choose fewer channels.",
+    });
+    expect(refused.headers["retry-after"]).toBe("86400");
+    expect((await preview(channels.slice(0, CAP), from("203.0.113.31"))).statusCode).toBe(200);
+  });
+
+  it("says to come back when the client's earliest channel of the day ages out", async () => {
+    const channels = Array.from({ length: CAP + 1 }, (_, n) => `UC${String(n).padStart(22, "r")}`);
+    for (const id of channels) catalog.add({ id: `r${id.slice(2, 12)}`, channelId: id, title: "A video" });
+    const client = "203.0.113.40";
+    for (const id of channels.slice(0, CAP)) expect((await preview([id], from(client))).statusCode).toBe(200);
+    // The first was previewed 20 hours ago, the others just now: one new channel fits in 4 hours.
+    await summariser.database.db
+      .updateTable("preview_clients")
+      .set({ previewed_at: new Date(Date.now() - 20 * 3_600_000) })
+      .where("client", "=", client)
+      .where("youtube_channel_id", "=", channels[0] as string)
+      .execute();
+    const refused = await preview([channels[CAP] as string], from(client));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Please try again in about 4 hours;/);
+    const seconds = Number(refused.headers["retry-after"]);
+    expect(seconds).toBeGreaterThan(4 * 3600 - 60);
+    expect(seconds).toBeLessThanOrEqual(4 * 3600);
+  });
+
   it("counts an IPv6 network as one client, and a browser's own forwarded-for as nothing", async () => {
     const channels = Array.from({ length: CAP + 1 }, (_, n) => `UC${String(n).padStart(22, "y")}`);
     for (const id of channels) catalog.add({ id: `w${id.slice(2, 12)}`, channelId: id, title: "A video" });
