@@ -91,6 +91,33 @@ describe("video.published: a followed channel's new video is summarised through 
       .toEqual({ status: "failed", failure_reason: "The summary could not be written just now." });
   });
 
+  /** The dead letters of video.published about `videoId`: each with the reason and tries of its last handling. */
+  const deadLettered = async (videoId: string) => {
+    const letters = await Promise.all(
+      summariser.testBus.consumingQueues().map((queue) => summariser.testBus.bus.deadLetters.list(queue)),
+    );
+    return letters
+      .flat()
+      .filter((letter) => letter.routingKey === "video.published" && letter.body.includes(videoId))
+      .map((letter) => ({ reason: letter.reason, attempts: letter.attempts }));
+  };
+
+  it("gives an outage back to the bus, which tries again and keeps the event after its last try", async () => {
+    catalog.add({ id: "weekvideo06", channelId: FOLLOWED, title: "While the model is away", hoursAgo: 1 });
+    control.failWith(() => new WriterUnavailableError("the model is down"));
+    await published("weekvideo06", FOLLOWED);
+    // The bus's three tries (the test bus waits 50 and 100 ms between them), the last one's error kept.
+    await expect
+      .poll(() => deadLettered("weekvideo06"), { timeout: 10_000 })
+      .toEqual([
+        {
+          reason:
+            "handler failed 3 times; last error: summary of weekvideo06 not made yet: The summary could not be written just now.",
+          attempts: 3,
+        },
+      ]);
+  });
+
   /** When a failed summary is tried again, in seconds from now. */
   const retryIn = async (videoId: string) => {
     const row = await summariser.database.db
@@ -125,10 +152,16 @@ describe("video.published: a followed channel's new video is summarised through 
     await expect
       .poll(() => summary("gonevideo01"), { timeout: 10_000 })
       .toEqual({ status: "failed", failure_reason: "YouTube does not know this video." });
+    // Long enough for the bus's tries (50 and 100 ms apart) to have ended in a dead letter, had it any.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     for (const videoId of ["weekvideo05", "gonevideo01"]) {
       const hours = (await retryIn(videoId)) / 3600;
       expect(hours).toBeGreaterThan(23.9);
       expect(hours).toBeLessThanOrEqual(24);
+      // Handled: no try of the bus would change it.
+      expect(await deadLettered(videoId)).toEqual([]);
     }
+    expect(await deadLettered("nobodys0001")).toEqual([]);
+    expect(await deadLettered("weekvideo01")).toEqual([]);
   });
 });
