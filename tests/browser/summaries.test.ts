@@ -1,11 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadConfig } from "@tubedigest/config";
-import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
+import type { RunningProduct } from "@tubedigest/standalone";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertWebAppBuilt, WEB_DIST } from "./support.ts";
+import { startTestProduct, WEB_DIST } from "./support.ts";
 
 const TOOL_PASSWORD = "a-password-only-the-server-knows";
 
@@ -17,24 +14,14 @@ function filesUnder(folder: string): string[] {
 }
 
 describe("summaries in the product as `make start` runs it, with no keys", () => {
-  let dataDir: string;
   let product: RunningProduct | undefined;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    assertWebAppBuilt();
-    dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-summaries-"));
-    const env = loadConfig(StandaloneEnvironment, {
-      PORT: "0",
-      DATA_DIR: dataDir,
-      WEB_DIST,
-      LOG_LEVEL: "warn",
-      SUMMARY_TOOL_PASSWORD: TOOL_PASSWORD,
-    });
-    product = await startProduct(env);
+    ({ product, stop } = await startTestProduct({ SUMMARY_TOOL_PASSWORD: TOOL_PASSWORD }));
   });
   afterAll(async () => {
-    await product?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   const call = async (method: string, url: string, body?: unknown) => {

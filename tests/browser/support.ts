@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "@tubedigest/config";
-import { type RunningProduct, StandaloneEnvironment, startProduct } from "@tubedigest/standalone";
+import { copyDataDir, prepareMigratedDataDir } from "@tubedigest/db";
+import {
+  PRODUCT_SCHEMAS,
+  type RunningProduct,
+  StandaloneEnvironment,
+  startProduct,
+} from "@tubedigest/standalone";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
@@ -164,13 +170,17 @@ export async function layoutShiftSince(page: Page): Promise<{ total: number; sou
   return page.evaluate("window.__layoutShift");
 }
 
-/** The product as `make start` starts it (its own configuration defaults), on a free port in a fresh data folder. */
+/** The product as `make start` starts it (its own configuration defaults), on a free port in a new data folder. */
 export async function startTestProduct(extra: Record<string, string> = {}): Promise<{
   product: RunningProduct;
   stop: () => Promise<void>;
 }> {
   assertWebAppBuilt();
   const dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-browser-"));
+  // A database whose schemas are migrated already: every file's product would otherwise migrate them
+  // from nothing, seconds of CPU each, to the same tables. The migrations themselves run in the
+  // launcher's own tests, from an empty data folder.
+  copyDataDir(await prepareMigratedDataDir(PRODUCT_SCHEMAS), path.join(dataDir, "database"));
   const env = loadConfig(StandaloneEnvironment, {
     PORT: "0",
     DATA_DIR: dataDir,

@@ -40,16 +40,19 @@ export class EmbeddedPostgres {
   readonly #pglite: Promise<PGlite>;
   #turn: Promise<void> = Promise.resolve();
 
-  private constructor(dataDir: string | undefined) {
+  private constructor(dataDir: string | undefined, copyOf: string | undefined) {
     this.dataDir = dataDir && path.resolve(dataDir);
-    this.#pglite = start(this.dataDir);
+    this.#pglite = start(this.dataDir, copyOf);
     // A failure to open surfaces through `ready` and every checkout, not as an unhandled rejection.
     this.#pglite.catch(() => {});
   }
 
-  /** Starts opening the database at `dataDir` (made on first use), or in memory without one. */
-  static open(dataDir?: string): EmbeddedPostgres {
-    return new EmbeddedPostgres(dataDir);
+  /**
+   * Starts opening the database at `dataDir`, or in memory without one. A new data folder starts as a
+   * copy of `copyOf` (another database's closed data folder), or of a pristine one.
+   */
+  static open(dataDir?: string, { copyOf }: { copyOf?: string } = {}): EmbeddedPostgres {
+    return new EmbeddedPostgres(dataDir, copyOf);
   }
 
   /** Resolves once the database takes queries; rejects with the reason it cannot be opened. */
@@ -191,8 +194,10 @@ export class EmbeddedPostgres {
   }
 }
 
-async function start(dataDir: string | undefined): Promise<PGlite> {
-  if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initialise(dataDir);
+async function start(dataDir: string | undefined, copyOf: string | undefined): Promise<PGlite> {
+  if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) {
+    copyDataDir(copyOf ?? (await preparePristineDataDir()), dataDir);
+  }
   const pglite = new PGlite(dataDir, { startParams: START_PARAMS });
   await pglite.waitReady;
   if (dataDir) makePrivate(dataDir);
@@ -200,35 +205,45 @@ async function start(dataDir: string | undefined): Promise<PGlite> {
 }
 
 /**
- * A new data folder starts as a copy of a pristine one, made once per PGlite version and kept beside the
- * installed packages (`node_modules/.cache/tubedigest`). Making one runs PGlite's initdb, seconds of CPU
- * and a second Postgres whose WebAssembly memory would stay with the process for as long as it runs: so
- * it runs once per machine (the standalone build does it ahead), in a child process. The copy is made
- * under a temporary name and renamed once complete, so an interrupted first start leaves nothing that
- * looks like a database.
+ * Makes `dataDir` a copy of the closed data folder `source`. The copy is made under a temporary name and
+ * renamed once complete, so an interrupted first start leaves nothing that looks like a database.
  */
-async function initialise(dataDir: string): Promise<void> {
-  const pristine = await preparePristineDataDir();
+export function copyDataDir(source: string, dataDir: string): void {
   const making = `${dataDir}.new`;
   rmSync(making, { recursive: true, force: true });
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-  cpSync(pristine, making, { recursive: true });
+  cpSync(source, making, { recursive: true });
   renameSync(making, dataDir);
 }
 
-/** Makes the pristine data folder new databases are copied from, unless it exists; answers where it is. */
-export async function preparePristineDataDir(): Promise<string> {
+/**
+ * Where data folders made once per machine are kept: beside the installed packages
+ * (`node_modules/.cache/tubedigest`), named by the PGlite version that made them.
+ */
+export function pgliteCache(): { folder: string; version: string } {
   const pgliteModule = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   const marker = `${path.sep}node_modules${path.sep}`;
   const modules = pgliteModule.slice(0, pgliteModule.lastIndexOf(marker) + marker.length);
   const { version } = JSON.parse(
     readFileSync(path.join(modules, "@electric-sql", "pglite", "package.json"), "utf8"),
   ) as { version: string };
-  const pristine = path.join(modules, ".cache", "tubedigest", `pglite-${version}`);
+  return { folder: path.join(modules, ".cache", "tubedigest"), version };
+}
+
+/**
+ * Makes the pristine data folder new databases are copied from, unless it exists; answers where it is.
+ * Making one runs PGlite's initdb, seconds of CPU and a second Postgres whose WebAssembly memory would
+ * stay with the process for as long as it runs: so it runs once per machine (the standalone build does
+ * it ahead), in a child process.
+ */
+export async function preparePristineDataDir(): Promise<string> {
+  const pgliteModule = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const cache = pgliteCache();
+  const pristine = path.join(cache.folder, `pglite-${cache.version}`);
   if (existsSync(path.join(pristine, "PG_VERSION"))) return pristine;
 
   const making = `${pristine}.${randomUUID()}`;
-  mkdirSync(path.dirname(pristine), { recursive: true, mode: 0o700 });
+  mkdirSync(cache.folder, { recursive: true, mode: 0o700 });
   const script = `const { PGlite } = require(${JSON.stringify(pgliteModule)});
     const pglite = new PGlite(${JSON.stringify(making)});
     pglite.waitReady.then(() => pglite.close()).catch((error) => { console.error(error.message); process.exit(1); });`;

@@ -1,7 +1,8 @@
 export { afterCommit } from "./after-commit.ts";
 export { createDatabase, type Database, type DatabaseOptions } from "./create-database.ts";
-export { EmbeddedPostgres, preparePristineDataDir } from "./embedded-postgres.ts";
+export { copyDataDir, EmbeddedPostgres, preparePristineDataDir } from "./embedded-postgres.ts";
 export { isUniqueViolation } from "./errors.ts";
 export { type Migrations, migrateToLatest } from "./migrate-to-latest.ts";
+export { migrateSchemas, prepareMigratedDataDir, type SchemaMigrations } from "./migrated-data-dir.ts";
 export type { Listening, Notifications } from "./notifications.ts";
 export { waitForRow } from "./wait-for-row.ts";

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { EventBus } from "@tubedigest/bus";
 import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
-import { EmbeddedPostgres } from "@tubedigest/db";
+import { EmbeddedPostgres, prepareMigratedDataDir } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
 import type { MailerApp, MailerSettings } from "@tubedigest/mailer";
 // Not in this package's devDependencies: the launcher depends on the gateway, and a dependency back would
 // be a cycle in the workspace graph that turbo's build refuses. The workspace's node_modules resolves it.
-import { composeProduct } from "@tubedigest/standalone";
+import { composeProduct, PRODUCT_SCHEMAS } from "@tubedigest/standalone";
 import type { LlmSettings, SummariserSettings } from "@tubedigest/summariser";
 import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
 import type { FakeStripeApi } from "@tubedigest/testing/stripe";
@@ -115,7 +115,13 @@ export async function startTestStack(
   const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
   // One embedded database for every service, each in its own schema, as the embedded product has: one
   // PGlite to start rather than five (each one seconds of CPU on a busy machine).
-  const embeddedDatabase = dataDir ? EmbeddedPostgres.open(path.join(dataDir, "database")) : undefined;
+  // Its schemas migrated already, as a copy: the migrations are the same for every stack, and running
+  // them from nothing costs seconds of CPU (the launcher's own tests run them from an empty folder).
+  const embeddedDatabase = dataDir
+    ? EmbeddedPostgres.open(path.join(dataDir, "database"), {
+        copyOf: await prepareMigratedDataDir(PRODUCT_SCHEMAS),
+      })
+    : undefined;
   await embeddedDatabase?.ready();
   const database = (name: StackService, index: number) => {
     const schema = schemas[index];

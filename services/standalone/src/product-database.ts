@@ -1,24 +1,29 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { createDatabase, EmbeddedPostgres, type Migrations, migrateToLatest } from "@tubedigest/db";
+import { authMigrations } from "@tubedigest/auth";
+import { billingMigrations } from "@tubedigest/billing";
+import { catalogMigrations } from "@tubedigest/catalog";
+import { EmbeddedPostgres, migrateSchemas, type SchemaMigrations } from "@tubedigest/db";
+import { mailerMigrations } from "@tubedigest/mailer";
+import { summariserMigrations } from "@tubedigest/summariser";
 
-/** A service's schema in the embedded database and the migrations that make it. */
-export interface ServiceSchema {
-  schema: string;
-  migrations: Migrations;
-}
+/** The embedded product's database: a schema per service with a database, and the migrations that make it. */
+export const PRODUCT_SCHEMAS: SchemaMigrations[] = [
+  { schema: "auth", migrations: authMigrations },
+  { schema: "catalog", migrations: catalogMigrations },
+  { schema: "billing", migrations: billingMigrations },
+  { schema: "summariser", migrations: summariserMigrations },
+  { schema: "mailer", migrations: mailerMigrations },
+];
 
 /**
  * Opens the embedded product's one database, `DATA_DIR/database`. A data folder of an earlier version
  * (one PGlite per service in `DATA_DIR/pglite/<schema>`) is moved into it first, once, with a message.
  */
-export async function openProductDatabase(
-  dataDir: string,
-  services: ServiceSchema[],
-): Promise<EmbeddedPostgres> {
+export async function openProductDatabase(dataDir: string): Promise<EmbeddedPostgres> {
   const folder = path.join(dataDir, "database");
   const legacy = path.join(dataDir, "pglite");
-  const earlier = services.filter(({ schema }) => existsSync(path.join(legacy, schema, "PG_VERSION")));
+  const earlier = PRODUCT_SCHEMAS.filter(({ schema }) => existsSync(path.join(legacy, schema, "PG_VERSION")));
   if (!existsSync(path.join(folder, "PG_VERSION")) && earlier.length > 0) {
     await moveEarlierLayout(legacy, folder, earlier);
   }
@@ -27,19 +32,17 @@ export async function openProductDatabase(
   return database;
 }
 
-async function migrate(database: EmbeddedPostgres, { schema, migrations }: ServiceSchema): Promise<void> {
-  const view = createDatabase({ embedded: database, schema });
-  await migrateToLatest(view.db, schema, migrations);
-  await view.close();
-}
-
 /**
  * Copies each service's schema from its own PGlite into one new database, built under a temporary name
  * and put in place only when every schema is in, so an interrupted move starts over on the next start.
  * Both copies are first brought to the current migrations, so their tables match. The earlier files are
  * kept, renamed, for the person to delete.
  */
-async function moveEarlierLayout(legacy: string, folder: string, services: ServiceSchema[]): Promise<void> {
+async function moveEarlierLayout(
+  legacy: string,
+  folder: string,
+  services: SchemaMigrations[],
+): Promise<void> {
   const kept = `${legacy}-before-shared-database`;
   console.warn(
     `This data folder is from an earlier version (one database per service in ${legacy}); moving it into ${folder}…`,
@@ -52,8 +55,8 @@ async function moveEarlierLayout(legacy: string, folder: string, services: Servi
     for (const service of services) {
       const source = EmbeddedPostgres.open(path.join(legacy, service.schema));
       try {
-        await migrate(source, service);
-        await migrate(target, service);
+        await migrateSchemas(source, [service]);
+        await migrateSchemas(target, [service]);
         const rows = await target.importSchema(source, service.schema);
         const total = Object.values(rows).reduce((sum, count) => sum + count, 0);
         console.warn(`  ${service.schema}: ${total} rows in ${Object.keys(rows).length} tables`);

@@ -1,7 +1,6 @@
 import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { authMigrations } from "@tubedigest/auth";
-import { billingMigrations, stripeSettingsFrom } from "@tubedigest/billing";
+import { stripeSettingsFrom } from "@tubedigest/billing";
 import {
   createInProcessBus,
   createRabbitMqBus,
@@ -9,13 +8,12 @@ import {
   InProcessBroker,
   type InProcessBus,
 } from "@tubedigest/bus";
-import { catalogMigrations } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { rateLimitSettingsFrom, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger, listenForMetrics } from "@tubedigest/http";
-import { mailerMigrations, mailSettingsFrom } from "@tubedigest/mailer";
+import { mailSettingsFrom } from "@tubedigest/mailer";
 import { createScheduleRunner } from "@tubedigest/scheduler";
-import { aiSettingsFrom, digestSettingsFrom, summariserMigrations } from "@tubedigest/summariser";
+import { aiSettingsFrom, digestSettingsFrom } from "@tubedigest/summariser";
 import type { Static } from "typebox";
 import { type ComposedProduct, composeProduct } from "./compose-product.ts";
 import { billingTestMode, type StandaloneEnvironment } from "./config.ts";
@@ -87,15 +85,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     const publicUrl = env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url;
     // The summary gives people the address to open; auth's and catalog's loopback ports are not for them.
     const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL, { quietRoutine: true });
-    embedded = env.DATABASE_URL
-      ? undefined
-      : await openProductDatabase(dataDir, [
-          { schema: "auth", migrations: authMigrations },
-          { schema: "catalog", migrations: catalogMigrations },
-          { schema: "billing", migrations: billingMigrations },
-          { schema: "summariser", migrations: summariserMigrations },
-          { schema: "mailer", migrations: mailerMigrations },
-        ]);
+    embedded = env.DATABASE_URL ? undefined : await openProductDatabase(dataDir);
     const database = (schema: string) => ({ url: env.DATABASE_URL, schema });
     // In-process, the bus holds what is published until every service has subscribed (opened below).
     let inProcess: InProcessBus | undefined;
