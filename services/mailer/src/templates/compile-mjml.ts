@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
 
@@ -39,11 +40,28 @@ process.stdin.on("end", async () => {
   process.stdout.write(JSON.stringify(results));
 });`;
 
+// The same sources compile to the same HTML. A mailer process compiles its templates once, at start; a
+// process that starts mailers again and again (a test suite's stacks, each about a second of the child's
+// CPU) compiles each set of sources once.
+const compiledBySources = new Map<string, Promise<Map<string, string>>>();
+
 /**
  * Each source's HTML, by name, in one child process. Rejects, naming every template MJML refused
  * and why, when any is invalid.
  */
 export async function compileMjml(sources: readonly MjmlSource[]): Promise<Map<string, string>> {
+  const key = createHash("sha256").update(JSON.stringify(sources)).digest("hex");
+  let compiling = compiledBySources.get(key);
+  if (!compiling) {
+    compiling = compileInChild(sources);
+    compiledBySources.set(key, compiling);
+    // A failure (a child that could not start) is not kept: the next start tries again.
+    compiling.catch(() => compiledBySources.delete(key));
+  }
+  return new Map(await compiling);
+}
+
+async function compileInChild(sources: readonly MjmlSource[]): Promise<Map<string, string>> {
   const mjmlModule = createRequire(import.meta.url).resolve("mjml");
   const running = promisify(execFile)(process.execPath, ["-e", SCRIPT, mjmlModule], {
     maxBuffer: 64 * 1024 * 1024,
