@@ -11,6 +11,9 @@ export interface SchemaMigrations {
   migrations: Migrations;
 }
 
+// How a template is made, part of its key: changing how makes new ones rather than reusing the old.
+const MADE_BY = "migrated, then template0 and template1 dropped";
+
 // A template no process has made or used for this long belongs to migrations that have since changed.
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -31,8 +34,9 @@ export async function migrateSchemas(database: EmbeddedPostgres, schemas: Schema
  * and set of migrations (their names and code) and kept beside the pristine one; answers where it is. A
  * database copied from it (`EmbeddedPostgres.open(dataDir, { copyOf })`) finds nothing to migrate:
  * migrating a product's schemas from nothing costs seconds of CPU, which every test stack would pay again.
- * Changing a migration changes the key, so a template is never used for migrations it was not made with;
- * making one removes the templates of other keys not used for a day.
+ * It holds no template databases (see `dropTemplateDatabases`). Changing a migration changes the key, so
+ * a template is never used for migrations it was not made with; making one removes the templates of
+ * other keys not used for a day.
  */
 export async function prepareMigratedDataDir(schemas: SchemaMigrations[]): Promise<string> {
   const cache = pgliteCache();
@@ -49,6 +53,7 @@ export async function prepareMigratedDataDir(schemas: SchemaMigrations[]): Promi
     const database = EmbeddedPostgres.open(making);
     try {
       await migrateSchemas(database, schemas);
+      await dropTemplateDatabases(database);
     } finally {
       await database.close();
     }
@@ -63,6 +68,24 @@ export async function prepareMigratedDataDir(schemas: SchemaMigrations[]): Promi
   return template;
 }
 
+/**
+ * A copy is one process's database, which never runs CREATE DATABASE: the two databases Postgres keeps
+ * to copy new ones from (template0, template1) are dropped, which leaves 370 files to copy instead of
+ * 970 (24 MB instead of 39), for every copy.
+ */
+async function dropTemplateDatabases(database: EmbeddedPostgres): Promise<void> {
+  const client = await database.checkout("public");
+  try {
+    for (const template of ["template0", "template1"]) {
+      // One statement at a time: DROP DATABASE cannot run inside a transaction block.
+      await client.query(`alter database ${template} is_template false`, []);
+      await client.query(`drop database ${template}`, []);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 function keyOf(schemas: SchemaMigrations[]): string {
   const code = schemas.map(({ schema, migrations }) => [
     schema,
@@ -70,7 +93,10 @@ function keyOf(schemas: SchemaMigrations[]): string {
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([name, migration]) => [name, String(migration.up), String(migration.down)]),
   ]);
-  return createHash("sha256").update(JSON.stringify(code)).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([MADE_BY, code]))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 function removeStaleTemplates(folder: string, prefix: string): void {

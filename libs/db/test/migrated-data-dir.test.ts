@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   createDatabase,
@@ -61,6 +61,9 @@ describe("a data folder migrated once, for databases that start as its copy", ()
     // Each copy is a database of its own: what one writes, neither the template nor the other has.
     expect(await two.db.selectFrom("accounts").selectAll().execute()).toEqual([]);
     expect(await other.db.selectFrom("others").selectAll().execute()).toEqual([]);
+    // Only the database it works in: a copy has no use for the templates CREATE DATABASE copies from.
+    const databases = await sql<{ datname: string }>`select datname from pg_database`.execute(one.db);
+    expect(databases.rows).toEqual([{ datname: "postgres" }]);
     for (const database of [one, two, other]) await database.close();
     for (const embedded of copies) await embedded.close();
   });
