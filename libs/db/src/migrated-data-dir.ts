@@ -36,7 +36,8 @@ export async function migrateSchemas(database: EmbeddedPostgres, schemas: Schema
  * migrating a product's schemas from nothing costs seconds of CPU, which every test stack would pay again.
  * It holds no template databases (see `dropTemplateDatabases`). Changing a migration changes the key, so
  * a template is never used for migrations it was not made with; making one removes the templates of
- * other keys not used for a day.
+ * other keys not used for a day. It is made in the calling process, with a second PGlite for as long as
+ * that takes: for test stacks, whose processes start many databases, not for the product's first start.
  */
 export async function prepareMigratedDataDir(schemas: SchemaMigrations[]): Promise<string> {
   const cache = pgliteCache();
