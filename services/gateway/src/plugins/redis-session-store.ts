@@ -1,7 +1,8 @@
 import type { SessionStore } from "@fastify/session";
 import type { Session } from "fastify";
 import type { Redis } from "ioredis";
-import { onLiveRedis } from "./gateway-redis.ts";
+import { onLiveRedis, redisReachable } from "./gateway-redis.ts";
+import type { SessionReadCache } from "./session-read-cache.ts";
 
 type Callback = (error?: unknown) => void;
 
@@ -31,7 +32,8 @@ type ScriptedRedis = Redis & {
 
 /**
  * Keeps sessions in Redis, each expiring on its own after the session lifetime. While Redis is away every
- * operation fails at once with the 503 that says sessions are unavailable.
+ * operation fails at once with the 503 that says sessions are unavailable. A session read in the last
+ * second is answered from `cache`, which every replica's writes and deletions reach.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly redis: ScriptedRedis;
@@ -42,6 +44,7 @@ export class RedisSessionStore implements SessionStore {
     private readonly ttlSeconds: number,
     /** Where the users' sign-out epochs are kept (`redisSessionEpochs`). */
     private readonly epochPrefix: string,
+    private readonly cache: SessionReadCache,
   ) {
     // ioredis sends the script's SHA, and the script itself only when Redis does not know it yet.
     if (!("readSession" in redis)) redis.defineCommand("readSession", { numberOfKeys: 1, lua: READ_SESSION });
@@ -49,19 +52,32 @@ export class RedisSessionStore implements SessionStore {
   }
 
   set(sessionId: string, session: Session, callback: Callback): void {
-    onLiveRedis(this.redis, (redis) =>
-      redis.set(this.prefix + sessionId, JSON.stringify(session), "EX", this.ttlSeconds),
-    ).then(() => callback(), callback);
+    onLiveRedis(this.redis, async (redis) => {
+      await redis.set(this.prefix + sessionId, JSON.stringify(session), "EX", this.ttlSeconds);
+      await this.cache.sessionChanged(sessionId);
+    }).then(() => callback(), callback);
   }
 
   get(sessionId: string, callback: (error: unknown, session?: Session | null) => void): void {
+    const recalled = redisReachable(this.redis) ? this.cache.recall(sessionId) : undefined;
+    if (recalled !== undefined) {
+      callback(null, JSON.parse(recalled) as Session);
+      return;
+    }
+    const marker = this.cache.readStarted();
     onLiveRedis(this.redis, () => this.redis.readSession(this.prefix + sessionId, this.epochPrefix)).then(
-      (value) => callback(null, value === null ? null : (JSON.parse(value) as Session)),
+      (value) => {
+        if (value !== null) this.cache.remember(sessionId, value, marker);
+        callback(null, value === null ? null : (JSON.parse(value) as Session));
+      },
       (error) => callback(error),
     );
   }
 
   destroy(sessionId: string, callback: Callback): void {
-    onLiveRedis(this.redis, (redis) => redis.del(this.prefix + sessionId)).then(() => callback(), callback);
+    onLiveRedis(this.redis, async (redis) => {
+      await redis.del(this.prefix + sessionId);
+      await this.cache.sessionChanged(sessionId);
+    }).then(() => callback(), callback);
   }
 }

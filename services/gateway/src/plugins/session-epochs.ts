@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { onLiveRedis } from "./gateway-redis.ts";
 import type { MemorySessionStore } from "./memory-session-store.ts";
+import type { SessionReadCache } from "./session-read-cache.ts";
 
 /**
  * When each user's sessions were last ended: a session of that user that started earlier is no longer
@@ -14,10 +15,18 @@ export interface SessionEpochs {
  * Kept beside the sessions in Redis, each forgotten once no session it could void is still alive. The
  * store reads a session's epoch with the session itself, in the same round trip (redis-session-store.ts).
  */
-export function redisSessionEpochs(redis: Redis, prefix: string, ttlSeconds: number): SessionEpochs {
+export function redisSessionEpochs(
+  redis: Redis,
+  prefix: string,
+  ttlSeconds: number,
+  cache: SessionReadCache,
+): SessionEpochs {
   return {
     async endSessionsBefore(userId, moment) {
-      await onLiveRedis(redis, (live) => live.set(prefix + userId, String(moment), "EX", ttlSeconds));
+      await onLiveRedis(redis, async (live) => {
+        await live.set(prefix + userId, String(moment), "EX", ttlSeconds);
+        await cache.userSessionsEnded(userId);
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import cookie from "@fastify/cookie";
-import session from "@fastify/session";
+import session, { type SessionStore } from "@fastify/session";
 import { CLAIM_COOKIE, EARLIER_CLAIM_COOKIE_PATH, type ServiceApp } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
@@ -7,6 +7,7 @@ import { redisReachable } from "./gateway-redis.ts";
 import { MemorySessionStore } from "./memory-session-store.ts";
 import { RedisSessionStore } from "./redis-session-store.ts";
 import { memorySessionEpochs, redisSessionEpochs, type SessionEpochs } from "./session-epochs.ts";
+import { SessionReadCache } from "./session-read-cache.ts";
 
 declare module "fastify" {
   interface Session {
@@ -49,22 +50,30 @@ export async function registerSessions(
   options: { secret: string; secure: boolean; redis: Redis | undefined; keyPrefix: string },
 ): Promise<SessionControl> {
   const cookieOptions = { httpOnly: true, sameSite: "lax", secure: options.secure, path: "/" } as const;
-  const memoryStore = options.redis
-    ? undefined
-    : new MemorySessionStore({ maxSessions: MAX_MEMORY_SESSIONS, ttlSeconds: SESSION_LIFETIME_SECONDS });
   const epochPrefix = `${options.keyPrefix}session-epoch:`;
-  // The Redis store voids a session whose user's sessions were ended after it started as it reads it.
-  const store =
-    memoryStore ??
-    new RedisSessionStore(
-      options.redis as Redis,
+  let store: SessionStore;
+  let epochs: SessionEpochs;
+  if (!options.redis) {
+    const memoryStore = new MemorySessionStore({
+      maxSessions: MAX_MEMORY_SESSIONS,
+      ttlSeconds: SESSION_LIFETIME_SECONDS,
+    });
+    store = memoryStore;
+    epochs = memorySessionEpochs(memoryStore);
+  } else {
+    const { redis } = options;
+    const cache = await SessionReadCache.start(redis, `${options.keyPrefix}session-changes`);
+    app.addHook("onClose", () => cache.close());
+    // The store voids a session whose user's sessions were ended after it started as it reads it.
+    store = new RedisSessionStore(
+      redis,
       `${options.keyPrefix}session:`,
       SESSION_LIFETIME_SECONDS,
       epochPrefix,
+      cache,
     );
-  const epochs: SessionEpochs = memoryStore
-    ? memorySessionEpochs(memoryStore)
-    : redisSessionEpochs(options.redis as Redis, epochPrefix, SESSION_LIFETIME_SECONDS);
+    epochs = redisSessionEpochs(redis, epochPrefix, SESSION_LIFETIME_SECONDS, cache);
+  }
 
   // While Redis is away the web app's pages and files are served as to a visitor (they need no session),
   // so a signed-in browser still loads the app; only the API answers that sessions are unavailable.
