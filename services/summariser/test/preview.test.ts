@@ -303,6 +303,41 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
       { numRuns: 150 },
     );
   });
+
+  it("summarises the first channel with new videos, and names the newest upload's channel first in the subject", async () => {
+    const [empty, early, late] = [`UC${"m".repeat(22)}`, `UC${"e".repeat(22)}`, `UC${"l".repeat(22)}`];
+    catalog.add({ id: "emptyoldvid", channelId: empty, title: "Weeks ago", hoursAgo: 24 * 20 });
+    catalog.add({ id: "earlyvideo1", channelId: early, title: "Early riser", hoursAgo: 8 });
+    for (const n of [1, 2, 3, 4, 5])
+      catalog.add({ id: `latevideo0${n}`, channelId: late, title: `Late ${n}`, hoursAgo: n + 1 });
+    const reply = await preview({
+      email: "visitor@example.com",
+      channels: [channel(empty, "Empty"), channel(early, "Early"), channel(late, "Late")],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const body = reply.json();
+    // The page lists the channels as picked...
+    expect(body.channels).toEqual([
+      { title: `Channel ${empty}`, videoCount: 0 },
+      { title: `Channel ${early}`, videoCount: 1 },
+      { title: `Channel ${late}`, videoCount: 5 },
+    ]);
+    // ...and the subject as a digest would carry it: the upload of 2 hours ago before the one of 8.
+    expect(body.subject).toMatch(new RegExp(`: Channel ${late} and Channel ${early}$`));
+    // The empty channel has nothing to summarise: the next channel's video is the one shown in full.
+    const rows = await summariser.database.db
+      .selectFrom("summaries")
+      .select("video_id")
+      .where("video_id", "in", ["earlyvideo1", "latevideo01"])
+      .execute();
+    expect(rows.map((row) => row.video_id)).toEqual(["earlyvideo1"]);
+    expect(body.content).not.toContain("This summary is still being written");
+    // Only a channel with more videos than the page lists says how many more.
+    expect(body.content.match(/more videos? this week in your newsletter/g)).toEqual([
+      "more videos this week in your newsletter",
+    ]);
+    expect(body.content).toContain("_…and 2 more videos this week in your newsletter._");
+  });
 });
 
 describe("the preview's account and client (Postgres, the gateway's proofs)", () => {
