@@ -11,6 +11,19 @@ import { controlledWriter } from "./support/test-writers.ts";
 const SCIENCE = `UC${"s".repeat(22)}`;
 const KITCHEN = `UC${"k".repeat(22)}`;
 const UNKNOWN = `UC${"u".repeat(22)}`;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The summariser's clock, moved on by the tests: how long a sample is kept is read off it. */
+function movableClock() {
+  let ahead = 0;
+  return {
+    now: () => new Date(Date.now() + ahead),
+    moveOn(ms: number) {
+      ahead += ms;
+    },
+  };
+}
 
 describe("GET /api/sample-newsletter (Postgres, a writer the test drives)", () => {
   const catalog = catalogStandIn(
@@ -29,11 +42,12 @@ describe("GET /api/sample-newsletter (Postgres, a writer the test drives)", () =
     curry000001: transcriptAbout("curry"),
   });
   const control = controlledWriter();
+  const clock = movableClock();
   let summariser: SummariserUnderTest;
 
   beforeAll(async () => {
     summariser = await startSummariser(
-      { writer: control.writer, transcripts: transcripts.source, catalog: catalog.client },
+      { writer: control.writer, transcripts: transcripts.source, catalog: catalog.client, now: clock.now },
       { settings: { previewWaitMs: 5_000, sampleChannels: [KITCHEN, UNKNOWN, SCIENCE] } },
     );
   });
@@ -68,6 +82,50 @@ describe("GET /api/sample-newsletter (Postgres, a writer the test drives)", () =
     for (let round = 0; round < 3; round++) expect((await sample()).statusCode).toBe(200);
     expect(catalog.calls.channelVideos).toBe(listed);
     expect(control.writes).toHaveLength(writes);
+  });
+
+  it("is made again a minute later while a featured channel is missing, the kept one shown meanwhile", async () => {
+    const kept = (await sample()).json();
+    const listed = catalog.calls.channelVideos;
+    clock.moveOn(MINUTE_MS + 1_000);
+    const reply = await sample();
+    expect(reply.json()).toEqual(kept);
+    // Each featured channel asked for again, the unknown one too.
+    await expect.poll(() => catalog.calls.channelVideos).toBe(listed + 3);
+  });
+});
+
+describe("GET /api/sample-newsletter with every featured channel known and summarised", () => {
+  const catalog = catalogStandIn(
+    [{ id: "rockets0001", channelId: SCIENCE, title: "Rocket engines", hoursAgo: 5 }],
+    { [SCIENCE]: "Pocket Science" },
+  );
+  const clock = movableClock();
+  let summariser: SummariserUnderTest;
+
+  beforeAll(async () => {
+    summariser = await startSummariser(
+      {
+        writer: controlledWriter().writer,
+        transcripts: transcriptsFrom({ rockets0001: transcriptAbout("rockets") }).source,
+        catalog: catalog.client,
+        now: clock.now,
+      },
+      { settings: { previewWaitMs: 5_000, sampleChannels: [SCIENCE] } },
+    );
+  });
+  afterAll(() => summariser.stop());
+
+  it("is kept for hours, then made again", async () => {
+    const sample = () => summariser.app.inject({ url: "/api/sample-newsletter" });
+    expect((await sample()).json().channels).toEqual([{ title: "Pocket Science", videoCount: 1 }]);
+    expect(catalog.calls.channelVideos).toBe(1);
+    clock.moveOn(HOUR_MS);
+    expect((await sample()).statusCode).toBe(200);
+    expect(catalog.calls.channelVideos).toBe(1);
+    clock.moveOn(6 * HOUR_MS);
+    expect((await sample()).statusCode).toBe(200);
+    await expect.poll(() => catalog.calls.channelVideos).toBe(2);
   });
 });
 
