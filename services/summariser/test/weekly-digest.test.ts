@@ -4,7 +4,10 @@ import { eventually } from "@tubedigest/testing/eventually";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummaryWriter } from "../src/adapters/summary-writers/summary-writer.ts";
-import { SummaryFailedError } from "../src/adapters/summary-writers/summary-writer.ts";
+import {
+  SummaryFailedError,
+  WriterUnavailableError,
+} from "../src/adapters/summary-writers/summary-writer.ts";
 import { digestWeek, weekStartDay } from "../src/digest/digest-week.ts";
 import { rerunDigest } from "../src/digest/rerun-digest.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
@@ -15,7 +18,11 @@ import { plainSummary } from "./support/test-writers.ts";
 const ORBIT = channelId("o");
 const KITCHEN = channelId("k");
 const QUIET = channelId("q");
+const ATLAS = channelId("a");
+const BROKEN = channelId("b");
+const OFFLINE = channelId("x");
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 describe("the weekly digest: digest.due fans out, compose jobs make one newsletter per user and week (Postgres, RabbitMQ)", () => {
   const catalog = catalogStandIn([
@@ -33,9 +40,10 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     version: "1",
     async write(input) {
       writes.push(input.video.videoId);
-      if (input.video.videoId === "kitchenbad1") {
+      if (input.video.videoId === "kitchenbad1" || input.video.videoId === "brokenonly1") {
         throw new SummaryFailedError("The model kept answering in the wrong shape.");
       }
+      if (input.video.videoId === "offline0001") throw new WriterUnavailableError("The model is down.");
       return plainSummary(input);
     },
   };
@@ -280,6 +288,83 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     ]);
   });
 
+  it("covers the fortnight since the last digest, but only the last week for a reader back after longer", async () => {
+    // Uploads dated from this week's Monday 09:00, when the readers' digests are due.
+    const daysBeforeDue = (days: number) => (Date.now() - week.dueAt.getTime() + days * DAY_MS) / HOUR_MS;
+    catalog.add({
+      id: "atlas3days1",
+      channelId: ATLAS,
+      title: "Three days before",
+      hoursAgo: daysBeforeDue(3),
+    });
+    catalog.add({
+      id: "atlas9days1",
+      channelId: ATLAS,
+      title: "Nine days before",
+      hoursAgo: daysBeforeDue(9),
+    });
+    catalog.add({
+      id: "atlas16days",
+      channelId: ATLAS,
+      title: "Sixteen days before",
+      hoursAgo: daysBeforeDue(16),
+    });
+    const lastCovered = async (userId: string, days: number) => {
+      await db()
+        .insertInto("digests")
+        .values({
+          user_id: userId,
+          week_key: "2000-W01",
+          week_start: "2000-01-03",
+          status: "composed",
+          slot: new Date(0),
+          due_at: new Date(0),
+          covered_until: new Date(week.dueAt.getTime() - days * DAY_MS),
+        })
+        .execute();
+    };
+    const lastFortnight = await reader(paying, { channels: [[ATLAS, "Atlas"]] });
+    const backAfterLonger = await reader(paying, { channels: [[ATLAS, "Atlas"]] });
+    await events.applied();
+    await lastCovered(lastFortnight, 10);
+    await lastCovered(backAfterLonger, 17);
+    await due(slot, randomUUID());
+    await expect
+      .poll(async () => (await composedEvents([lastFortnight, backAfterLonger])).length, { timeout: 10_000 })
+      .toBe(2);
+    const titles = async (userId: string) => {
+      const [event] = await composedEvents([userId]);
+      return event.data.channels[0].videos.map((video: { title: string }) => video.title);
+    };
+    expect(await titles(lastFortnight)).toEqual(["Three days before", "Nine days before"]);
+    expect(await titles(backAfterLonger)).toEqual(["Three days before"]);
+  });
+
+  it("skips a digest whose every new video cannot be summarised, and fails one whose video waits on the model's outage rather than leave it out", async () => {
+    catalog.add({ id: "brokenonly1", channelId: BROKEN, title: "Unsummarisable too", hoursAgo: 5 });
+    catalog.add({
+      id: "offline0001",
+      channelId: OFFLINE,
+      title: "Made while the model is down",
+      hoursAgo: 5,
+    });
+    const unsummarisable = await reader(paying, { channels: [[BROKEN, "Broken"]] });
+    // An outage is not the video's fault: the digest waits for the model rather than leave the video out.
+    const outage = await reader(paying, { channels: [[OFFLINE, "Offline"]] });
+    await events.applied();
+    await due(slot, randomUUID());
+    const rows = await settled([unsummarisable, outage]);
+    expect(rows.find((row) => row.user_id === unsummarisable)).toMatchObject({
+      status: "skipped",
+      reason: "no-summaries",
+    });
+    expect(rows.find((row) => row.user_id === outage)).toMatchObject({
+      status: "failed",
+      reason: expect.stringMatching(/could not be written just now/),
+    });
+    expect(await composedEvents([unsummarisable, outage])).toEqual([]);
+  });
+
   it("reads a digest's summaries made earlier in one statement, claiming none of them again", async () => {
     // Made by the first digests here: the week's two Pocket Orbit videos.
     const userId = await reader(paying, { channels: [[ORBIT, "Pocket Orbit"]] });
@@ -348,6 +433,7 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     expect((await settled([down]))[0]?.status).toBe("composed");
     expect(await composedEvents([down])).toHaveLength(1);
     const metrics = (await summariser.app.inject("/metrics")).body;
-    expect(metrics).toMatch(/summariser_digests_total\{outcome="failed",reason="",service="summariser"\} 1/);
+    // This one, and the model's outage's above.
+    expect(metrics).toMatch(/summariser_digests_total\{outcome="failed",reason="",service="summariser"\} 2/);
   });
 });
