@@ -283,6 +283,18 @@ describe("summaries from the transcript chain, end to end: the real SDKs against
     const translation = requestsAbout("translate it into German (de)");
     expect(translation).toHaveLength(1);
     expect(translation[0]?.messages[1]?.content).toContain("rocket staging");
+    // What is translated is the stored original, each of its parts, under the video's title.
+    const original = await chain.database.db
+      .selectFrom("summaries")
+      .select(["key_points", "paragraph"])
+      .where("video_id", "=", VIDEOS.german)
+      .where("asked_language", "=", "")
+      .executeTakeFirstOrThrow();
+    const [firstPoint] = original.key_points ?? [];
+    expect(firstPoint?.text).toBeTruthy();
+    expect(translation[0]?.messages[1]?.content).toContain(`1. ${firstPoint?.text.replace(/\s+/g, " ")}`);
+    expect(translation[0]?.messages[1]?.content).toContain(original.paragraph ?? "no paragraph");
+    expect(JSON.stringify(translation[0]?.messages)).toContain("Read in German");
     const [newsletter] = (
       await chain.app.inject({ method: "GET", url: "/api/newsletters", headers: asUser(userId) })
     ).json();
