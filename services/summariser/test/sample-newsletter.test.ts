@@ -28,9 +28,10 @@ function movableClock() {
 describe("GET /api/sample-newsletter (Postgres, a writer the test drives)", () => {
   const catalog = catalogStandIn(
     [
-      { id: "rockets0001", channelId: SCIENCE, title: "Rocket engines", hoursAgo: 5 },
-      { id: "orbits00001", channelId: SCIENCE, title: "Orbits", hoursAgo: 40 },
+      // Listed oldest first: the sample picks the newest two itself.
       { id: "oldest00001", channelId: SCIENCE, title: "Three weeks ago", hoursAgo: 24 * 21 },
+      { id: "orbits00001", channelId: SCIENCE, title: "Orbits", hoursAgo: 40 },
+      { id: "rockets0001", channelId: SCIENCE, title: "Rocket engines", hoursAgo: 5 },
       { id: "livenow0001", channelId: SCIENCE, title: "Live now", hoursAgo: 1, liveStatus: "live" },
       { id: "curry000001", channelId: KITCHEN, title: "Weeknight curry", hoursAgo: 30 },
     ],
