@@ -100,11 +100,11 @@ bench: build
 	  node --import tsx $$benchmark || exit 1; \
 	done
 
-## Mutation testing, not part of `make test` (about an hour on 2 cores): each package's code is
+## Mutation testing, not part of `make test` (hours on 2 cores, the summariser alone two to three): each package's code is
 ## mutated and must make its tests fail. `make mutate PACKAGES="bus catalog"` runs some of them; the
 ## configs are stryker/<package>.config.mjs, the scores and surviving mutants docs/testing.md, the
 ## reports reports/mutation/<package>.html.
-PACKAGES ?= bus catalog auth gateway mailer billing
+PACKAGES ?= bus catalog auth gateway mailer billing summariser
 mutate: install
 	@for package in $(PACKAGES); do \
 	  echo "mutation testing: $$package"; \
