@@ -92,15 +92,18 @@ describe("GET /api/sample-newsletter (Postgres, a writer the test drives)", () =
     const reply = await sample();
     expect(reply.json()).toEqual(kept);
     // Each featured channel asked for again, the unknown one too.
-    await expect.poll(() => catalog.calls.channelVideos).toBe(listed + 3);
+    await expect.poll(() => catalog.calls.channelVideos, { timeout: 10_000 }).toBe(listed + 3);
     // And again a minute after that one is made: it is still partial. (Waiting for it inside the test
     // also puts its whole making inside the test, where per-test mutation coverage sees it.)
     await expect
-      .poll(async () => {
-        clock.moveOn(MINUTE_MS + 1_000);
-        await sample();
-        return catalog.calls.channelVideos;
-      })
+      .poll(
+        async () => {
+          clock.moveOn(MINUTE_MS + 1_000);
+          await sample();
+          return catalog.calls.channelVideos;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(listed + 6);
   });
 });
@@ -135,7 +138,7 @@ describe("GET /api/sample-newsletter with every featured channel known and summa
     expect(catalog.calls.channelVideos).toBe(1);
     clock.moveOn(6 * HOUR_MS);
     expect((await sample()).statusCode).toBe(200);
-    await expect.poll(() => catalog.calls.channelVideos).toBe(2);
+    await expect.poll(() => catalog.calls.channelVideos, { timeout: 10_000 }).toBe(2);
   });
 });
 
