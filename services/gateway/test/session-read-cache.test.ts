@@ -143,9 +143,9 @@ describe("sessions read again within a second, on real Redis (two gateway replic
     const replica = await startReplica(testInfra.redisUrl, 60_000);
     const started = replica.cache.readStarted();
     await replica.cache.userSessionsEnded(ANN);
-    replica.cache.remember("raced", JSON.stringify(annsSession()), started);
+    replica.cache.remember("raced", JSON.stringify(annsSession()), ANN, started);
     expect(replica.cache.recall("raced")).toBeUndefined();
-    replica.cache.remember("raced", JSON.stringify(annsSession()), replica.cache.readStarted());
+    replica.cache.remember("raced", JSON.stringify(annsSession()), ANN, replica.cache.readStarted());
     expect(replica.cache.recall("raced")).toBeDefined();
   });
 });

@@ -67,8 +67,13 @@ export class RedisSessionStore implements SessionStore {
     const marker = this.cache.readStarted();
     onLiveRedis(this.redis, () => this.redis.readSession(this.prefix + sessionId, this.epochPrefix)).then(
       (value) => {
-        if (value !== null) this.cache.remember(sessionId, value, marker);
-        callback(null, value === null ? null : (JSON.parse(value) as Session));
+        if (value === null) {
+          callback(null, null);
+          return;
+        }
+        const session = JSON.parse(value) as Session;
+        this.cache.remember(sessionId, value, session.userId, marker);
+        callback(null, session);
       },
       (error) => callback(error),
     );

@@ -88,15 +88,18 @@ export class SessionReadCache {
     return undefined;
   }
 
-  /** Keeps what Redis answered to a read begun at `marker`, unless a change arrived meanwhile. */
-  remember(sessionId: string, value: string, marker: number): void {
+  /**
+   * Keeps what Redis answered to a read begun at `marker` (the session's JSON, and its user's id so that
+   * an end of the user's sessions finds it), unless a change arrived meanwhile.
+   */
+  remember(sessionId: string, value: string, userId: string | undefined, marker: number): void {
     if (!this.subscribed || marker !== this.changesHeard) return;
     this.entries.delete(sessionId);
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(sessionId, { value, userId: userIdOf(value), readAt: Date.now() });
+    this.entries.set(sessionId, { value, userId, readAt: Date.now() });
   }
 
   /** The session was written or deleted: forgotten here and on every replica. */
@@ -117,8 +120,7 @@ export class SessionReadCache {
   /** Changes may go unheard from now on: nothing held is trusted, nor any read under way. */
   private lostTouch(): void {
     this.subscribed = false;
-    this.changesHeard++;
-    this.entries.clear();
+    this.forgetAll();
   }
 
   private async announce(change: Change): Promise<void> {
@@ -134,9 +136,13 @@ export class SessionReadCache {
       if (announcement.from !== this.replicaId) this.forget(announcement);
     } catch {
       // Not one of ours: forget everything rather than guess.
-      this.changesHeard++;
-      this.entries.clear();
+      this.forgetAll();
     }
+  }
+
+  private forgetAll(): void {
+    this.changesHeard++;
+    this.entries.clear();
   }
 
   private forget(change: Change): void {
@@ -148,14 +154,5 @@ export class SessionReadCache {
     for (const [sessionId, entry] of this.entries) {
       if (entry.userId === change.userId) this.entries.delete(sessionId);
     }
-  }
-}
-
-function userIdOf(value: string): string | undefined {
-  try {
-    const session = JSON.parse(value) as { userId?: unknown };
-    return typeof session.userId === "string" ? session.userId : undefined;
-  } catch {
-    return undefined;
   }
 }

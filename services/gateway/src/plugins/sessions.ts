@@ -44,36 +44,39 @@ export interface SessionControl {
   endAllSessions(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
 }
 
+/** Where sessions and the users' sign-out epochs are kept. */
+type SessionStorage = { store: SessionStore; epochs: SessionEpochs };
+
+/** The embedded product's: in this process's memory. */
+function memorySessions(): SessionStorage {
+  const store = new MemorySessionStore({
+    maxSessions: MAX_MEMORY_SESSIONS,
+    ttlSeconds: SESSION_LIFETIME_SECONDS,
+  });
+  return { store, epochs: memorySessionEpochs(store) };
+}
+
+/** In Redis, shared by every replica, each keeping what it read for a second (session-read-cache.ts). */
+async function redisSessions(app: ServiceApp, redis: Redis, keyPrefix: string): Promise<SessionStorage> {
+  const epochPrefix = `${keyPrefix}session-epoch:`;
+  const cache = await SessionReadCache.start(redis, `${keyPrefix}session-changes`);
+  app.addHook("onClose", () => cache.close());
+  return {
+    // The store voids a session whose user's sessions were ended after it started as it reads it.
+    store: new RedisSessionStore(redis, `${keyPrefix}session:`, SESSION_LIFETIME_SECONDS, epochPrefix, cache),
+    epochs: redisSessionEpochs(redis, epochPrefix, SESSION_LIFETIME_SECONDS, cache),
+  };
+}
+
 /** Server-side sessions: only an opaque, signed, httpOnly id reaches the browser. */
 export async function registerSessions(
   app: ServiceApp,
   options: { secret: string; secure: boolean; redis: Redis | undefined; keyPrefix: string },
 ): Promise<SessionControl> {
   const cookieOptions = { httpOnly: true, sameSite: "lax", secure: options.secure, path: "/" } as const;
-  const epochPrefix = `${options.keyPrefix}session-epoch:`;
-  let store: SessionStore;
-  let epochs: SessionEpochs;
-  if (!options.redis) {
-    const memoryStore = new MemorySessionStore({
-      maxSessions: MAX_MEMORY_SESSIONS,
-      ttlSeconds: SESSION_LIFETIME_SECONDS,
-    });
-    store = memoryStore;
-    epochs = memorySessionEpochs(memoryStore);
-  } else {
-    const { redis } = options;
-    const cache = await SessionReadCache.start(redis, `${options.keyPrefix}session-changes`);
-    app.addHook("onClose", () => cache.close());
-    // The store voids a session whose user's sessions were ended after it started as it reads it.
-    store = new RedisSessionStore(
-      redis,
-      `${options.keyPrefix}session:`,
-      SESSION_LIFETIME_SECONDS,
-      epochPrefix,
-      cache,
-    );
-    epochs = redisSessionEpochs(redis, epochPrefix, SESSION_LIFETIME_SECONDS, cache);
-  }
+  const { store, epochs } = options.redis
+    ? await redisSessions(app, options.redis, options.keyPrefix)
+    : memorySessions();
 
   // While Redis is away the web app's pages and files are served as to a visitor (they need no session),
   // so a signed-in browser still loads the app; only the API answers that sessions are unavailable.
