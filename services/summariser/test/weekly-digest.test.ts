@@ -111,6 +111,21 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     for (const [id, title] of channels) await events.follow(userId, id, title, longAgo);
     return userId;
   }
+  /** An earlier digest of the user's, which looked at everything up to `coveredUntil`. */
+  const lastDigestCovered = (userId: string, coveredUntil: Date) =>
+    db()
+      .insertInto("digests")
+      .values({
+        user_id: userId,
+        week_key: "2000-W01",
+        week_start: "2000-01-03",
+        status: "skipped",
+        reason: "no-new-videos",
+        slot: coveredUntil,
+        due_at: coveredUntil,
+        covered_until: coveredUntil,
+      })
+      .execute();
   const onTrial = (userId: string) => events.startTrial(userId, daysFrom(slot, 3), longAgo);
   const paying = (userId: string) => events.activate(userId, longAgo);
 
@@ -262,21 +277,8 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
   it("covers only what is new since the last digest", async () => {
     const userId = await reader(paying);
     await events.applied();
-    const digests = summariser.database.db;
     // Last week's digest looked at everything up to 12 hours ago.
-    await digests
-      .insertInto("digests")
-      .values({
-        user_id: userId,
-        week_key: "2000-W01",
-        week_start: "2000-01-03",
-        status: "skipped",
-        reason: "no-new-videos",
-        slot: new Date(),
-        due_at: new Date(),
-        covered_until: new Date(Date.now() - 12 * HOUR_MS),
-      })
-      .execute();
+    await lastDigestCovered(userId, new Date(Date.now() - 12 * HOUR_MS));
     await due(slot, randomUUID());
     await expect.poll(async () => (await composedEvents([userId])).length, { timeout: 10_000 }).toBe(1);
     const [event] = await composedEvents([userId]);
@@ -309,20 +311,6 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
       title: "Sixteen days before",
       hoursAgo: daysBeforeDue(16),
     });
-    const lastCovered = async (userId: string, days: number) => {
-      await db()
-        .insertInto("digests")
-        .values({
-          user_id: userId,
-          week_key: "2000-W01",
-          week_start: "2000-01-03",
-          status: "composed",
-          slot: new Date(0),
-          due_at: new Date(0),
-          covered_until: new Date(week.dueAt.getTime() - days * DAY_MS),
-        })
-        .execute();
-    };
     // One of its channels is gone from catalog: passed over, not a failure.
     const lastFortnight = await reader(paying, {
       channels: [
@@ -332,8 +320,8 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     });
     const backAfterLonger = await reader(paying, { channels: [[ATLAS, "Atlas"]] });
     await events.applied();
-    await lastCovered(lastFortnight, 10);
-    await lastCovered(backAfterLonger, 17);
+    await lastDigestCovered(lastFortnight, new Date(week.dueAt.getTime() - 10 * DAY_MS));
+    await lastDigestCovered(backAfterLonger, new Date(week.dueAt.getTime() - 17 * DAY_MS));
     await due(slot, randomUUID());
     await expect
       .poll(async () => (await composedEvents([lastFortnight, backAfterLonger])).length, { timeout: 10_000 })
