@@ -28,6 +28,8 @@ export type FakeStripeFault =
   | { kind: "rateLimited" }
   /** Answers correctly, but only after `delayMs` (a client that timed out meanwhile retries). */
   | { kind: "slow"; delayMs: number }
+  /** Answers correctly once `released` settles: held as long as a test needs, and not a moment longer. */
+  | { kind: "held"; released: Promise<void> }
   /** 200 with a body that is not JSON. */
   | { kind: "malformed"; body?: string }
   /** The next charge the request makes is declined: 402 `card_declined`, as a card that stopped working. */
@@ -218,6 +220,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     const { route, match } = matched;
     const fault = takeFault(route, (f) => f.kind !== "cardDeclined");
     if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.kind === "held") await fault.released;
     if (fault?.kind === "rateLimited") return json(429, RATE_LIMITED_BODY);
     if (fault?.kind === "serverError") return json(fault.status ?? 500, API_ERROR_BODY);
     if (fault?.kind === "malformed")

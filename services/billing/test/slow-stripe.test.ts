@@ -1,12 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FakeStripeApi } from "@tubedigest/testing/stripe";
+import type { FakeStripeApi, FakeStripeRoute } from "@tubedigest/testing/stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type BillingUnderTest, startBillingWithStripe } from "./support/billing-harness.ts";
 
-/** How long Stripe keeps its answers back: far longer than any of the other requests needs. */
-const HOLD_MS = 3_000;
+/** How long the SDK waits for Stripe's answer: far longer than any test holds it back. */
+const STRIPE_TIMEOUT_MS = 12_000;
 /** What "at once" means for the other requests, on a shared, busy machine. */
 const QUICK_MS = 1_500;
+/**
+ * Stripe's held answers are let go once the other requests are answered, or after this long at most: the
+ * others waiting on what the held ones keep (a connection, a lock) then show as slow, not as a hung test.
+ */
+const LONGEST_HOLD_MS = 5_000;
 /** Billing's Postgres pool: as many held requests as it has connections would take them all. */
 const POOL_SIZE = 10;
 
@@ -27,7 +32,10 @@ describe.each([
   let stop: () => Promise<void>;
   beforeAll(async () => {
     // The SDK waits out the held answer instead of giving up and asking again.
-    ({ stripe, billing, stop } = await startBillingWithStripe({ embedded, stripeTimeoutMs: 4 * HOLD_MS }));
+    ({ stripe, billing, stop } = await startBillingWithStripe({
+      embedded,
+      stripeTimeoutMs: STRIPE_TIMEOUT_MS,
+    }));
   });
   afterAll(() => stop());
 
@@ -48,21 +56,41 @@ describe.each([
     return userId;
   }
 
-  /** The requests that must not wait for Stripe, timed together once `held` requests are waiting on it. */
+  /** Stripe's next `held` answers on `route` kept back until the returned function lets them go. */
+  function holdStripe(route: FakeStripeRoute): () => void {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stripe.fail(route, { kind: "held", released }, held);
+    return release;
+  }
+
+  /**
+   * The requests that must not wait for Stripe, timed together once `held` requests are waiting on it;
+   * then Stripe's held answers are let go.
+   */
   async function othersWhileHeld(
-    route: string,
+    route: FakeStripeRoute,
+    release: () => void,
     others: Record<string, () => Promise<{ statusCode: number }>>,
   ) {
-    await expect.poll(() => waitingAt(route), { timeout: HOLD_MS / 2 }).toBe(held);
-    const started = Date.now();
-    const timed = await Promise.all(
-      Object.entries(others).map(async ([name, ask]) => {
-        const reply = await ask();
-        return { name, status: reply.statusCode, quick: Date.now() - started < QUICK_MS };
-      }),
-    );
-    expect(waitingAt(route), "Stripe still holds its answers while the others were answered").toBe(held);
-    return timed;
+    const letGo = setTimeout(release, LONGEST_HOLD_MS);
+    try {
+      await expect.poll(() => waitingAt(route), { timeout: LONGEST_HOLD_MS / 2 }).toBe(held);
+      const started = Date.now();
+      const timed = await Promise.all(
+        Object.entries(others).map(async ([name, ask]) => {
+          const reply = await ask();
+          return { name, status: reply.statusCode, quick: Date.now() - started < QUICK_MS };
+        }),
+      );
+      expect(waitingAt(route), "Stripe still holds its answers while the others were answered").toBe(held);
+      return timed;
+    } finally {
+      clearTimeout(letGo);
+      release();
+    }
   }
 
   it("answers another user's checkout, the plans and a subscription at once while first checkouts wait for Stripe", async () => {
@@ -70,9 +98,9 @@ describe.each([
     const other = await billing.register();
     const reader = await paidSubscriber();
 
-    stripe.fail("POST /v1/customers", { kind: "slow", delayMs: HOLD_MS }, held);
+    const release = holdStripe("POST /v1/customers");
     const slow = Promise.all(waiting.map(({ userId }) => checkout(userId)));
-    const timed = await othersWhileHeld("POST /v1/customers", {
+    const timed = await othersWhileHeld("POST /v1/customers", release, {
       "another user's checkout": () => checkout(other.userId),
       "the plans": () => billing.app.inject({ url: "/api/plans" }),
       "a subscription": () => billing.app.inject({ url: "/api/subscription", headers: asUser(reader) }),
@@ -115,9 +143,9 @@ describe.each([
     const other = await billing.register();
 
     const capture = "POST /v1/payment_intents/:id/capture";
-    stripe.fail(capture, { kind: "slow", delayMs: HOLD_MS }, held);
+    const release = holdStripe(capture);
     const slow = Promise.all(holds.map((id) => post(`/internal/holds/${id}/capture`, undefined, subscriber)));
-    const timed = await othersWhileHeld(capture, {
+    const timed = await othersWhileHeld(capture, release, {
       "another user's checkout": () => checkout(other.userId),
       "the subscriber's own subscription": () =>
         billing.app.inject({ url: "/api/subscription", headers: asUser(subscriber) }),
