@@ -13,7 +13,7 @@ import type { SummariserReplicaConfig } from "./support/summariser-replica.ts";
 
 const replicaEntry = fileURLToPath(new URL("./support/summariser-replica.ts", import.meta.url));
 
-const READERS = 200;
+const READERS = 80;
 /** How long a replica's hold on a compose job and its claim on a digest last unrenewed: a dead one's work moves on within about this. */
 const HOLD_MS = 1_500;
 

@@ -58,7 +58,7 @@ const proxyTo = (url: string) => {
 };
 
 /**
- * A run the fault scenarios can break in the middle: enough readers for a few seconds (the 200-reader
+ * A run the fault scenarios can break in the middle: enough readers for a few seconds (the 80-reader
  * test's shares of each group), catalog answering the summariser late enough that a run lasts about three
  * seconds, and holds that lapse within the test.
  */
