@@ -1,4 +1,4 @@
-import cookie from "@fastify/cookie";
+import cookie, { Signer } from "@fastify/cookie";
 import session, { type SessionStore } from "@fastify/session";
 import { CLAIM_COOKIE, EARLIER_CLAIM_COOKIE_PATH, type ServiceApp } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -6,6 +6,7 @@ import type { Redis } from "ioredis";
 import { redisReachable } from "./gateway-redis.ts";
 import { MemorySessionStore } from "./memory-session-store.ts";
 import { RedisSessionStore } from "./redis-session-store.ts";
+import { RememberingSigner } from "./remembering-signer.ts";
 import { memorySessionEpochs, redisSessionEpochs, type SessionEpochs } from "./session-epochs.ts";
 import { SessionReadCache } from "./session-read-cache.ts";
 
@@ -88,7 +89,7 @@ export async function registerSessions(
   }
   await app.register(cookie);
   await app.register(session, {
-    secret: options.secret,
+    secret: new RememberingSigner(new Signer(options.secret, "sha256")),
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,
     // Saved when changed, or renewed below, rather than on every answer.
