@@ -26,7 +26,7 @@ const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")
 describe.each([
   { database: "the real Postgres", embedded: false, held: POOL_SIZE },
   { database: "the embedded database", embedded: true, held: 1 },
-])("Stripe holding its answer for seconds, on $database", ({ embedded, held }) => {
+])("Stripe holding its answers back, on $database", ({ embedded, held }) => {
   let stripe: FakeStripeApi;
   let billing: BillingUnderTest;
   let stop: () => Promise<void>;
