@@ -8,6 +8,7 @@ import {
 } from "@tubedigest/testing/hostile-input";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { WriterUnavailableError } from "../src/adapters/summary-writers/summary-writer.ts";
 import { digestWeek } from "../src/digest/digest-week.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
@@ -324,6 +325,26 @@ describe("the newsletters' routes: history and generate now (Postgres, RabbitMQ)
       });
       control.open();
       await expect.poll(async () => (await history("", userId)).json().length, { timeout: 10_000 }).toBe(1);
+    });
+
+    it("answers 503 saying to try again when the newsletter cannot be made just now", async () => {
+      const down = channelId("d");
+      catalog.add({ id: "downvideo01", channelId: down, title: "Made while the model is down", hoursAgo: 2 });
+      const userId = await subscriber([[down, "Down Channel"]]);
+      control.failWith(() => new WriterUnavailableError("The model is down."));
+      try {
+        const asked = Date.now();
+        const reply = await generate(userId, {});
+        // Told as soon as the digest has failed its tries, not at the end of the wait.
+        expect(Date.now() - asked).toBeLessThan(GENERATE_WAIT_MS);
+        expect(reply.statusCode).toBe(503);
+        expect(reply.json()).toEqual({
+          message: "We could not generate your newsletter just now. Please try again in a few minutes.",
+        });
+        expect(await history("", userId).then((answer) => answer.json())).toEqual([]);
+      } finally {
+        control.failWith(undefined);
+      }
     });
 
     it("answers bad bodies 4xx with a message, never 5xx", async () => {
