@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eventually } from "@tubedigest/testing/eventually";
 import { defaultFakeResponder, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import {
@@ -17,9 +16,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SummariserSettings } from "../src/config.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
-import { daysFrom, digestEvents } from "./support/digest-events.ts";
+import { digestEvents, payingReaderIn } from "./support/digest-events.ts";
 import {
   asUser,
+  generateNewsletterNow,
   type SummariserUnderTest,
   startSummariser,
   toolSummary,
@@ -262,23 +262,8 @@ describe("summaries from the transcript chain, end to end: the real SDKs against
 
   it("writes a reader's digest in the language they chose, and says it is translated", async () => {
     const events = digestEvents(chain.testBus.bus, chain.database.db);
-    const userId = randomUUID();
-    const longAgo = daysFrom(new Date(), -30);
-    await events.register(userId, { at: longAgo });
-    await events.activate(userId, longAgo);
-    await events.follow(userId, GERMAN_CHANNEL, "Deutsch", longAgo);
-    await events.publish("user.updated", {
-      userId,
-      email: `${userId.slice(0, 8)}@example.com`,
-      fullName: null,
-      summaryLanguage: "de",
-    });
-    await events.applied();
-    const reply = await chain.app.inject({
-      method: "POST",
-      url: "/api/generate-newsletter",
-      headers: asUser(userId),
-    });
+    const userId = await payingReaderIn(events, "de", [GERMAN_CHANNEL, "Deutsch"]);
+    const reply = await generateNewsletterNow(chain.app, userId);
     expect(reply.statusCode, reply.body).toBe(200);
     const translation = requestsAbout("translate it into German (de)");
     expect(translation).toHaveLength(1);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   SummarySection,
@@ -6,8 +5,12 @@ import type {
   WrittenSummary,
 } from "../src/adapters/summary-writers/summary-writer.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
-import { channelId, daysFrom, digestEvents } from "./support/digest-events.ts";
-import { asUser, type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
+import { channelId, digestEvents, payingReaderIn } from "./support/digest-events.ts";
+import {
+  generateNewsletterNow,
+  type SummariserUnderTest,
+  startSummariser,
+} from "./support/summariser-harness.ts";
 import { plainSummary } from "./support/test-writers.ts";
 
 const CHAPTERED = channelId("c");
@@ -52,24 +55,8 @@ describe("a summary in the reader's language, translated from the stored origina
 
   it("hands the writer the original's chapters, language and basis, under the video's title", async () => {
     const events = digestEvents(summariser.testBus.bus, summariser.database.db);
-    const userId = randomUUID();
-    const longAgo = daysFrom(new Date(), -30);
-    await events.register(userId, { at: longAgo });
-    await events.activate(userId, longAgo);
-    await events.follow(userId, CHAPTERED, "En Route", longAgo);
-    await events.publish("user.updated", {
-      userId,
-      email: `${userId.slice(0, 8)}@example.com`,
-      fullName: null,
-      summaryLanguage: "de",
-    });
-    await events.applied();
-
-    const reply = await summariser.app.inject({
-      method: "POST",
-      url: "/api/generate-newsletter",
-      headers: asUser(userId),
-    });
+    const userId = await payingReaderIn(events, "de", [CHAPTERED, "En Route"]);
+    const reply = await generateNewsletterNow(summariser.app, userId);
     expect(reply.statusCode, reply.body).toBe(200);
 
     const original = await summariser.database.db

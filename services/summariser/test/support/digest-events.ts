@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { EventBus } from "@tubedigest/bus";
 import type { EventData, EventEnvelope, EventName } from "@tubedigest/contracts";
 import { eventually } from "@tubedigest/testing/eventually";
@@ -56,6 +57,13 @@ export function digestEvents(bus: EventBus, db: Kysely<SummariserDatabase>) {
         },
         at,
       ),
+    /** The reader chose the language their summaries are written in (auth's profile). */
+    readIn: (userId: string, summaryLanguage: string, at?: Date) =>
+      publish(
+        "user.updated",
+        { userId, email: `${userId.slice(0, 8)}@example.com`, fullName: null, summaryLanguage },
+        at,
+      ),
     startTrial: (userId: string, trialEndsAt: Date, at?: Date) =>
       publish("trial.started", { userId, trialEndsAt: trialEndsAt.toISOString() }, at),
     endTrial: (userId: string, at: Date) =>
@@ -98,3 +106,19 @@ export function digestEvents(bus: EventBus, db: Kysely<SummariserDatabase>) {
 }
 
 export type DigestEvents = ReturnType<typeof digestEvents>;
+
+/** A reader paying for a month, following one channel and reading their summaries in `language`. */
+export async function payingReaderIn(
+  events: DigestEvents,
+  language: string,
+  [channel, title]: [string, string],
+): Promise<string> {
+  const userId = randomUUID();
+  const monthAgo = daysFrom(new Date(), -30);
+  await events.register(userId, { at: monthAgo });
+  await events.activate(userId, monthAgo);
+  await events.follow(userId, channel, title, monthAgo);
+  await events.readIn(userId, language);
+  await events.applied();
+  return userId;
+}

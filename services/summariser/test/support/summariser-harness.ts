@@ -20,6 +20,10 @@ export const TOOL_PASSWORD = "correct horse battery staple";
 /** What the gateway sends for a signed-in user. */
 export const asUser = (userId: string) => callerHeaders(IDENTITY_SECRET, userId, randomUUID());
 
+/** The signed-in reader's "Generate Newsletter Now", as the gateway passes it on. */
+export const generateNewsletterNow = (app: ServiceApp, userId: string) =>
+  app.inject({ method: "POST", url: "/api/generate-newsletter", headers: asUser(userId) });
+
 /** The summary the hidden tool answers for a video, with the right password; anything but a 200 fails the test. */
 export async function toolSummary(app: ServiceApp, videoId: string): Promise<string> {
   const reply = await app.inject({
