@@ -208,6 +208,21 @@ describe("the OpenAI summary writer, against the fake API through the real SDK",
     expect(summary.usage.promptTokens + summary.usage.completionTokens).toBeLessThanOrEqual(budget);
   });
 
+  it("asks a long video's many parts on one signal without Node's warning of a listener leak", async () => {
+    const warnings: string[] = [];
+    const heard = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", heard);
+    try {
+      await writerFor().write(videoWith(FOUR_HOURS, 4 * 3600));
+      // A warning is emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", heard);
+    }
+    expect(fake.calls).toBeGreaterThan(10);
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("samples a transcript over the token budget evenly from start to end, and stays within it", async () => {
     const budget = 40_000;
     const summary = await writerFor({ tokenBudgetPerVideo: budget }).write(videoWith(FOUR_HOURS, 4 * 3600));

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { languageName } from "@tubedigest/contracts/digest";
 import type OpenAI from "openai";
 import { BadRequestError, UnprocessableEntityError } from "openai";
@@ -235,6 +236,9 @@ export function createOpenAiSummaryWriter(
       const lines = input.transcript ? linesWithinVideo(input) : [];
       const language = lines.length > 0 ? (input.transcript?.language ?? null) : null;
       const controller = new AbortController();
+      // The SDK listens on the signal for each call and lets go only when it fires, so a long video's
+      // many parts keep many listeners on it until the write ends: not a leak, and not worth Node's warning.
+      setMaxListeners(0, controller.signal);
       const run: Run = {
         usage: { promptTokens: 0, completionTokens: 0, calls: 0 },
         signal: controller.signal,
