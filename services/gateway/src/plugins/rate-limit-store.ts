@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { Redis } from "ioredis";
 import { redisReachable } from "./gateway-redis.ts";
+import { setNewestWithin } from "./newest-within.ts";
 
 type Count = { current: number; ttl: number };
 type Done = (error: Error | null, result?: Count) => void;
@@ -23,14 +24,8 @@ class LocalCounts {
     const now = Date.now();
     let window = this.#windows.get(key);
     if (!window || window.endsAt <= now) {
-      this.#windows.delete(key);
-      if (this.#windows.size >= MAX_LOCAL_KEYS) {
-        // A Map iterates in insertion order: the first key is the oldest window.
-        const oldest = this.#windows.keys().next().value;
-        if (oldest !== undefined) this.#windows.delete(oldest);
-      }
       window = { count: 0, endsAt: now + windowMs };
-      this.#windows.set(key, window);
+      setNewestWithin(this.#windows, key, window, MAX_LOCAL_KEYS);
     }
     window.count += 1;
     return { current: window.count, ttl: window.endsAt - now };

@@ -1,4 +1,5 @@
 import type { Signer, UnsignResult } from "@fastify/cookie";
+import { setNewestWithin } from "./newest-within.ts";
 
 /** The most session ids (and cookies) each direction keeps; past it the oldest give way. */
 const MAX_REMEMBERED = 10_000;
@@ -23,7 +24,7 @@ export class RememberingSigner {
     const known = this.signed.get(value);
     if (known !== undefined) return known;
     const cookie = this.signer.sign(value);
-    remember(this.signed, value, cookie, this.capacity);
+    setNewestWithin(this.signed, value, cookie, this.capacity);
     return cookie;
   };
 
@@ -32,15 +33,7 @@ export class RememberingSigner {
     if (known !== undefined) return { valid: true, renew: false, value: known };
     const result = this.signer.unsign(cookie);
     // A cookie signed with an older secret still asks to be signed again: not kept, so it keeps saying so.
-    if (result.valid && !result.renew) remember(this.genuine, cookie, result.value, this.capacity);
+    if (result.valid && !result.renew) setNewestWithin(this.genuine, cookie, result.value, this.capacity);
     return result;
   };
-}
-
-function remember(entries: Map<string, string>, key: string, value: string, capacity: number): void {
-  if (entries.size >= capacity) {
-    const oldest = entries.keys().next().value;
-    if (oldest !== undefined) entries.delete(oldest);
-  }
-  entries.set(key, value);
 }

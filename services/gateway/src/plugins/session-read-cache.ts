@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { setNewestWithin } from "./newest-within.ts";
 
 /** How long a session read from Redis answers again without asking Redis. */
 export const SESSION_READ_CACHE_MS = 1_000;
@@ -94,12 +95,7 @@ export class SessionReadCache {
    */
   remember(sessionId: string, value: string, userId: string | undefined, marker: number): void {
     if (!this.subscribed || marker !== this.changesHeard) return;
-    this.entries.delete(sessionId);
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(sessionId, { value, userId, readAt: Date.now() });
+    setNewestWithin(this.entries, sessionId, { value, userId, readAt: Date.now() }, MAX_ENTRIES);
   }
 
   /** The session was written or deleted: forgotten here and on every replica. */
