@@ -56,14 +56,15 @@ describe.each([
     return userId;
   }
 
-  /** Stripe's next `held` answers on `route` kept back until the returned function lets them go. */
-  function holdStripe(route: FakeStripeRoute): () => void {
+  /** Stripe's next `held` answers on `route`, kept back until `release` lets them go. */
+  type Hold = { route: FakeStripeRoute; release: () => void };
+  function holdStripe(route: FakeStripeRoute): Hold {
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
     stripe.fail(route, { kind: "held", released }, held);
-    return release;
+    return { route, release };
   }
 
   /**
@@ -71,8 +72,7 @@ describe.each([
    * then Stripe's held answers are let go.
    */
   async function othersWhileHeld(
-    route: FakeStripeRoute,
-    release: () => void,
+    { route, release }: Hold,
     others: Record<string, () => Promise<{ statusCode: number }>>,
   ) {
     const letGo = setTimeout(release, LONGEST_HOLD_MS);
@@ -98,9 +98,9 @@ describe.each([
     const other = await billing.register();
     const reader = await paidSubscriber();
 
-    const release = holdStripe("POST /v1/customers");
+    const hold = holdStripe("POST /v1/customers");
     const slow = Promise.all(waiting.map(({ userId }) => checkout(userId)));
-    const timed = await othersWhileHeld("POST /v1/customers", release, {
+    const timed = await othersWhileHeld(hold, {
       "another user's checkout": () => checkout(other.userId),
       "the plans": () => billing.app.inject({ url: "/api/plans" }),
       "a subscription": () => billing.app.inject({ url: "/api/subscription", headers: asUser(reader) }),
@@ -142,10 +142,9 @@ describe.each([
     );
     const other = await billing.register();
 
-    const capture = "POST /v1/payment_intents/:id/capture";
-    const release = holdStripe(capture);
+    const hold = holdStripe("POST /v1/payment_intents/:id/capture");
     const slow = Promise.all(holds.map((id) => post(`/internal/holds/${id}/capture`, undefined, subscriber)));
-    const timed = await othersWhileHeld(capture, release, {
+    const timed = await othersWhileHeld(hold, {
       "another user's checkout": () => checkout(other.userId),
       "the subscriber's own subscription": () =>
         billing.app.inject({ url: "/api/subscription", headers: asUser(subscriber) }),

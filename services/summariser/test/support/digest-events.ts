@@ -31,6 +31,17 @@ export function digestEvents(bus: EventBus, db: Kysely<SummariserDatabase>) {
     return event;
   }
   const access = { plan: "creator" as const, channelAllowance: 5 };
+  /** Auth's `user.updated` as a profile save sends it, with the fields that changed. */
+  const profileSaved = (
+    userId: string,
+    changed: { timeZone?: string; summaryLanguage?: string },
+    at?: Date,
+  ) =>
+    publish(
+      "user.updated",
+      { userId, email: `${userId.slice(0, 8)}@example.com`, fullName: null, ...changed },
+      at,
+    );
   return {
     publish,
     register: (userId: string, options: { timeZone?: string; at?: Date } = {}) =>
@@ -47,23 +58,10 @@ export function digestEvents(bus: EventBus, db: Kysely<SummariserDatabase>) {
         options.at,
       ),
     moveTo: (userId: string, timeZone: string | undefined, at?: Date) =>
-      publish(
-        "user.updated",
-        {
-          userId,
-          email: `${userId.slice(0, 8)}@example.com`,
-          fullName: null,
-          ...(timeZone ? { timeZone } : {}),
-        },
-        at,
-      ),
+      profileSaved(userId, timeZone ? { timeZone } : {}, at),
     /** The reader chose the language their summaries are written in (auth's profile). */
     readIn: (userId: string, summaryLanguage: string, at?: Date) =>
-      publish(
-        "user.updated",
-        { userId, email: `${userId.slice(0, 8)}@example.com`, fullName: null, summaryLanguage },
-        at,
-      ),
+      profileSaved(userId, { summaryLanguage }, at),
     startTrial: (userId: string, trialEndsAt: Date, at?: Date) =>
       publish("trial.started", { userId, trialEndsAt: trialEndsAt.toISOString() }, at),
     endTrial: (userId: string, at: Date) =>
