@@ -17,8 +17,8 @@
  *
  *   node --import tsx bench/gateway-floor.ts [--rounds 5] [--seconds 3] [--connections 10] [--warm-up-seconds 3]
  *
- * It rewrites its section of docs/performance.md. Run by this file in its children: `node --import tsx bench/gateway-floor.ts --serve <server> [upstream url]`,
- * which prints "ready <port>".
+ * It rewrites its section of docs/performance.md. Run by this file in its children, each printing
+ * "ready <port>" once it listens: `node --import tsx bench/gateway-floor.ts --serve <server> [upstream url]`.
  */
 
 import { mkdtempSync } from "node:fs";
@@ -42,7 +42,7 @@ import { measureLoad } from "./support/load-test.ts";
 import { machineDescription, markdownTable, recordInPerformanceDoc } from "./support/performance-report.ts";
 import { cpuSecondsOf } from "./support/process-cpu.ts";
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
   options: {
     serve: { type: "string" },
     rounds: { type: "string", default: "5" },
@@ -51,7 +51,6 @@ const { values } = parseArgs({
     "warm-up-seconds": { type: "string", default: "3" },
   },
   allowPositionals: true,
-  strict: false,
 });
 
 const SECRET = "a bench's session secret, 32 characters or more";
@@ -141,7 +140,7 @@ async function serveGateway(upstream: string): Promise<number> {
 }
 
 if (values.serve) {
-  const [upstream = ""] = process.argv.slice(2).filter((argument) => argument.startsWith("http"));
+  const [upstream = ""] = positionals;
   if (values.serve === "upstream") serveUpstream();
   else {
     const port =
