@@ -30,7 +30,7 @@ import cookie, { Signer } from "@fastify/cookie";
 import replyFrom from "@fastify/reply-from";
 import session from "@fastify/session";
 import { SESSION_USER_HEADER } from "@tubedigest/http";
-import Fastify from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import pino from "pino";
 import { Agent } from "undici";
 import { buildGatewayApp } from "../services/gateway/src/app.ts";
@@ -41,6 +41,7 @@ import { type BenchChild, startBenchChild } from "./support/child-process.ts";
 import { measureLoad } from "./support/load-test.ts";
 import { machineDescription, markdownTable, recordInPerformanceDoc } from "./support/performance-report.ts";
 import { cpuSecondsOf } from "./support/process-cpu.ts";
+import { median, range } from "./support/rounds-summary.ts";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -87,7 +88,7 @@ function serveUpstream(): void {
 }
 
 /** Fastify with reply-from, and with the gateway's cookie and session set-up when `withSession`. */
-async function serveProxy(upstream: string, withSession: boolean): Promise<number> {
+async function buildProxy(upstream: string, withSession: boolean): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   await app.register(replyFrom, { undici: new Agent({}), disableRequestLogging: true });
   if (withSession) {
@@ -107,14 +108,12 @@ async function serveProxy(upstream: string, withSession: boolean): Promise<numbe
     });
   }
   app.get("/api/*", (request, reply) => reply.from(upstream + request.url));
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  return typeof address === "object" && address ? address.port : 0;
+  return app;
 }
 
 /** The gateway as its own process builds it, every service at the one upstream, sessions in memory. */
-async function serveGateway(upstream: string): Promise<number> {
-  const app = await buildGatewayApp(
+function buildGateway(upstream: string): Promise<FastifyInstance> {
+  return buildGatewayApp(
     {
       secureCookies: false,
       sessionSecret: SECRET,
@@ -134,20 +133,18 @@ async function serveGateway(upstream: string): Promise<number> {
     },
     { log: pino({ level: "info" }) },
   );
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  return typeof address === "object" && address ? address.port : 0;
 }
 
 if (values.serve) {
   const [upstream = ""] = positionals;
   if (values.serve === "upstream") serveUpstream();
   else {
-    const port =
+    const app =
       values.serve === "gateway"
-        ? await serveGateway(upstream)
-        : await serveProxy(upstream, values.serve === "cookie + session");
-    process.stdout.write(`ready ${port}\n`);
+        ? await buildGateway(upstream)
+        : await buildProxy(upstream, values.serve === "cookie + session");
+    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    process.stdout.write(`ready ${new URL(url).port}\n`);
   }
 } else {
   await measure();
@@ -209,10 +206,8 @@ async function measure(): Promise<void> {
         samples.get(server)?.push({ cpuMs, rate: figures.requestsPerSecond });
       }
     }
-    const median = (numbers: number[]) =>
-      [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
     const cell = (numbers: number[], digits: number) =>
-      `${median(numbers).toFixed(digits)} (${Math.min(...numbers).toFixed(digits)}–${Math.max(...numbers).toFixed(digits)})`;
+      `${median(numbers).toFixed(digits)}${range(numbers, digits)}`;
     const table = markdownTable(
       ["in front of the upstream", "CPU per answer", "answers a second"],
       SERVERS.map((server) => {

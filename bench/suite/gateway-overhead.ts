@@ -31,6 +31,7 @@ import { machineDescription, markdownTable, recordInPerformanceDoc } from "../su
 import { cpuSecondsOf } from "../support/process-cpu.ts";
 import { cpuSecondsOfCommands } from "../support/process-usage.ts";
 import { startRealStack } from "../support/real-stack.ts";
+import { median, range } from "../support/rounds-summary.ts";
 import { followChannel, signUpThroughGateway } from "../support/signed-in-user.ts";
 
 const { values } = parseArgs({
@@ -71,16 +72,6 @@ interface Sample {
   figures: LoadFigures;
   cpuSeconds: Record<ProcessName, number>;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 === 1
-    ? (sorted[Math.floor(middle)] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
-const range = (values: number[], digits: number) =>
-  values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : "";
 
 // Whatever else runs on the machine competes for the same two cores: said beside the figures.
 const loadBefore = loadavg()[0] ?? 0;
