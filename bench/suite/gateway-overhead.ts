@@ -29,7 +29,7 @@ import { fakeChannelsAbout } from "../support/fake-channels.ts";
 import { type LoadFigures, measureLoad } from "../support/load-test.ts";
 import { machineDescription, markdownTable, recordInPerformanceDoc } from "../support/performance-report.ts";
 import { cpuSecondsOf } from "../support/process-cpu.ts";
-import { cpuSecondsOfCommands } from "../support/process-usage.ts";
+import { cpuSecondsOfCommands, INFRA_COMMANDS, type Infra } from "../support/process-usage.ts";
 import { startRealStack } from "../support/real-stack.ts";
 import { median, range } from "../support/rounds-summary.ts";
 import { followChannel, signUpThroughGateway } from "../support/signed-in-user.ts";
@@ -55,9 +55,8 @@ const FOLLOWED_CHANNELS = 5;
 const TARGETS = { channels: 0.6, currentUserOfSlowestOwner: 0.4, gatewayCpuMsPerAnswer: 0.3 };
 
 const PROCESSES = ["gateway", "auth", "catalog", "billing"] as const;
-/** Postgres and Redis by their command names: their CPU is anyone's on the machine, counted all the same. */
-const INFRA = { Postgres: ["postgres"], Redis: ["redis-server"] } as const;
-const INFRA_NAMES = Object.keys(INFRA) as (keyof typeof INFRA)[];
+/** The parts the two endpoints use besides the services; their CPU is anyone's on the machine, counted all the same. */
+const INFRA_NAMES = ["Postgres", "Redis"] as const satisfies readonly Infra[];
 const COLUMNS = [...PROCESSES, ...INFRA_NAMES, "autocannon"] as const;
 type ProcessName = (typeof COLUMNS)[number];
 
@@ -124,7 +123,7 @@ try {
 
   const measure = async (endpoint: Endpoint): Promise<Sample> => {
     const cpuBefore = PROCESSES.map((name) => cpuSecondsOf(stack.pids[name]));
-    const infraBefore = INFRA_NAMES.map((name) => cpuSecondsOfCommands(INFRA[name]));
+    const infraBefore = INFRA_NAMES.map((name) => cpuSecondsOfCommands(INFRA_COMMANDS[name]));
     const ownBefore = process.cpuUsage();
     const figures = await measureLoad(
       endpoint.url,
@@ -136,7 +135,7 @@ try {
       ...PROCESSES.map((name, index) => [name, cpuSecondsOf(stack.pids[name]) - (cpuBefore[index] ?? 0)]),
       ...INFRA_NAMES.map((name, index) => [
         name,
-        cpuSecondsOfCommands(INFRA[name]) - (infraBefore[index] ?? 0),
+        cpuSecondsOfCommands(INFRA_COMMANDS[name]) - (infraBefore[index] ?? 0),
       ]),
       ["autocannon", (own.user + own.system) / 1e6],
     ]) as Record<ProcessName, number>;
@@ -168,12 +167,10 @@ try {
     rates(through).map((rate, round) => rate / direct(round));
   const channelsRatios = perRound("channelsThrough", (round) => rates("channelsDirect")[round] ?? Number.NaN);
   const currentUserRatios = perRound("currentUser", (round) => rates("authSummary")[round] ?? Number.NaN);
+  // The current user's three owners, each measured directly.
+  const owners = ["authSummary", "catalogSummary", "billingSummary"] as const;
   const slowestOwnerRatios = perRound("currentUser", (round) =>
-    Math.min(
-      ...(["authSummary", "catalogSummary", "billingSummary"] as const).map(
-        (name) => rates(name)[round] ?? Number.NaN,
-      ),
-    ),
+    Math.min(...owners.map((name) => rates(name)[round] ?? Number.NaN)),
   );
   const verdict = (met: boolean) => (met ? "met" : "missed");
   const ratioText = (ratios: number[]) => `${median(ratios).toFixed(2)}${range(ratios, 2)}`;
@@ -193,9 +190,7 @@ try {
     availableParallelism() /
     (COLUMNS.reduce((sum, column) => sum + cpuMsPerAnswer(name, column), 0) / 1000) /
     direct;
-  const slowestOwnerRate = Math.min(
-    ...(["authSummary", "catalogSummary", "billingSummary"] as const).map((name) => median(rates(name))),
-  );
+  const slowestOwnerRate = Math.min(...owners.map((name) => median(rates(name))));
   const ceilings = {
     channels: ceilingRatio("channelsThrough", median(rates("channelsDirect"))),
     currentUser: ceilingRatio("currentUser", slowestOwnerRate),

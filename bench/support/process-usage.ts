@@ -48,6 +48,14 @@ export function machineCpuSeconds(): { busy: number; total: number } {
   return { busy: (total - idle) / CLOCK_TICKS_PER_SECOND, total: total / CLOCK_TICKS_PER_SECOND };
 }
 
+/** Postgres, RabbitMQ (Erlang's VM) and Redis, by their command names: shared with anything else on the machine. */
+export const INFRA_COMMANDS = {
+  Postgres: ["postgres"],
+  RabbitMQ: ["beam.smp"],
+  Redis: ["redis-server"],
+} as const;
+export type Infra = keyof typeof INFRA_COMMANDS;
+
 /** CPU seconds used so far by every process on the machine whose command name is one of `names`. */
 export function cpuSecondsOfCommands(names: readonly string[]): number {
   let total = 0;

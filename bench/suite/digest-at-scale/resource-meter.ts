@@ -1,10 +1,12 @@
 import { loadavg } from "node:os";
 import type { BenchChild } from "../../support/child-process.ts";
-import { cpuSecondsOfCommands, machineCpuSeconds, resetPeakRss } from "../../support/process-usage.ts";
-
-/** Postgres, RabbitMQ (Erlang's VM) and Redis, by their command names: shared with anything else on the machine. */
-const INFRA_COMMANDS = { Postgres: ["postgres"], RabbitMQ: ["beam.smp"], Redis: ["redis-server"] } as const;
-type Infra = keyof typeof INFRA_COMMANDS;
+import {
+  cpuSecondsOfCommands,
+  INFRA_COMMANDS,
+  type Infra,
+  machineCpuSeconds,
+  resetPeakRss,
+} from "../../support/process-usage.ts";
 
 const INFRA = Object.keys(INFRA_COMMANDS) as Infra[];
 
