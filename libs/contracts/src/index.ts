@@ -23,6 +23,7 @@ export {
 } from "./digest-pause.ts";
 export { isEmailAddress } from "./email-rule.ts";
 export { type AnyEvent, type EventEnvelope, EventEnvelopeSchema, type EventMetadata } from "./envelope.ts";
+export { AccountSecuredData, accountSecured } from "./events/account-secured.ts";
 export { ChannelFollowData } from "./events/channel-follow.ts";
 export { type ChannelFollowedData, channelFollowed } from "./events/channel-followed.ts";
 export { type ChannelUnfollowedData, channelUnfollowed } from "./events/channel-unfollowed.ts";
@@ -34,6 +35,10 @@ export {
   digestResubscribed,
   digestUnsubscribed,
 } from "./events/digest-subscription.ts";
+export {
+  EmailChangeAddressTakenData,
+  emailChangeAddressTaken,
+} from "./events/email-change-address-taken.ts";
 export { EmailChangeRequestedData, emailChangeRequested } from "./events/email-change-requested.ts";
 export { NewsletterComposedData, newsletterComposed } from "./events/newsletter-composed.ts";
 export { NewsletterSentData, newsletterSent } from "./events/newsletter-sent.ts";

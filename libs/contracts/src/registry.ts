@@ -1,11 +1,13 @@
 import type { Static } from "typebox";
 import type { EventContract } from "./contract.ts";
+import { accountSecured } from "./events/account-secured.ts";
 import { channelFollowed } from "./events/channel-followed.ts";
 import { channelUnfollowed } from "./events/channel-unfollowed.ts";
 import { digestDue } from "./events/digest-due.ts";
 import { digestPaused } from "./events/digest-paused.ts";
 import { digestResumed } from "./events/digest-resumed.ts";
 import { digestResubscribed, digestUnsubscribed } from "./events/digest-subscription.ts";
+import { emailChangeAddressTaken } from "./events/email-change-address-taken.ts";
 import { emailChangeRequested } from "./events/email-change-requested.ts";
 import { newsletterComposed } from "./events/newsletter-composed.ts";
 import { newsletterSent } from "./events/newsletter-sent.ts";
@@ -71,6 +73,8 @@ export const eventContracts = byName(
   videoPublished,
   passwordChanged,
   emailChangeRequested,
+  emailChangeAddressTaken,
+  accountSecured,
   digestPaused,
   digestResumed,
   userDeleted,
