@@ -115,13 +115,14 @@ describe.each<Infra>(["real", "embedded"])(
     it("moves the account to a new address only through the link mailed there, and refuses a taken one", async () => {
       const { email, browser } = await signUp("mover");
       const taken = (await signUp("taken")).email;
+      // Answered as a free address is, so the answer tells nobody that the address has an account.
       const refused = await browser.call("POST", "/api/user/email", {
         email: taken.toUpperCase(),
         currentPassword: password,
       });
-      expect(refused.statusCode).toBe(409);
+      expect(refused.statusCode).toBe(202);
       expect(refused.json()).toEqual({
-        message: "This email address cannot be used for your account. Please choose another one.",
+        message: `We've sent a confirmation link to ${taken.toUpperCase()}. Your address changes once you follow it.`,
       });
       expect(
         (await browser.call("POST", "/api/user/email", { email, currentPassword: password })).json(),
@@ -232,16 +233,30 @@ describe.each<Infra>(["real", "embedded"])(
       expect((await new Browser(stack.gateway).call("GET", "/api/user/deliveries")).statusCode).toBe(401);
     });
 
-    it("deletes the account only when its address is typed, and signs every browser out", async () => {
+    it("deletes the account only when its address is typed and its password given, and signs every browser out", async () => {
       const { email, browser } = await signUp("leaver");
       const elsewhere = (await signIn(email, password)).browser;
-      const wrong = await browser.call("DELETE", "/api/user/account", { email: "someone.else@example.com" });
+      const wrong = await browser.call("DELETE", "/api/user/account", {
+        email: "someone.else@example.com",
+        currentPassword: password,
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({
         message: "Please type your email address exactly as shown to confirm.",
       });
+      // A browser left signed in is not the account.
+      for (const [currentPassword, message] of [
+        [undefined, "Please enter your current password."],
+        ["not the password", "Your current password is not correct. Please try again."],
+      ] as const) {
+        const refused = await browser.call("DELETE", "/api/user/account", { email, currentPassword });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({ message });
+      }
+      expect(await signedInAs(browser)).toBe(email);
       const deleted = await browser.call("DELETE", "/api/user/account", {
         email: ` ${email.toUpperCase()} `,
+        currentPassword: password,
       });
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toEqual({
@@ -310,7 +325,12 @@ describe.each<Infra>(["real", "embedded"])(
           );
 
         expect(
-          (await gone.browser.call("DELETE", "/api/user/account", { email: gone.email })).statusCode,
+          (
+            await gone.browser.call("DELETE", "/api/user/account", {
+              email: gone.email,
+              currentPassword: password,
+            })
+          ).statusCode,
         ).toBe(200);
         await expect.poll(traces, { timeout: 30_000, interval: 250 }).toEqual([]);
 

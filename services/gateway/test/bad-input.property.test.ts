@@ -63,11 +63,11 @@ const ROUTES = [
   // The account's settings.
   { method: "POST", url: "/api/user/password", fields: { currentPassword: password, newPassword: password } },
   { method: "POST", url: "/api/user/email", fields: { email: emailAddress, currentPassword: password } },
-  {
+  ...["/api/user/email/confirm/preview", "/api/user/email/confirm"].map((url) => ({
     method: "POST",
-    url: "/api/user/email/confirm",
+    url,
     fields: { token: fc.base64String({ minLength: 43, maxLength: 44 }) },
-  },
+  })),
   {
     method: "POST",
     url: "/api/user/deliveries/pause",
@@ -79,7 +79,7 @@ const ROUTES = [
     },
   },
   { method: "POST", url: "/api/user/deliveries/resume", fields: {} },
-  { method: "DELETE", url: "/api/user/account", fields: { email: emailAddress } },
+  { method: "DELETE", url: "/api/user/account", fields: { email: emailAddress, currentPassword: password } },
   {
     method: "PUT",
     url: "/api/user/delivery-time",

@@ -120,6 +120,7 @@ describe("generated hostile input to every public operation, through the gateway
         "GET /api/user/password",
         "POST /api/user/password",
         "POST /api/user/email",
+        "POST /api/user/email/confirm/preview",
         "POST /api/user/email/confirm",
         "GET /api/user/deliveries",
         "POST /api/user/deliveries/pause",

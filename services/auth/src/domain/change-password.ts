@@ -1,17 +1,16 @@
 import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
-import { ClaimRepository } from "../store/claim-repository.ts";
-import { EmailChangeRepository } from "../store/email-change-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext } from "./auth-context.ts";
 import { checkCurrentPassword } from "./check-current-password.ts";
 import { lockAccount } from "./lock-account.ts";
 import { messages } from "./messages.ts";
+import { secureAccount } from "./secure-account.ts";
 
 /**
  * The signed-in owner sets the account's first password (one made on the landing page has none) or
- * changes it, the current one checked. The account's claims end with it (the password is the way in
- * now), so does any move to another address still waiting for its link, the mailer tells the address
+ * changes it, the current one checked. The account is secured with it (secureAccount: its claims, any
+ * move to another address still waiting for its link, its feed), the mailer tells the address
  * (`password.changed`), and the caller asks the gateway to end every other session of the account.
  */
 export async function changePassword(
@@ -30,10 +29,12 @@ export async function changePassword(
     if (locked.password_hash !== user.password_hash) throw new HttpError(400, messages.currentPasswordWrong);
     const changed = await users.changePassword(user.id, passwordHash);
     if (!changed) throw new HttpError(404, messages.accountGone);
-    await new ClaimRepository(trx).consumeAllOf(user.id, context.now());
-    // A move to another address asked for by whoever had the old password goes with it.
-    await new EmailChangeRepository(trx).endPendingOf(user.id, context.now());
     const firstPassword = user.password_hash === null;
+    await secureAccount(context, trx, {
+      userId: user.id,
+      how: firstPassword ? "password-set" : "password-changed",
+      correlationId: input.correlationId,
+    });
     await context.recordEvent(
       trx,
       createEvent(

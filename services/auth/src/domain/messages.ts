@@ -3,6 +3,9 @@ export const messages = {
   emailTaken: "An account with this email already exists. Please sign in instead.",
   // One answer for an unknown e-mail, a wrong password and a password-less account: no enumeration.
   badCredentials: "Invalid email or password. Please try again.",
+  // Past the limit the address takes no password for a while, whether or not it has an account.
+  tooManySignInFailures:
+    "Too many failed sign-in attempts for this address. Please wait 15 minutes, or sign in with a link sent to your email.",
   claimMissing: "Please sign in with your email and password.",
   emailImmutable: "Your email address cannot be changed here.",
   // Settings: the account's password, address, digest and the account itself.
@@ -11,8 +14,8 @@ export const messages = {
   passwordChanged: "Your password has been changed. You've been signed out everywhere else.",
   firstPasswordSet: "Your password is set. From now on you can sign in with it.",
   emailUnchanged: "That is already your email address.",
-  // As little as possible about whose account the address is: only that this one cannot use it.
-  emailInUse: "This email address cannot be used for your account. Please choose another one.",
+  emailChangeNeedsLink: (email: string) =>
+    `To change the address of an account without a password, first sign in with the link we've sent to ${email}, then ask again within the hour.`,
   emailChangeSent: (email: string) =>
     `We've sent a confirmation link to ${email}. Your address changes once you follow it.`,
   emailChangeInvalid:

@@ -1,12 +1,12 @@
 import { createEvent } from "@tubedigest/contracts";
 import { isUniqueViolation } from "@tubedigest/db";
 import { HttpError } from "@tubedigest/http/http-error";
-import { ClaimRepository } from "../store/claim-repository.ts";
 import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext, Visitor } from "./auth-context.ts";
 import { isAccountHolder } from "./is-account-holder.ts";
 import { messages } from "./messages.ts";
 import { requestSignInLink } from "./request-sign-in-link.ts";
+import { secureAccount } from "./secure-account.ts";
 
 export type RegisterOutcome =
   | { kind: "created"; user: User }
@@ -37,7 +37,8 @@ export async function registerWithPassword(
   if (existing) {
     const holder = await isAccountHolder(context, existing, input.visitor);
     if (holder && existing.password_hash === null) {
-      return { kind: "first-password", user: await setFirstPassword(context, existing, passwordHash) };
+      const user = await setFirstPassword(context, existing, passwordHash, input.correlationId);
+      return { kind: "first-password", user };
     }
     if (existing.password_hash !== null && (holder || existing.email_proven_at !== null)) {
       throw new HttpError(409, messages.emailTaken);
@@ -72,11 +73,17 @@ export async function registerWithPassword(
   }
 }
 
-/** The account's claims are spent with it: from now on the password is the way in. */
-async function setFirstPassword(context: AuthContext, user: User, passwordHash: string): Promise<User> {
+/** The holder secures the account with it: from now on the password is the way in. */
+async function setFirstPassword(
+  context: AuthContext,
+  user: User,
+  passwordHash: string,
+  correlationId: string,
+): Promise<User> {
   const updated = await context.db.transaction().execute(async (trx) => {
     const withPassword = await new UserRepository(trx).setFirstPassword(user.id, passwordHash);
-    if (withPassword) await new ClaimRepository(trx).consumeAllOf(user.id, context.now());
+    if (withPassword)
+      await secureAccount(context, trx, { userId: user.id, how: "password-set", correlationId });
     return withPassword;
   });
   // Another request set a password first.

@@ -7,7 +7,7 @@ import { AccountDeletionBody } from "./settings-schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
-/** Settings: the owner deletes the account (its address typed to confirm); the browser is signed out. */
+/** Settings: the owner deletes the account (its address typed, its password given); the browser is signed out. */
 export function registerAccountDeletionRoutes(app: ServiceApp, context: AuthContext): void {
   app.delete(
     "/api/user/account",
@@ -17,6 +17,7 @@ export function registerAccountDeletionRoutes(app: ServiceApp, context: AuthCont
       await deleteAccount(context, {
         userId,
         confirmEmail: request.body.email.trim(),
+        currentPassword: request.body.currentPassword,
         correlationId: request.id,
       });
       return reply.header(END_ALL_SESSIONS_HEADER, userId).send({ message: messages.accountDeleted });

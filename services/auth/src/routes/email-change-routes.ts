@@ -1,10 +1,16 @@
 import { ErrorReply, requireCaller, type ServiceApp } from "@tubedigest/http";
 import type { AuthContext } from "../domain/auth-context.ts";
 import { confirmEmailChange } from "../domain/confirm-email-change.ts";
+import { lookUpEmailChange } from "../domain/look-up-email-change.ts";
 import { messages } from "../domain/messages.ts";
 import { requestEmailChange } from "../domain/request-email-change.ts";
 import { NoticeReply } from "./schemas.ts";
-import { EmailChangeBody, EmailChangeConfirmBody, EmailChangedReply } from "./settings-schemas.ts";
+import {
+  EmailChangeBody,
+  EmailChangeConfirmBody,
+  EmailChangedReply,
+  EmailChangePreviewReply,
+} from "./settings-schemas.ts";
 
 const errors = { "4xx": ErrorReply, "5xx": ErrorReply };
 
@@ -25,7 +31,14 @@ export function registerEmailChangeRoutes(app: ServiceApp, context: AuthContext)
     },
   );
 
-  // The link's page posts its token: the link itself is the authority, signed in or not.
+  // Read-only: the link's page shows the new address and spends the link only on the person's click.
+  app.post(
+    "/api/user/email/confirm/preview",
+    { schema: { body: EmailChangeConfirmBody, response: { 200: EmailChangePreviewReply, ...errors } } },
+    async (request) => lookUpEmailChange(context, { token: request.body.token }),
+  );
+
+  // The link's page posts its token on the click: the link itself is the authority, signed in or not.
   app.post(
     "/api/user/email/confirm",
     { schema: { body: EmailChangeConfirmBody, response: { 200: EmailChangedReply, ...errors } } },

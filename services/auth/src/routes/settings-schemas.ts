@@ -56,6 +56,8 @@ export const AccountDeletionBody = Type.Object(
       maxLength: 320,
       messages: { type: messages.deletionNotConfirmed, pattern: messages.deletionNotConfirmed },
     }),
+    /** Asked for when the account has a password: a browser left signed in is not the account. */
+    currentPassword: Type.Optional(CurrentPassword),
   },
   { additionalProperties: false, errorMessage: { required: { email: messages.deletionNotConfirmed } } },
 );
@@ -64,3 +66,6 @@ export const AccountDeletionBody = Type.Object(
 export const PasswordStateReply = Type.Object({ hasPassword: Type.Boolean() });
 
 export const EmailChangedReply = Type.Object({ email: Type.String(), message: Type.String() });
+
+/** The address a confirmation link would move the account to, shown before the person confirms. */
+export const EmailChangePreviewReply = Type.Object({ email: Type.String() });

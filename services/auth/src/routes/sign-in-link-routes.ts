@@ -48,7 +48,10 @@ export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext):
     "/api/auth/sign-in-with-link",
     { schema: { body: SignInWithLinkBody, response: { 200: AccountReply, ...errors } } },
     async (request, reply) => {
-      const { user, proved } = await signInWithLink(context, { token: request.body.token });
+      const { user, proved } = await signInWithLink(context, {
+        token: request.body.token,
+        correlationId: request.id,
+      });
       if (proved) reply.header(END_OTHER_SESSIONS_HEADER, user.id);
       return reply.header(SESSION_USER_HEADER, user.id).send(toAccount(user));
     },

@@ -9,6 +9,8 @@ export interface UsersTable {
   email_canonical: string;
   /** When the owner first followed a sign-in link sent to the address; null while nobody has. */
   email_proven_at: Generated<Date | null>;
+  /** When a sign-in link to the address was last followed; null while none has been. */
+  link_signed_in_at: Generated<Date | null>;
   full_name: string | null;
   password_hash: string | null;
   /** The IANA zone the user's digest is timed in, as the runtime spells it canonically; 'UTC' unless given. */
@@ -52,9 +54,20 @@ export interface EmailChangesTable {
   used_at: Date | null;
 }
 
+/**
+ * Failed password sign-ins to one address (canonical, with or without an account) since the first of
+ * them: past the limit, the address takes no password until the window ends or a link signs it in.
+ */
+export interface SignInFailuresTable {
+  email_canonical: string;
+  failures: number;
+  first_failed_at: Generated<Date>;
+}
+
 export interface AuthDatabase extends BusTables {
   users: UsersTable;
   claims: ClaimsTable;
   sign_in_links: SignInLinksTable;
   email_changes: EmailChangesTable;
+  sign_in_failures: SignInFailuresTable;
 }

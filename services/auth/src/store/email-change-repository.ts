@@ -32,6 +32,17 @@ export class EmailChangeRepository {
       .execute();
   }
 
+  /** The move a link would make while it is unused and unexpired, leaving it unused. */
+  find(token: string, now: Date): Promise<{ new_email: string } | undefined> {
+    return this.db
+      .selectFrom("email_changes")
+      .select("new_email")
+      .where("token_hash", "=", hashOfLinkToken(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+  }
+
   /** Uses a link up and answers its move, in one statement, while it is unused and unexpired. */
   consume(token: string, now: Date): Promise<{ user_id: string; new_email: string } | undefined> {
     return this.db

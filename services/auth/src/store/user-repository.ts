@@ -81,6 +81,16 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
+  /** A sign-in link to the address was followed just now. */
+  recordLinkSignIn(id: string, now: Date): Promise<User | undefined> {
+    return this.db
+      .updateTable("users")
+      .set({ link_signed_in_at: now })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** A new password the owner chose (the old one checked by the caller). */
   changePassword(id: string, passwordHash: string): Promise<User | undefined> {
     return this.db

@@ -22,7 +22,7 @@ import {
   CHECKOUT_PATHS,
   DEV_DIGEST_PATHS,
   DEV_MAILBOX_PATH,
-  EMAIL_CONFIRM_PATH,
+  EMAIL_CONFIRM_PATHS,
   MAIL_COMPLAINTS_PATH,
   NEWSLETTER_NOW_PATH,
   ownerOf,
@@ -217,7 +217,7 @@ export async function registerProxyRoutes(
   };
   for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
   app.post(SIGN_IN_LINK_LOOK_UP_PATH, { onRequest: signInLimit }, forward);
-  app.post(EMAIL_CONFIRM_PATH, { onRequest: signInLimit }, forward);
+  for (const path of EMAIL_CONFIRM_PATHS) app.post(path, { onRequest: signInLimit }, forward);
   const accountChangeLimit = limiter("account-changes", options.accountChangeRateLimit ?? 10, 60 * 60_000);
   for (const route of ACCOUNT_CHANGE_ROUTES) {
     app.route({ method: route.method, url: route.path, onRequest: accountChangeLimit, handler: forward });

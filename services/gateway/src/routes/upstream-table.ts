@@ -126,8 +126,8 @@ export const ACCOUNT_CHANGE_ROUTES = [
   { method: "DELETE", path: "/api/user/account" },
 ] as const;
 
-/** A new address's confirmation link, spent by its page: counted with the sign-in links. */
-export const EMAIL_CONFIRM_PATH = "/api/user/email/confirm";
+/** A new address's confirmation link, looked up and spent by its page: counted with the sign-in links. */
+export const EMAIL_CONFIRM_PATHS = ["/api/user/email/confirm/preview", "/api/user/email/confirm"] as const;
 
 /** A newsletter composed and mailed now: each call may send an e-mail, so it is limited per client address. */
 export const NEWSLETTER_NOW_PATH = "/api/generate-newsletter";

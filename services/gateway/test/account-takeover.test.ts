@@ -1,0 +1,180 @@
+import { eventually } from "@tubedigest/testing/eventually";
+import { uniqueName } from "@tubedigest/testing/test-infra";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailboxLinksTo, newestMailText } from "./support/mailbox.ts";
+import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
+
+const password = "the owner's own password";
+const squattersPassword = "the squatter's password";
+const freshEmail = (prefix: string) => `${uniqueName(prefix)}@example.com`;
+
+const messages = {
+  linkSentToAccount:
+    "This email address already has an account. We've sent a sign-in link to it: follow the link to sign in.",
+  confirmInvalid:
+    "This confirmation link is invalid, expired or already used. Please ask for a new one in your settings.",
+  badCredentials: "Invalid email or password. Please try again.",
+  tooManyFailures:
+    "Too many failed sign-in attempts for this address. Please wait 15 minutes, or sign in with a link sent to your email.",
+  needsLink: (email: string) =>
+    `To change the address of an account without a password, first sign in with the link we've sent to ${email}, then ask again within the hour.`,
+};
+
+/** The token of the newest link of this kind mailed to the address. */
+const tokenIn = (text: string, page: "sign-in/link" | "confirm-email") =>
+  new RegExp(`/${page}\\?token=([\\w-]{43})`).exec(text)?.[1];
+
+/**
+ * The attacks a review made on the account flows, each as it was made (every client its own cookie jar,
+ * and where it matters its own address), on the real parts: a squatter who registered someone else's
+ * address first must lose everything once the owner proves it.
+ */
+describe("someone else's account, attacked through the gateway (real parts)", () => {
+  let stack: TestStack;
+  let skewMs = 0;
+  beforeAll(async () => {
+    stack = await startTestStack("real", { now: () => new Date(Date.now() + skewMs) });
+  });
+  afterAll(() => stack.stop());
+
+  const browser = () => new Browser(stack.gateway);
+  const signedInEmail = async (who: Browser) => {
+    const response = await who.call("GET", "/api/auth/current-user");
+    return response.statusCode === 200 ? (response.json().email as string) : response.statusCode;
+  };
+  /** The owner follows the `nth` sign-in link mailed to the address, and confirms on its page. */
+  const followSignInLink = async (who: Browser, email: string, nth = 1) => {
+    const subject = "Your tubedigest sign-in link";
+    const [newest] = await eventually(async () => {
+      const links = await mailboxLinksTo(stack, email, subject);
+      return links.length >= nth ? links : undefined;
+    });
+    const text = await who.call("GET", `${newest}/text`);
+    const token = tokenIn(text.body, "sign-in/link");
+    expect(token, text.body).toBeDefined();
+    const followed = await who.call("POST", "/api/auth/sign-in-with-link", { token });
+    expect(followed.statusCode).toBe(200);
+  };
+  /** The owner proves the squatted address and sets a password, as the review's victim did. */
+  const ownerTakesBack = async (email: string) => {
+    const owner = browser();
+    const signup = await owner.call("POST", "/api/auth/register", { email, password });
+    expect(signup.json()).toEqual({ message: messages.linkSentToAccount });
+    await followSignInLink(owner, email);
+    expect((await owner.call("POST", "/api/auth/register", { email, password })).statusCode).toBe(201);
+    return owner;
+  };
+
+  it("refuses a move to another address that the squatter asked for before the owner proved the address", async () => {
+    const email = freshEmail("victim");
+    const squatter = browser();
+    expect(
+      (await squatter.call("POST", "/api/auth/register", { email, password: squattersPassword })).statusCode,
+    ).toBe(201);
+    const squattersAddress = freshEmail("sq-new");
+    const asked = await squatter.call("POST", "/api/user/email", {
+      email: squattersAddress,
+      currentPassword: squattersPassword,
+    });
+    expect(asked.statusCode).toBe(202);
+    const stale = tokenIn(
+      await newestMailText(stack, squattersAddress, "Confirm your new tubedigest address"),
+      "confirm-email",
+    );
+    expect(stale).toBeDefined();
+
+    await ownerTakesBack(email);
+
+    // With no session, the squatter spends the link kept from before.
+    const spent = await browser().call("POST", "/api/user/email/confirm", { token: stale });
+    expect(spent.statusCode).toBe(410);
+    expect(spent.json()).toEqual({ message: messages.confirmInvalid });
+    expect((await browser().call("POST", "/api/auth/login", { email, password })).statusCode).toBe(200);
+    expect(
+      (await browser().call("POST", "/api/auth/login", { email: squattersAddress, password })).statusCode,
+    ).toBe(401);
+  });
+
+  it("lets a password-less account move only after a sign-in link, so a claim alone moves nothing", async () => {
+    const email = freshEmail("landing");
+    const squatter = browser();
+    expect(
+      (await squatter.call("POST", "/api/auth/register-with-email", { email, channels: [] })).statusCode,
+    ).toBe(201);
+    expect((await squatter.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(200);
+    const squattersAddress = freshEmail("sq-new");
+    const refused = await squatter.call("POST", "/api/user/email", { email: squattersAddress });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: messages.needsLink(email) });
+
+    // The link went to the address, which only its owner reads; following it is what lets a move through.
+    const owner = browser();
+    await followSignInLink(owner, email);
+    expect(await signedInEmail(squatter)).toBe(401);
+    const ownersNewAddress = freshEmail("owner-new");
+    expect((await owner.call("POST", "/api/user/email", { email: ownersNewAddress })).statusCode).toBe(202);
+    await newestMailText(stack, ownersNewAddress, "Confirm your new tubedigest address");
+  });
+
+  it("shows the new address a confirmation link would move to without spending it", async () => {
+    const { email, who } = await (async () => {
+      const address = freshEmail("mover");
+      const signedIn = browser();
+      await signedIn.call("POST", "/api/auth/register", { email: address, password });
+      return { email: address, who: signedIn };
+    })();
+    const target = freshEmail("target");
+    await who.call("POST", "/api/user/email", { email: target, currentPassword: password });
+    const token = tokenIn(
+      await newestMailText(stack, target, "Confirm your new tubedigest address"),
+      "confirm-email",
+    );
+    // A mail scanner opening the page twice moves nothing.
+    for (let look = 0; look < 2; look += 1) {
+      const preview = await browser().call("POST", "/api/user/email/confirm/preview", { token });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({ email: target });
+    }
+    expect(await signedInEmail(who)).toBe(email);
+    expect((await browser().call("POST", "/api/user/email/confirm", { token })).statusCode).toBe(200);
+    expect(await signedInEmail(who)).toBe(target);
+    const after = await browser().call("POST", "/api/user/email/confirm/preview", { token });
+    expect(after.statusCode).toBe(410);
+    expect(after.json()).toEqual({ message: messages.confirmInvalid });
+  });
+
+  it("takes no more passwords for an address after ten wrong ones from any number of networks, until a link signs in", async () => {
+    const email = freshEmail("guessed");
+    const owner = browser();
+    await owner.call("POST", "/api/auth/register-with-email", { email, channels: [] });
+    await owner.call("POST", "/api/auth/sign-in-link", { email });
+    await followSignInLink(owner, email);
+    expect((await owner.call("POST", "/api/user/password", { newPassword: password })).statusCode).toBe(200);
+    const loginFrom = (network: number, secret: string, address = email) =>
+      stack.gateway.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: `2001:db8:${network.toString(16)}::1`,
+        payload: { email: address, password: secret },
+      });
+    for (let network = 1; network <= 10; network += 1) {
+      const wrong = await loginFrom(network, `guess number ${network}`);
+      expect(wrong.statusCode, `guess ${network}`).toBe(401);
+      expect(wrong.json()).toEqual({ message: messages.badCredentials });
+    }
+    const locked = await loginFrom(11, password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: messages.tooManyFailures });
+    // An address without an account is counted the same, so the count tells nothing.
+    const nobody = freshEmail("nobody");
+    for (let network = 1; network <= 10; network += 1) await loginFrom(network, "anything", nobody);
+    expect((await loginFrom(11, "anything", nobody)).json()).toEqual({ message: messages.tooManyFailures });
+
+    // The owner's sign-in link still works (a new one may be asked for two minutes after the last), and
+    // clears the count.
+    skewMs += 3 * 60_000;
+    await owner.call("POST", "/api/auth/sign-in-link", { email });
+    await followSignInLink(browser(), email, 2);
+    expect((await loginFrom(12, password)).statusCode).toBe(200);
+  });
+});
