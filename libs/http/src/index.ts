@@ -18,6 +18,7 @@ export {
   STANDING_HEADERS,
 } from "./caller-proof.ts";
 export type { ClientTimeouts } from "./client-connections.ts";
+export { clientNetwork } from "./client-network.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";

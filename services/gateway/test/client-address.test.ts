@@ -1,3 +1,4 @@
+import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EdgeGateway, startEdgeGateway } from "./support/edge-gateway.ts";
 
@@ -48,5 +49,50 @@ describe("the search limit with the proxies named (TRUST_PROXY=10.0.0.0/8)", () 
     expect((await search(edge, "10.1.2.3", "9.9.9.9, 203.0.113.5")).statusCode).toBe(200);
     expect((await search(edge, "10.4.5.6", "8.8.8.8, 203.0.113.5")).statusCode).toBe(429);
     expect((await search(edge, "10.1.2.3", "203.0.113.7")).statusCode).toBe(200);
+  });
+});
+
+describe("the sign-in and hidden tool limits for IPv6 clients (TRUST_PROXY=1)", () => {
+  let edge: EdgeGateway;
+  beforeAll(async () => {
+    edge = await startEdgeGateway({
+      real: true,
+      settings: { trustProxy: 1, signInRateLimit: { max: 10, windowSeconds: 60 }, summaryToolRateLimit: 5 },
+    });
+  });
+  afterAll(() => edge.stop());
+
+  /** A password try as the load balancer in front hands it on: from `client`, last in X-Forwarded-For. */
+  const post = async (target: string, client: string, password: string) =>
+    (
+      await rawHttpRequest(edge.port, {
+        method: "POST",
+        target,
+        headers: { "content-type": "application/json", "x-forwarded-for": client },
+        body: JSON.stringify({ email: "someone@example.com", youtubeUrl: "youtu.be/dQw4w9WgXcQ", password }),
+      })
+    ).status;
+  /** Twelve addresses of one /64, as one home's devices or one host's addresses are given. */
+  const addressesOf = (network: string) => Array.from({ length: 12 }, (_, i) => `${network}:${i}::${i + 1}`);
+
+  it("counts twelve wrong passwords from twelve addresses of one /64 as one client's", async () => {
+    const statuses = [];
+    for (const [i, client] of addressesOf("2001:db8:7:1").entries()) {
+      statuses.push(await post("/api/auth/login", client, `guess-${i}`));
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(edge.auth.arrivals).toHaveLength(10);
+    expect(await post("/api/auth/login", "2001:DB8:7:0001::1", "guess")).toBe(429);
+    expect(await post("/api/auth/login", "2001:db8:7:2::1", "guess")).toBe(200);
+  });
+
+  it("counts the hidden tool's password tries from twelve addresses of one /64 as one client's", async () => {
+    const statuses = [];
+    for (const [i, client] of addressesOf("2001:db8:8:1").entries()) {
+      statuses.push(await post("/api/process-youtube-video", client, `guess-${i}`));
+    }
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
+    expect(edge.summariser.arrivals).toHaveLength(5);
+    expect(await post("/api/process-youtube-video", "2001:db8:8:2::1", "guess")).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import {
   callerHeaders,
   claimHolderHeaders,
   clientAddressHeaders,
+  clientNetwork,
   END_ALL_SESSIONS_HEADER,
   END_OTHER_SESSIONS_HEADER,
   HttpError,
@@ -203,9 +204,10 @@ export async function registerProxyRoutes(
   };
 
   // One counter per group and client, whichever path of the group is called: the routes match canonical
-  // paths, so no other spelling of these paths reaches a service without being counted.
+  // paths, so no other spelling of these paths reaches a service without being counted. A client is its
+  // IPv4 address or its IPv6 /64, so stepping through the addresses of one network counts as one client.
   const limiter = (group: string, max: number, timeWindow: number) =>
-    app.rateLimit({ max, timeWindow, keyGenerator: (request) => `${group}:${request.ip}` });
+    app.rateLimit({ max, timeWindow, keyGenerator: (request) => `${group}:${clientNetwork(request.ip)}` });
   const signInLimit = limiter(
     "sign-in",
     options.signInRateLimit.max,

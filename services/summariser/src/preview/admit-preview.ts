@@ -1,8 +1,8 @@
+import { clientNetwork } from "@tubedigest/http/client-network";
 import { HttpError } from "@tubedigest/http/http-error";
 import { messages } from "../shared/messages.ts";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import { PreviewClientRepository } from "../store/preview-client-repository.ts";
-import { previewClient } from "./preview-client.ts";
 
 /** The cap counts the channels a client previewed for the first time within this long. */
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export async function admitPreview(
   context: SummariserContext,
   input: { clientAddress: string; youtubeChannelIds: readonly string[] },
 ): Promise<void> {
-  const client = previewClient(input.clientAddress);
+  const client = clientNetwork(input.clientAddress);
   const cap = context.previewNewChannelsPerDay;
   const now = context.now();
   const since = new Date(now.getTime() - DAY_MS);

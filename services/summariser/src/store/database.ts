@@ -203,7 +203,7 @@ export interface SharedSummariesTable {
 }
 
 export interface PreviewClientsTable {
-  /** The client's address, or its IPv6 network (/64): see preview-client.ts. */
+  /** The client's address, or its IPv6 network (/64): see clientNetwork in libs/http. */
   client: string;
   youtube_channel_id: string;
   previewed_at: Date;
