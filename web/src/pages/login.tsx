@@ -6,7 +6,7 @@ import { EmailField, TextField } from "../components/field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { OrDivider } from "../components/or-divider.tsx";
 import { useToast } from "../components/toast.tsx";
-import { apiFetch, serverMessage } from "../lib/api.ts";
+import { ApiError, apiFetch, serverMessage } from "../lib/api.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from "../lib/validation.ts";
@@ -33,6 +33,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
+  /** Too many tries (this address's, or this network's): said where the form is, with the way in that is left. */
+  const [refusal, setRefusal] = useState<string>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +42,7 @@ export default function LoginPage() {
     setProblems(found);
     if (found.email || found.password) return;
     setBusy(true);
+    setRefusal(undefined);
     try {
       await apiFetch("/api/auth/login", { json: { email: email.trim(), password } });
       await mutate();
@@ -47,6 +50,10 @@ export default function LoginPage() {
       navigate("/dashboard");
     } catch (error) {
       setBusy(false);
+      if (error instanceof ApiError && error.status === 429) {
+        setRefusal(serverMessage(error) ?? "Too many sign-in attempts. Please wait a few minutes.");
+        return;
+      }
       toast({
         title: "Login failed",
         description: serverMessage(error) ?? "Invalid email or password. Please try again.",
@@ -61,6 +68,11 @@ export default function LoginPage() {
         <h1 className="auth-title">Sign In</h1>
         <p className="muted">Welcome back. Sign in to manage your channels and read past newsletters.</p>
         <form className="stack" onSubmit={submit} noValidate>
+          {refusal ? (
+            <p className="notice" role="alert">
+              {refusal} <Link href="/sign-in-link">Email me a sign-in link</Link>
+            </p>
+          ) : null}
           <EmailField
             id="login-email"
             label="Email"

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
 
 export type EmailConfirmation =
-  | { state: "confirming" }
+  | { state: "checking" }
+  /** The link is good: the page shows the new address and waits for the person's click. */
+  | { state: "confirming"; email: string; busy: boolean }
   | { state: "confirmed"; email: string; message: string }
   /** The link is spent, expired or not one (a new one is asked for in settings). */
   | { state: "invalid"; message: string }
@@ -14,14 +16,20 @@ const INVALID_LINK =
   "This confirmation link is invalid, expired or already used. Please ask for a new one in your settings.";
 
 /**
- * Spends the link mailed to a new address as the page opens: following it is the confirmation, and the
- * link works only for the mailbox it was sent to. The token leaves the address bar at once, so it is
- * neither kept in history nor handed on with a copied address.
+ * The link mailed to a new address, in two steps: first the address it would move the account to (which
+ * leaves the link unused), then, on the person's click, the move that spends it. A mail scanner or a
+ * preview opening the link thus moves nothing. The token leaves the address bar at once, so it is neither
+ * kept in history nor handed on with a copied address; it is kept here for the click.
  */
-export function useEmailConfirmation(): EmailConfirmation {
+export function useEmailConfirmation(): { result: EmailConfirmation; confirm: () => void } {
   const { mutate } = useCurrentUser();
   const token = useRef<string | null>(null);
-  const [result, setResult] = useState<EmailConfirmation>({ state: "confirming" });
+  const [result, setResult] = useState<EmailConfirmation>({ state: "checking" });
+  const fail = useCallback((failure: unknown) => {
+    const message = serverMessage(failure) ?? INVALID_LINK;
+    const taken = failure instanceof ApiError && failure.status === 409;
+    setResult({ state: taken ? "taken" : "invalid", message });
+  }, []);
 
   useEffect(() => {
     // Strict mode runs effects twice; the address bar holds the token only the first time.
@@ -29,6 +37,13 @@ export function useEmailConfirmation(): EmailConfirmation {
     token.current = new URLSearchParams(window.location.search).get("token") ?? "";
     window.history.replaceState(window.history.state, "", window.location.pathname);
     if (!token.current) return setResult({ state: "invalid", message: INVALID_LINK });
+    apiFetch<{ email: string }>("/api/user/email/confirm/preview", { json: { token: token.current } })
+      .then((move) => setResult({ state: "confirming", email: move.email, busy: false }))
+      .catch(fail);
+  }, [fail]);
+
+  const confirm = useCallback(() => {
+    setResult((shown) => (shown.state === "confirming" ? { ...shown, busy: true } : shown));
     apiFetch<{ email: string; message: string }>("/api/user/email/confirm", {
       json: { token: token.current },
     })
@@ -37,12 +52,8 @@ export function useEmailConfirmation(): EmailConfirmation {
         // A browser signed in to the account shows the new address everywhere.
         void mutate();
       })
-      .catch((failure: unknown) => {
-        const message = serverMessage(failure) ?? INVALID_LINK;
-        const taken = failure instanceof ApiError && failure.status === 409;
-        setResult({ state: taken ? "taken" : "invalid", message });
-      });
-  }, [mutate]);
+      .catch(fail);
+  }, [mutate, fail]);
 
-  return result;
+  return { result, confirm };
 }
