@@ -18,8 +18,9 @@ export interface ServiceLoggerOptions {
 const ROUTINE = /^(?:Server listening at |request completed$)/;
 
 /**
- * Fastify's request fields (it logs `{ req }` for each request it answers), with the query's credentials
- * redacted: sign-in and unsubscribe links carry their token there.
+ * Fastify's request fields (it logs `{ req }` for each request it answers), with the URL's credentials
+ * redacted: sign-in and unsubscribe links carry their token in the query, a private feed and a shared
+ * summary theirs in the path.
  */
 function serializeRequest(request: FastifyRequest) {
   return {

@@ -16,6 +16,9 @@ beforeAll(async () => {
   app = createServiceApp({ name: "probe", logger: createServiceLogger("probe", "info", { destination }) });
   app.get("/sign-in/link", async () => ({ ok: true }));
   app.get("/api/unsubscribe", async () => ({ ok: true }));
+  // As the mailer serves a private feed and the summariser a share.
+  app.get("/api/feeds/:token", async () => ({ ok: true }));
+  app.get("/api/shared-summaries/:id", async () => ({ ok: true }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -46,6 +49,14 @@ describe("request log lines", () => {
       "/api/unsubscribe?token=[Redacted]&%74oken=[Redacted]&TOKEN=[Redacted]&channel=UC1",
     ]);
     expect(lines.join("")).not.toMatch(/first-secret|second-secret|third-secret/);
+  });
+
+  it.each([
+    ["a private feed's secret", "/api/feeds/", "Qm9vNfXzT1y5cR3kP0aLw8HdUe2sJbVgK6iOtMnZ7xA"],
+    ["a shared summary's id", "/api/shared-summaries/", "c2hhcmVkLXN1bW1hcnktaW"],
+  ])("never carry %s from the path", async (_what, prefix, secret) => {
+    expect(await loggedUrls(`${prefix}${secret}`)).toEqual([`${prefix}[Redacted]`]);
+    expect(lines.join("")).not.toContain(secret);
   });
 
   it("never carry a token on a path no route answers", async () => {

@@ -50,6 +50,30 @@ describe("the gateway's request logs", () => {
     expect(log).not.toContain(token);
   });
 
+  const FEED = "Qm9vNfXzT1y5cR3kP0aLw8HdUe2sJbVgK6iOtMnZ7xA";
+  const SHARE = "c2hhcmVkLXN1bW1hcnktaW";
+  it.each([
+    // A feed reader fetching a private feed, forwarded to the mailer.
+    ["a private feed", "GET", `/api/feeds/${FEED}`, FEED, "/api/feeds/[Redacted]"],
+    // The web app reading a share, and stopping it, at the summariser.
+    ["a share as read", "GET", `/api/shared-summaries/${SHARE}`, SHARE, "/api/shared-summaries/[Redacted]"],
+    [
+      "a share as stopped",
+      "DELETE",
+      `/api/shared-summaries/${SHARE}`,
+      SHARE,
+      "/api/shared-summaries/[Redacted]",
+    ],
+    // The share's page, which the gateway answers itself.
+    ["a share's page", "GET", `/s/${SHARE}`, SHARE, "/s/[Redacted]"],
+    // A spelling the gateway refuses, logged as it was sent.
+    ["a refused spelling of a feed", "GET", `/api//feeds/${FEED}`, FEED, "/api//feeds/[Redacted]"],
+  ])("never carry the secret in the path of %s", async (_what, method, target, secret, logged) => {
+    const log = await logFor(target, method);
+    expect(log).toContain(`"${logged}"`);
+    expect(log).not.toContain(secret);
+  });
+
   it("are one line per request, as it is answered, with its URL, status and time", async () => {
     const log = await logFor("/api/user/channels?page=2", "GET");
     const entries = log
