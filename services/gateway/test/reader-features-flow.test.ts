@@ -199,6 +199,8 @@ describe.each<Infra>(["real", "embedded"])(
         channel: page.channels[0]?.title,
       });
       expect(publicReply.headers["set-cookie"]).toBeUndefined();
+      // Kept by no cache, so "Stop Sharing" ends it at once.
+      expect(publicReply.headers["cache-control"]).toBe("private, no-store");
 
       // The page the gateway serves carries the preview's tags in its HTML, for bots that run no script.
       const html = await visitor.call("GET", `/s/${id}`);
@@ -211,6 +213,7 @@ describe.each<Infra>(["real", "embedded"])(
       expect(html.body.match(/<meta name="description"/g)).toHaveLength(1);
       expect(html.body).toContain('<div id="root"></div>');
       expect(html.headers["set-cookie"]).toBeUndefined();
+      expect(html.headers["cache-control"]).toBe("private, no-store");
       expect((await visitor.call("GET", `/s/${"x".repeat(22)}`)).statusCode).toBe(404);
       expect((await visitor.call("GET", "/s/not-an-id")).statusCode).toBe(404);
 

@@ -186,4 +186,25 @@ describe("a reader's archive search and shared summaries, from the newsletters t
       });
     }
   });
+
+  it("answers a share for no cache to keep, so once its reader stops sharing it the next read is a 404", async () => {
+    const { id } = (await share(reader, { newsletterId: second.id, videoUrl: rockets.url })).json();
+    const read = () => summariser.app.inject({ method: "GET", url: `/api/shared-summaries/${id}` });
+    const stop = (userId: string) =>
+      summariser.app.inject({
+        method: "DELETE",
+        url: `/api/shared-summaries/${id}`,
+        headers: asUser(userId),
+      });
+    const shared = await read();
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers["cache-control"]).toBe("private, no-store");
+
+    expect((await stop(stranger)).statusCode).toBe(404);
+    expect((await read()).statusCode).toBe(200);
+    expect((await stop(reader)).statusCode).toBe(200);
+    const stopped = await read();
+    expect(stopped.statusCode).toBe(404);
+    expect(stopped.headers["cache-control"]).toBe("private, no-store");
+  });
 });

@@ -28,7 +28,9 @@ export function registerSharedSummaryPage(
         .type("text/plain")
         .send("The web app has not been built yet: run `make build`.");
     }
-    reply.type("text/html").header("cache-control", "no-cache");
+    // The page carries the share's title and summary: like the share itself, kept by no cache, so it ends
+    // with "Stop Sharing".
+    reply.type("text/html").header("cache-control", "private, no-store");
     const { id } = request.params;
     if (!SHARE_ID.test(id)) return reply.status(404).send(index);
     const share = await lookUp(options.summariserUrl, id, request.id).catch((error: unknown) => {

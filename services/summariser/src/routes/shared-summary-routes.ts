@@ -48,10 +48,10 @@ export function registerSharedSummaryRoutes(app: ServiceApp, context: Summariser
     `${SHARED_SUMMARIES_PATH}/:id`,
     { schema: { params: ShareParams, response: { 200: SharedSummary, ...errors } } },
     async (request, reply) => {
+      // Anyone's to read, but only while it is shared: no cache may answer for it after "Stop Sharing".
+      reply.header("cache-control", "private, no-store");
       const row = await shares.find(request.params.id);
       if (!row) throw new HttpError(404, shareMessages.notFound);
-      // Anyone's to read, the same for everyone: a shared cache may keep it a few minutes.
-      reply.header("cache-control", "public, max-age=300");
       return {
         id: row.id,
         title: row.title,
