@@ -50,4 +50,27 @@ describe("a shared summary's head for link previews", () => {
     expect(html).not.toContain("og:url");
     expect(html).toContain(`<meta property="og:description" content="The paragraph only." />`);
   });
+
+  // What String.prototype.replace reads in a replacement string: the text after the match, before it,
+  // the match itself, a dollar sign, and a group (should a pattern ever have one).
+  it.each(["$'", "$`", "$&", "$$", "$1"])("writes %s in a title and a summary as it is", (sequence) => {
+    const html = withSharedSummaryHead(
+      INDEX,
+      { ...share, title: `Cheap ${sequence} tricks`, summaryMarkdown: `- **Save ${sequence} now**` },
+      { url: undefined },
+    );
+    const escaped = (text: string) => text.replace("&", "&#38;").replace("'", "&#39;");
+    const title = `${escaped(`Cheap ${sequence} tricks`)} — summarised by tubedigest`;
+    const description = escaped(`Save ${sequence} now`);
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<meta name="description" content="${description}" />`);
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    expect(html).toContain(`<meta property="og:description" content="${description}" />`);
+    expect(html).toContain(
+      `<meta property="og:image:alt" content="${escaped(`Cheap ${sequence} tricks`)}" />`,
+    );
+    for (const once of [/<!doctype/g, /<title>/g, /<\/head>/g, /<meta name="description"/g, /<body>/g]) {
+      expect(html.match(once)).toHaveLength(1);
+    }
+  });
 });

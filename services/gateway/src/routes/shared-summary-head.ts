@@ -74,11 +74,13 @@ export function withSharedSummaryHead(
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
   ];
+  // Replacer functions, not strings: in a string, `$'`, `$&` and the like in a title would be read as
+  // pieces of the page and copy them into it.
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/i, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(title)}</title>`)
     .replace(
       /<meta\s+name="description"[^>]*>/i,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace(/\s*<\/head>/i, `\n    ${tags.join("\n    ")}\n  </head>`);
+    .replace(/\s*<\/head>/i, () => `\n    ${tags.join("\n    ")}\n  </head>`);
 }
