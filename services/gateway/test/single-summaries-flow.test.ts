@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { eventually } from "@tubedigest/testing/eventually";
 import { defaultFakeResponder, type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
@@ -174,6 +175,43 @@ describe("single-video summaries priced, bought on confirm and charged once (Pos
 
     const mail = await mailText(email, `Your summary: ${VIDEOS.fortyMinutes.title}`);
     expect(mail).toContain("Price: $1.99, charged to the card of your subscription.");
+  });
+
+  it("charges a video once: another price of it confirmed 30 ms later, or after the summary came, is refused", async () => {
+    const { browser, userId, customerId } = await cardSubscriber();
+    const prices = await Promise.all([1, 2, 3].map(() => quote(browser, VIDEOS.fortyMinutes.id)));
+    const [first, second, later] = prices.map((reply) => String(reply.json().quoteId));
+    const racing = await Promise.all([
+      confirm(browser, first ?? ""),
+      setTimeout(30).then(() => confirm(browser, second ?? "")),
+    ]);
+    await listed(browser, "ready");
+    // After the summary came: a price shown before it, and a new price.
+    const confirmedLater = await confirm(browser, later ?? "");
+    const askedAgain = await quote(browser, VIDEOS.fortyMinutes.id);
+
+    // One payment asked of Stripe, captured once.
+    expect(new Set(holdRequestsOf(customerId).map((request) => request.idempotencyKey)).size).toBe(1);
+    const captured = await eventually(async () => {
+      const holds = await holdsOf(userId);
+      return holds.every((hold) => hold.status === "captured") ? holds : undefined;
+    });
+    expect(captured).toHaveLength(1);
+    expect(stripe.paymentIntent(captured[0]?.payment_intent_id ?? "")).toMatchObject({
+      amount_received: 199,
+    });
+    expect((await browser.call("GET", "/api/single-summaries")).json()).toHaveLength(1);
+
+    expect(racing.map((reply) => reply.statusCode).sort()).toEqual([202, 409]);
+    for (const refused of [racing.find((reply) => reply.statusCode === 409), confirmedLater, askedAgain]) {
+      expect(refused?.statusCode, refused?.body).toBe(409);
+      expect(refused?.json()).toEqual({ message: "You already have this summary" });
+    }
+    // The purchase itself, confirmed again (a retried request), is still the same one.
+    const bought = racing.find((reply) => reply.statusCode === 202)?.json().id;
+    const retried = await confirm(browser, bought);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(retried.json().id).toBe(bought);
   });
 
   it("releases the hold when the summary cannot be made, lists it as not charged and says so by e-mail", async () => {

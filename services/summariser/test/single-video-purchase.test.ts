@@ -130,28 +130,43 @@ describe("a subscriber's single-video purchase: price first, charge on confirm (
     expect(event.data.markdown).toBe(ready.summary);
   });
 
-  it("takes a double confirm, or another price of the same video, as the same purchase: one hold, one summary", async () => {
+  it("holds a video once: a double confirm is the same purchase, another price of it at once or later is refused", async () => {
     const userId = randomUUID();
     const first = (await quote("youtu.be/longvideo01", userId)).json().quoteId;
     const second = (await quote("https://youtube.com/watch?v=longvideo01", userId)).json().quoteId;
     control.hold();
-    const replies = await Promise.all([
-      confirm(first, userId),
-      confirm(first, userId),
-      confirm(second, userId),
-    ]);
-    for (const reply of replies) expect(reply.statusCode, reply.body).toBe(202);
-    expect(new Set(replies.map((reply) => reply.json().id)).size).toBe(1);
+    const confirmed = [first, first, second];
+    const replies = await Promise.all(confirmed.map((quoteId) => confirm(quoteId, userId)));
     expect(billing.holdsOf(userId)).toHaveLength(1);
+    // Whichever price was confirmed first is the purchase; the other's confirm is refused.
+    const bought = replies.find((reply) => reply.statusCode === 202)?.json().id;
+    replies.forEach((reply, index) => {
+      if (confirmed[index] === bought) {
+        expect(reply.statusCode, reply.body).toBe(202);
+        expect(reply.json().id).toBe(bought);
+      } else {
+        expect(reply.statusCode, reply.body).toBe(409);
+        expect(reply.json()).toEqual({ message: "You already have this summary" });
+      }
+    });
     control.open();
     await expect
       .poll(async () => (await list(userId)).map((item: { status: string }) => item.status))
       .toEqual(["ready"]);
     expect(await eventsNamed("video-summary.requested", userId)).toHaveLength(1);
     expect(await eventsNamed("video.summarised", userId)).toHaveLength(1);
-    // Confirming it again later is still that purchase.
-    expect((await confirm(replies[0]?.json().id, userId)).statusCode).toBe(202);
+
+    // Once delivered: the other price, or a new one, is refused; the purchase confirmed again is still it.
+    const other = confirmed.find((quoteId) => quoteId !== bought);
+    for (const again of [await confirm(other, userId), await quote("youtu.be/longvideo01", userId)]) {
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toEqual({ message: "You already have this summary" });
+    }
+    const retried = await confirm(bought, userId);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(retried.json().id).toBe(bought);
     expect(billing.holdsOf(userId)).toHaveLength(1);
+    expect(await list(userId)).toHaveLength(1);
   });
 
   it("places again a purchase left being placed (its process died while asking billing), after ten minutes only", async () => {
@@ -189,6 +204,12 @@ describe("a subscriber's single-video purchase: price first, charge on confirm (
       charge: { amountCents: 199, testMode: true },
     });
     expect(await eventsNamed("video.summarised", userId)).toHaveLength(0);
+
+    // Nothing was taken: the video may be bought again.
+    const again = await quote("youtu.be/failingvid1", userId);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await confirm(again.json().quoteId, userId)).statusCode).toBe(202);
+    expect(billing.holdsOf(userId)).toHaveLength(2);
   });
 
   it("names a video of a very long title by its first 500 characters in the e-mail's event", async () => {

@@ -24,6 +24,7 @@ export const messages = {
   quoteNotFound: "We could not find that price. Please check the video's price again.",
   quoteExpired: (minutes: number) =>
     `This price was shown more than ${minutes} minutes ago. Please check the video's price again.`,
+  alreadyBought: "You already have this summary",
   purchaseRaced:
     "Your summary of this video has just changed. Please look at your single summaries and try again.",
   newsletterGenerated: "Newsletter generated and sent to your email.",

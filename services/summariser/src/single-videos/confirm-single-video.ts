@@ -15,9 +15,10 @@ const holdKeyOf = (orderId: string) => `single-video-order:${orderId}`;
  * The subscriber confirms a price they were shown (`quoteSingleVideo`): billing holds exactly that
  * amount (a test charge in test mode) and the purchase is queued for the worker, which mails the summary
  * and has the charge captured, or released if it cannot be made. Nothing is held before this. A second
- * confirm of the same price, or of another price for a video whose purchase is under way, is the same
- * purchase: one hold, one summary. If billing refuses (no card, declined), the price may be confirmed
- * again while it lasts.
+ * confirm of the same price is the same purchase: one hold, one summary. Another price of a video the
+ * subscriber bought, confirmed at the same moment or later, is refused (409) before billing is asked:
+ * the video is charged once. If billing refuses (no card, declined), the price may be confirmed again
+ * while it lasts.
  */
 export async function confirmSingleVideo(
   context: SummariserContext,
@@ -31,9 +32,9 @@ export async function confirmSingleVideo(
   if (order.status === "quoted") {
     const confirmed = await orders.confirm(order.id, now);
     if (confirmed === "taken") {
-      const open = await orders.findOpen(input.userId, order.video_id);
-      if (!open) throw new HttpError(409, messages.purchaseRaced);
-      return { message: messages.orderPlaced, id: open.id };
+      // The purchase that took it may have been refused by billing since: then this one may be tried again.
+      const bought = await orders.hasBought(input.userId, order.video_id);
+      throw new HttpError(409, bought ? messages.alreadyBought : messages.purchaseRaced);
     }
     if (!confirmed && (await orders.find(order.id))?.status === "quoted") {
       throw new HttpError(410, messages.quoteExpired(QUOTE_MINUTES));

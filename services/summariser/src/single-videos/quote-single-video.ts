@@ -15,7 +15,8 @@ const EXPIRED_QUOTES_KEPT_MS = 24 * 60 * 60 * 1000;
 /**
  * The price of one video's summary, before anything is charged: the video's title and length from
  * catalog, its price from billing (decided by that length; over 4 hours billing refuses). The price is
- * kept with the length it was decided by, so the confirm holds exactly this amount.
+ * kept with the length it was decided by, so the confirm holds exactly this amount. A video the
+ * subscriber bought already is not priced again (409).
  */
 export async function quoteSingleVideo(
   context: SummariserContext,
@@ -24,6 +25,9 @@ export async function quoteSingleVideo(
   if (input.videoUrl.trim() === "") throw new HttpError(400, messages.missing);
   const videoId = youtubeVideoId(input.videoUrl, WATCH_OR_SHORT_LINK);
   if (!videoId) throw new HttpError(400, messages.invalidForDashboard);
+  const orders = new OrderRepository(context.db);
+  // No price for a video already bought; under a race, the confirm refuses the second purchase.
+  if (await orders.hasBought(input.userId, videoId)) throw new HttpError(409, messages.alreadyBought);
   const video = await knownVideo(context, videoId);
   if (!video) throw new HttpError(404, messages.videoNotFound);
   const durationSeconds = video.duration_seconds;
@@ -33,7 +37,6 @@ export async function quoteSingleVideo(
   const now = context.now();
   const expiresAt = new Date(now.getTime() + QUOTE_MINUTES * 60 * 1000);
   const quoteId = randomUUID();
-  const orders = new OrderRepository(context.db);
   await orders.quote({
     id: quoteId,
     userId: input.userId,

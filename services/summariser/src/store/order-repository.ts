@@ -7,12 +7,17 @@ export type OrderRow = Selectable<SingleVideoOrdersTable>;
 /** A purchase as the dashboard lists it: the order with its video's title. */
 export type ListedOrder = OrderRow & { title: string | null };
 
-/** The statuses of a purchase under way: at most one per subscriber and video (a unique partial index). */
+/** The statuses of a purchase under way. */
 const OPEN = ["placing", "requested"] as const;
+/**
+ * The statuses of a purchase that holds or took its price: at most one per subscriber and video (a
+ * unique partial index), so a video is charged once however its prices are confirmed.
+ */
+const BOUGHT = [...OPEN, "delivered"] as const;
 
 /**
- * Single-video purchases: a price shown ("quoted"), then, once confirmed, one open purchase per
- * subscriber and video until it is delivered or fails.
+ * Single-video purchases: a price shown ("quoted"), then, once confirmed, one purchase per subscriber
+ * and video, under way and then delivered; a failed one took nothing, and the video may be bought again.
  */
 export class OrderRepository {
   constructor(private readonly db: Kysely<SummariserDatabase>) {}
@@ -55,20 +60,22 @@ export class OrderRepository {
     return this.db.selectFrom("single_video_orders").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  findOpen(userId: string, videoId: string): Promise<OrderRow | undefined> {
-    return this.db
+  /** Whether the subscriber bought this video: a purchase of it under way or delivered. */
+  async hasBought(userId: string, videoId: string): Promise<boolean> {
+    const bought = await this.db
       .selectFrom("single_video_orders")
-      .selectAll()
+      .select("id")
       .where("user_id", "=", userId)
       .where("video_id", "=", videoId)
-      .where("status", "in", OPEN)
+      .where("status", "in", BOUGHT)
       .executeTakeFirst();
+    return bought !== undefined;
   }
 
   /**
    * The confirm: a live quote becomes the purchase being placed. Undefined when it is no longer a live
-   * quote (confirmed already, or expired); "taken" when the subscriber's purchase of this video is
-   * already under way from another quote.
+   * quote (confirmed already, or expired); "taken" when the subscriber bought this video from another
+   * quote, before or at the same moment (the unique index decides, whichever commits first).
    */
   async confirm(id: string, now: Date): Promise<OrderRow | "taken" | undefined> {
     try {
