@@ -167,6 +167,9 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
     await page.getByRole("heading", { level: 1, name: "Email Address Changed" }).waitFor();
     await page.getByText(`Your email address is now ${moved}.`).waitFor();
     expect(new URL(page.url()).search).toBe("");
+    // Reloading the page that just worked shows it done, not "already used".
+    await page.reload();
+    await page.getByText(`Your email address is now ${moved}.`).waitFor();
     await expectAccessible(page);
     await screenshotBoth(page, "confirm-email");
     await page.getByRole("link", { name: "Go to Settings" }).click();

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   type Json,
   openPageForEachTest,
+  screenshotAt,
   screenshotBoth,
   toastIn,
   uniqueEmail,
@@ -186,7 +187,16 @@ describe("/dashboard: channels used of the plan's, the limit, nothing new, and a
     await screenshotBoth(page, "dashboard-channels-phone", [1280, PHONE_WIDTH]);
 
     await remove.click();
-    await toastIn(page, "status", "Channel removed").waitFor();
+    const removed = toastIn(page, "status", "Channel removed");
+    await removed.waitFor();
     await page.getByRole("tab", { name: "My YouTube Channels 4 of 5 channels" }).waitFor();
+    // On a phone the toast stands at the top, clear of the buttons a reader presses next.
+    const toastBox = await removed.boundingBox();
+    expect(toastBox?.y).toBeLessThan(200);
+    await screenshotAt(page, "dashboard-channel-removed-phone");
+    // One press removed it, with no confirm: the toast takes it back.
+    await removed.getByRole("button", { name: "Undo" }).click();
+    await toastIn(page, "status", "Channel added").waitFor();
+    await page.getByRole("tab", { name: "My YouTube Channels 5 of 5 channels" }).waitFor();
   });
 });

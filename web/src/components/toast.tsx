@@ -4,6 +4,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: "success" | "error" | "info";
+  /** One thing to do about it while the toast shows: undo what was just done, say. */
+  action?: { label: string; onClick: () => void };
 }
 
 type ShowToast = (toast: ToastMessage) => void;
@@ -37,6 +39,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <p className="toast-title">{current.title}</p>
         {current.description ? <p className="toast-description">{current.description}</p> : null}
       </div>
+      {current.action ? (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            current.action?.onClick();
+            setCurrent(null);
+          }}
+        >
+          {current.action.label}
+        </button>
+      ) : null}
       <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setCurrent(null)}>
         ×
       </button>

@@ -1,3 +1,5 @@
+import { refreshCurrentUser } from "./refresh-current-user.ts";
+
 /** A non-2xx answer from the API. `body` is the parsed JSON when the answer was JSON, else its text. */
 export class ApiError extends Error {
   constructor(
@@ -22,7 +24,7 @@ export interface ApiRequest {
 /**
  * The one way the web app calls its API (docs/product.md#api): always with the session cookie, JSON in and
  * out. A non-2xx answer throws an ApiError whose message is '{status}: {body text or status text}'; an empty
- * answer (204) resolves to undefined.
+ * answer (204) resolves to undefined. A 401 outside `/api/auth/` asks again who is signed in.
  */
 export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
@@ -37,6 +39,11 @@ export async function apiFetch<T>(path: string, init: ApiRequest = {}): Promise<
   });
   const text = await response.text();
   const body = parseBody(text);
+  // A signed-in screen whose session ended meanwhile (expired, or signed out elsewhere) learns it at once:
+  // asking who is signed in turns it into its 'Authentication Required' view with the way to sign in,
+  // rather than leaving a form that fails on every save.
+  if (response.status === 401 && !path.startsWith("/api/auth/"))
+    void refreshCurrentUser().catch(() => undefined);
   if (!response.ok) {
     throw new ApiError(response.status, body, `${response.status}: ${text || response.statusText}`);
   }

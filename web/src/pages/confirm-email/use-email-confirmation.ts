@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
 import { useCurrentUser } from "../../lib/current-user.ts";
+import {
+  forgetLinkToken,
+  recallLinkOutcome,
+  rememberLinkOutcome,
+  takeLinkToken,
+} from "../../lib/link-page.ts";
 
 export type EmailConfirmation =
   | { state: "checking" }
@@ -18,8 +24,8 @@ const INVALID_LINK =
 /**
  * The link mailed to a new address, in two steps: first the address it would move the account to (which
  * leaves the link unused), then, on the person's click, the move that spends it. A mail scanner or a
- * preview opening the link thus moves nothing. The token leaves the address bar at once, so it is neither
- * kept in history nor handed on with a copied address; it is kept here for the click.
+ * preview opening the link thus moves nothing. The token leaves the address bar at once (link-page.ts); a
+ * reload shows the question again, or the done state once the move was made.
  */
 export function useEmailConfirmation(): { result: EmailConfirmation; confirm: () => void } {
   const { mutate } = useCurrentUser();
@@ -28,15 +34,20 @@ export function useEmailConfirmation(): { result: EmailConfirmation; confirm: ()
   const fail = useCallback((failure: unknown) => {
     const message = serverMessage(failure) ?? INVALID_LINK;
     const taken = failure instanceof ApiError && failure.status === 409;
+    // A refused link stays refused; after an outage (5xx) a reload tries it again.
+    if (failure instanceof ApiError && failure.status < 500) forgetLinkToken("confirm-email");
     setResult({ state: taken ? "taken" : "invalid", message });
   }, []);
 
   useEffect(() => {
     // Strict mode runs effects twice; the address bar holds the token only the first time.
     if (token.current !== null) return;
-    token.current = new URLSearchParams(window.location.search).get("token") ?? "";
-    window.history.replaceState(window.history.state, "", window.location.pathname);
-    if (!token.current) return setResult({ state: "invalid", message: INVALID_LINK });
+    token.current = takeLinkToken("confirm-email");
+    if (!token.current) {
+      return setResult(
+        recallLinkOutcome<EmailConfirmation>("confirm-email") ?? { state: "invalid", message: INVALID_LINK },
+      );
+    }
     apiFetch<{ email: string }>("/api/user/email/confirm/preview", { json: { token: token.current } })
       .then((move) => setResult({ state: "confirming", email: move.email, busy: false }))
       .catch(fail);
@@ -48,7 +59,9 @@ export function useEmailConfirmation(): { result: EmailConfirmation; confirm: ()
       json: { token: token.current },
     })
       .then((moved) => {
-        setResult({ state: "confirmed", ...moved });
+        const confirmed = { state: "confirmed", ...moved } as const;
+        rememberLinkOutcome("confirm-email", confirmed);
+        setResult(confirmed);
         // A browser signed in to the account shows the new address everywhere.
         void mutate();
       })

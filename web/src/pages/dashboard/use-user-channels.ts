@@ -50,10 +50,12 @@ export function useUserChannels(signedIn: boolean) {
   const remove = async (channel: DashboardChannel) => {
     try {
       await apiFetch(`${USER_CHANNELS_PATH}/${encodeURIComponent(channel.id)}`, { method: "DELETE" });
+      // Removing is one press with no confirm, so it can be taken back while the toast shows.
       toast({
         title: "Channel removed",
         description: `${channel.title} is out of your newsletter.`,
         variant: "success",
+        action: { label: "Undo", onClick: () => void add(asSearchResult(channel)) },
       });
     } catch (failure) {
       toast({

@@ -6,7 +6,7 @@ import { browserTimeZone } from "../../lib/time-zone.ts";
 import { currentZoneName, matchingTimeZones, timeZoneChoices } from "./time-zones.ts";
 
 const ZONE_HINT =
-  "Your weekly digest arrives at the day and hour set under Delivery, in this time zone. Type a city to find yours.";
+  "Your weekly digest arrives on the day and at the hour set under Account › Delivery time, in this time zone. Type a city to find yours.";
 
 /**
  * The time zone of the weekly digest, found by typing part of its name or offset among the IANA zones,

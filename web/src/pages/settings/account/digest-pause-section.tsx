@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_TIME, deliveryTimeLabel } from "@tubedigest/contracts/delivery-time";
+import { DEFAULT_DELIVERY_TIME, deliveryTimeLabel, WEEKDAYS } from "@tubedigest/contracts/delivery-time";
 import { dayAfter, latestPauseDate, pauseDateProblem, todayIn } from "@tubedigest/contracts/digest-pause";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
@@ -11,7 +11,7 @@ import { useProfile } from "../use-profile.ts";
 import { type Outcome, OutcomeMessage } from "./outcome.tsx";
 import { DELIVERIES_PATH, type DigestDelivery, longDate, useDigestDelivery } from "./use-account-settings.ts";
 
-/** What the paused digest's notice says: until when, and which Monday brings the next one. */
+/** What the paused digest's notice says: until when, and which day brings the next one. */
 function pausedText(delivery: DigestDelivery): string {
   if (!delivery.until || !delivery.resumesOn) return "Your weekly digest is paused until you resume it.";
   return `Your weekly digest is paused until ${longDate(delivery.until)}. The next one arrives on ${longDate(delivery.resumesOn)}.`;
@@ -27,6 +27,7 @@ export function DigestPauseSection() {
   // The reader's own day and hour: "Monday at 9:00 AM" only for those who kept the default.
   const { data: deliveryTime } = useDeliveryTime();
   const when = deliveryTimeLabel(deliveryTime ?? DEFAULT_DELIVERY_TIME);
+  const weekday = WEEKDAYS[(deliveryTime ?? DEFAULT_DELIVERY_TIME).weekday - 1] ?? "Monday";
   const toast = useToast();
   const [mode, setMode] = useState<"resume" | "date">("resume");
   const [until, setUntil] = useState("");
@@ -44,10 +45,12 @@ export function DigestPauseSection() {
         ...(body ? { json: body } : {}),
       });
       await mutate(changed, { revalidate: false });
-      const text = changed.paused
-        ? pausedText(changed)
-        : `Deliveries resumed. Your next digest arrives on ${when}.`;
-      setOutcome({ kind: "success", text });
+      // A pause is said once, by the section's own notice (which now shows it); a resume by the outcome.
+      setOutcome(
+        changed.paused
+          ? undefined
+          : { kind: "success", text: `Deliveries resumed. Your next digest arrives on ${when}.` },
+      );
       toast({ title: changed.paused ? "Deliveries paused" : "Deliveries resumed", variant: "success" });
     } catch (failure) {
       const message = serverMessage(failure) ?? "Something went wrong. Please try again.";
@@ -66,7 +69,7 @@ export function DigestPauseSection() {
     await change("pause", { until: mode === "date" ? until : null });
   };
 
-  const hint = "Your first digest after the pause comes on the first Monday on or after this date.";
+  const hint = `Your first digest after the pause comes on the first ${weekday} on or after this date.`;
   return (
     <section className="settings-section" aria-labelledby="settings-digest-title">
       <h2 id="settings-digest-title" className="section-title">
