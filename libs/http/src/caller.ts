@@ -58,6 +58,14 @@ export function requireUserId(request: FastifyRequest): string {
   return userId.toLowerCase();
 }
 
+/**
+ * A signed-in-only route's `preValidation`: a visitor is answered 401 "Please sign in to continue." before
+ * the body is judged, not a 400 about a body they could never have sent usefully.
+ */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireUserId(request);
+}
+
 /** As requireUserId, for a route a visitor may call too: undefined when no user is named. */
 export function optionalUserId(request: FastifyRequest): string | undefined {
   return proven.caller.has(request) ? requireUserId(request) : undefined;

@@ -4,6 +4,7 @@ export {
   optionalUserId,
   requireCaller,
   requireUserId,
+  signedInOnly,
 } from "./caller.ts";
 export {
   CALLER_HEADER,

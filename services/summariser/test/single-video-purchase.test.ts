@@ -345,6 +345,16 @@ describe("a subscriber's single-video purchase: price first, charge on confirm (
     expect(billing.holdsOf(userId)).toEqual([]);
   });
 
+  it("answers a visitor without a session 401, whatever the body, before judging it", async () => {
+    for (const url of ["/api/process-individual-video", "/api/process-individual-video/quote"]) {
+      for (const payload of [{ videoUrl: "youtu.be/shortvideo1" }, {}, { quoteId: randomUUID() }]) {
+        const reply = await summariser.app.inject({ method: "POST", url, payload });
+        expect(reply.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(401);
+        expect(reply.json()).toEqual({ message: "Please sign in to continue." });
+      }
+    }
+  });
+
   it("answers hostile bodies to the price and the confirm 4xx with a message, never 5xx", async () => {
     const userId = randomUUID();
     const { quoteId } = (await quote("youtu.be/shortvideo1", userId)).json();

@@ -1,5 +1,5 @@
 import { SingleSummary, SingleVideoConfirmed, SingleVideoQuote } from "@tubedigest/contracts/single-summary";
-import { requireUserId, type ServiceApp } from "@tubedigest/http";
+import { requireUserId, type ServiceApp, signedInOnly } from "@tubedigest/http";
 import Type from "typebox";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import { confirmSingleVideo } from "../single-videos/confirm-single-video.ts";
@@ -15,14 +15,20 @@ import { ConfirmBody, QuoteBody } from "./single-summary-schemas.ts";
 export function registerSingleSummaryRoutes(app: ServiceApp, context: SummariserContext): void {
   app.post(
     "/api/process-individual-video/quote",
-    { schema: { body: QuoteBody, response: { 200: SingleVideoQuote, ...errors } } },
+    {
+      preValidation: signedInOnly,
+      schema: { body: QuoteBody, response: { 200: SingleVideoQuote, ...errors } },
+    },
     async (request) =>
       quoteSingleVideo(context, { userId: requireUserId(request), videoUrl: request.body.videoUrl }),
   );
 
   app.post(
     "/api/process-individual-video",
-    { schema: { body: ConfirmBody, response: { 202: SingleVideoConfirmed, ...errors } } },
+    {
+      preValidation: signedInOnly,
+      schema: { body: ConfirmBody, response: { 202: SingleVideoConfirmed, ...errors } },
+    },
     async (request, reply) => {
       const answer = await confirmSingleVideo(context, {
         userId: requireUserId(request),

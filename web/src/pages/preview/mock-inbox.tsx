@@ -11,7 +11,8 @@ interface MockInboxProps {
 }
 
 /**
- * The preview as it would arrive: an opened e-mail under the digest's own subject line, its body drawn by
+ * The preview as it would arrive: an opened e-mail, announced as 'Your Weekly Content Summary is Ready'
+ * (the SPEC's words) and carrying the digest's own subject line, its body drawn by
  * the same view as the archive (the e-mail's header, channel cards, key points), its lower part blurred
  * behind 'We analyzed N videos this week'. The blurred copy is inert and hidden from assistive technology:
  * it is a picture of what a plan unlocks, not content to read.
@@ -22,9 +23,13 @@ export function MockInbox({ email, subject, content, videoCount }: MockInboxProp
     <article className="mock-inbox" aria-labelledby="mock-inbox-subject">
       <header className="mock-inbox-header">
         <h2 id="mock-inbox-subject" className="mock-inbox-subject">
-          {subject}
+          Your Weekly Content Summary is Ready
         </h2>
         <dl className="mock-inbox-meta">
+          <div>
+            <dt>Subject</dt>
+            <dd>{subject}</dd>
+          </div>
           <div>
             <dt>From</dt>
             <dd>tubedigest</dd>
