@@ -186,6 +186,46 @@ describe("/dashboard: summarise one video, priced before it is bought", () => {
     await item.getByText("$3.99 test charge: no money taken").waitFor();
   });
 
+  it("shows the summary a reader has instead of a second price: bought meanwhile in another tab, or before", async () => {
+    await signUp("single-again", false);
+    await openDashboard();
+    await field().fill(AN_HOUR.url);
+    await section().getByRole("button", { name: "Check price" }).click();
+    await section().getByText("Price for this video").waitFor();
+    // Another tab buys the same video while this one still shows its price.
+    const elsewhere = await call("POST", "/api/process-individual-video/quote", { videoUrl: AN_HOUR.url });
+    const boughtElsewhere = await call("POST", "/api/process-individual-video", {
+      quoteId: elsewhere.body.quoteId,
+    });
+    expect(boughtElsewhere.status).toBe(202);
+
+    await section().getByRole("button", { name: "Process Video" }).click();
+    const notice = section().getByRole("heading", { level: 3, name: "You already have this summary" });
+    await notice.waitFor();
+    const anchor = `#single-summary-${boughtElsewhere.body.id}`;
+    expect(
+      await section()
+        .getByRole("link", { name: /your summary/ })
+        .getAttribute("href"),
+    ).toBe(anchor);
+    const item = listed().first();
+    await item.getByText("Ready").waitFor({ timeout: 30_000 });
+    await section().getByRole("button", { name: "Summarise another video" }).click();
+    expect(await field().inputValue()).toBe("");
+
+    // Asked again later: no price, the way to the summary instead.
+    await field().fill(AN_HOUR.url);
+    await section().getByRole("button", { name: "Check price" }).click();
+    await notice.waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "dashboard-single-bought-already");
+    await section().getByRole("link", { name: "Read your summary" }).click();
+    await item.getByRole("button", { name: "Hide the summary" }).waitFor();
+    expect(page.url()).toContain(anchor);
+    expect(await listed().count()).toBe(1);
+    await item.getByText("$3.99 test charge: no money taken").waitFor();
+  });
+
   it("refreshes the list while a summary is being made, says a failed one was not charged, and stops asking", async () => {
     await signUp("single-progress", false);
     let asked = 0;

@@ -13,6 +13,8 @@ import { formatUsd } from "../../lib/money.ts";
 import { type PlansReply, usePlans } from "../../lib/plans.ts";
 import "./single-summaries.css";
 import { SingleSummariesList } from "./single-summaries-list.tsx";
+import { boughtSummaryOf } from "./single-summary.ts";
+import { SingleSummaryBought } from "./single-summary-bought.tsx";
 import { SingleSummaryQuote } from "./single-summary-quote.tsx";
 import { useSingleSummaries } from "./use-single-summaries.ts";
 
@@ -32,6 +34,9 @@ export function AlaCarteForm() {
   const [checking, setChecking] = useState(false);
   const [quote, setQuote] = useState<SingleVideoQuote>();
   const [buying, setBuying] = useState(false);
+  // The summary the reader asked to buy again, by its id: shown as the list has it now.
+  const [bought, setBought] = useState<{ id: string; message: string }>();
+  const boughtSummary = bought && summaries?.find((item) => item.id === bought.id);
 
   const failed = (failure: unknown) =>
     toast({
@@ -40,8 +45,23 @@ export function AlaCarteForm() {
       variant: "error",
     });
 
+  /**
+   * A 409 about a video whose summary the reader has (bought already, or just now in another tab): that
+   * summary is shown instead of an error, with the way to it. False when the refusal was about anything else.
+   */
+  const showBought = async (failure: unknown, videoId: string): Promise<boolean> => {
+    const message = serverMessage(failure);
+    if (!(failure instanceof ApiError) || failure.status !== 409 || !message) return false;
+    const summary = boughtSummaryOf(await refresh(), videoId);
+    if (!summary) return false;
+    setQuote(undefined);
+    setBought({ id: summary.id, message });
+    return true;
+  };
+
   const backToForm = () => {
     setQuote(undefined);
+    setBought(undefined);
     // After the price card closes, typing goes on where it started.
     requestAnimationFrame(() => document.getElementById(`${id}-url`)?.focus());
   };
@@ -53,7 +73,8 @@ export function AlaCarteForm() {
       toast({ title: "Missing URL", description: videoUrlMessages.missing, variant: "error" });
       return;
     }
-    if (!youtubeVideoId(url, WATCH_OR_SHORT_LINK)) {
+    const videoId = youtubeVideoId(url, WATCH_OR_SHORT_LINK);
+    if (!videoId) {
       toast({ title: "Invalid URL", description: videoUrlMessages.invalidForDashboard, variant: "error" });
       return;
     }
@@ -65,7 +86,7 @@ export function AlaCarteForm() {
         }),
       );
     } catch (failure) {
-      failed(failure);
+      if (!(await showBought(failure, videoId))) failed(failure);
     } finally {
       setChecking(false);
     }
@@ -83,6 +104,7 @@ export function AlaCarteForm() {
       backToForm();
       await refresh();
     } catch (failure) {
+      if (await showBought(failure, quote.videoId)) return;
       failed(failure);
       // A price that ran out cannot be confirmed any more: back to the address, to ask again.
       if (failure instanceof ApiError && failure.status === 410) backToForm();
@@ -100,7 +122,16 @@ export function AlaCarteForm() {
         Paste a link to any YouTube video. You see its length and price before you buy; the summary arrives
         here and by e-mail.
       </p>
-      {quote ? (
+      {bought && boughtSummary ? (
+        <SingleSummaryBought
+          summary={boughtSummary}
+          message={bought.message}
+          onAnotherVideo={() => {
+            setUrl("");
+            backToForm();
+          }}
+        />
+      ) : quote ? (
         <SingleSummaryQuote quote={quote} buying={buying} onConfirm={confirm} onCancel={backToForm} />
       ) : (
         <form className="dashboard-video-form" onSubmit={checkPrice} noValidate>
@@ -120,7 +151,7 @@ export function AlaCarteForm() {
           </Button>
         </form>
       )}
-      <SingleSummariesList summaries={summaries} error={error} isLoading={isLoading} />
+      <SingleSummariesList summaries={summaries} error={error} isLoading={isLoading} openedId={bought?.id} />
     </section>
   );
 }

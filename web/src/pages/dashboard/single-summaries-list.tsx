@@ -1,10 +1,10 @@
 import type { SingleSummary } from "@tubedigest/contracts/single-summary";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { chargeText, formatLength, STATUS_LABELS } from "./single-summary.ts";
+import { chargeText, formatLength, STATUS_LABELS, summaryAnchor } from "./single-summary.ts";
 
 // The markdown renderer is loaded only once a summary is opened: a dashboard without one never needs it.
 const Markdown = lazy(() =>
@@ -13,15 +13,20 @@ const Markdown = lazy(() =>
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
-/** The subscriber's bought single summaries: status, price and what happened to it, and each summary. */
+/**
+ * The subscriber's bought single summaries: status, price and what happened to it, and each summary.
+ * `openedId` names one to show open: the one the reader just asked to buy again.
+ */
 export function SingleSummariesList({
   summaries,
   error,
   isLoading,
+  openedId,
 }: {
   summaries: SingleSummary[] | undefined;
   error: unknown;
   isLoading: boolean;
+  openedId?: string | undefined;
 }) {
   const titleId = useId();
   return (
@@ -42,7 +47,7 @@ export function SingleSummariesList({
         <ul className="single-summaries-items" aria-labelledby={titleId}>
           {summaries.map((item, index) => (
             // The newest one opens by itself once ready: it is usually the one just bought.
-            <SingleSummaryItem key={item.id} item={item} openAtFirst={index === 0} />
+            <SingleSummaryItem key={item.id} item={item} opened={index === 0 || item.id === openedId} />
           ))}
         </ul>
       ) : (
@@ -52,10 +57,10 @@ export function SingleSummariesList({
   );
 }
 
-function SingleSummaryItem({ item, openAtFirst }: { item: SingleSummary; openAtFirst: boolean }) {
+function SingleSummaryItem({ item, opened }: { item: SingleSummary; opened: boolean }) {
   const inFlight = item.status === "queued" || item.status === "summarising";
   return (
-    <li className="single-summary">
+    <li className="single-summary" id={summaryAnchor(item.id)}>
       <div className="single-summary-head">
         <a className="single-summary-title" href={item.url} target="_blank" rel="noopener noreferrer">
           {item.title}
@@ -80,14 +85,18 @@ function SingleSummaryItem({ item, openAtFirst }: { item: SingleSummary; openAtF
           It will also arrive by e-mail.
         </p>
       ) : null}
-      {item.status === "ready" ? <SummaryDisclosure item={item} openAtFirst={openAtFirst} /> : null}
+      {item.status === "ready" ? <SummaryDisclosure item={item} opened={opened} /> : null}
     </li>
   );
 }
 
-function SummaryDisclosure({ item, openAtFirst }: { item: SingleSummary; openAtFirst: boolean }) {
+function SummaryDisclosure({ item, opened }: { item: SingleSummary; opened: boolean }) {
   const id = useId();
-  const [open, setOpen] = useState(openAtFirst);
+  const [open, setOpen] = useState(opened);
+  // Asked for once already listed (the reader tried to buy it again): it opens then too, never closes.
+  useEffect(() => {
+    if (opened) setOpen(true);
+  }, [opened]);
   if (item.summary === null) {
     return <p className="single-summary-note">This summary was sent to your e-mail.</p>;
   }

@@ -1,6 +1,6 @@
 import type { SingleSummary } from "@tubedigest/contracts/single-summary";
 import { describe, expect, it } from "vitest";
-import { anyInFlight, chargeText, formatLength } from "./single-summary.ts";
+import { anyInFlight, boughtSummaryOf, chargeText, formatLength } from "./single-summary.ts";
 
 const item = (overrides: Partial<SingleSummary>): SingleSummary => ({
   id: "1",
@@ -45,5 +45,14 @@ describe("a single summary as the dashboard words it", () => {
     expect(anyInFlight([item({ status: "ready" }), item({ status: "failed" })])).toBe(false);
     expect(anyInFlight([item({ status: "ready" }), item({ status: "queued" })])).toBe(true);
     expect(anyInFlight([item({ status: "summarising" })])).toBe(true);
+  });
+
+  it("finds the summary a reader has of a video, under way or ready, never one that failed", () => {
+    const failed = item({ id: "failed", status: "failed" });
+    expect(boughtSummaryOf(undefined, "dQw4w9WgXcQ")).toBeUndefined();
+    expect(boughtSummaryOf([failed], "dQw4w9WgXcQ")).toBeUndefined();
+    expect(boughtSummaryOf([failed, item({ id: "ready" })], "dQw4w9WgXcQ")?.id).toBe("ready");
+    expect(boughtSummaryOf([item({ status: "queued" })], "dQw4w9WgXcQ")?.status).toBe("queued");
+    expect(boughtSummaryOf([item({})], "otherVideo1")).toBeUndefined();
   });
 });

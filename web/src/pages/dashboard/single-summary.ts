@@ -48,6 +48,17 @@ export function paymentText(quote: Pick<SingleVideoQuote, "payment">): string {
   }
 }
 
+/** The id of a summary's entry in the list, for a link to it. */
+export const summaryAnchor = (id: string) => `single-summary-${id}`;
+
+/** The reader's summary of a video among those listed: under way or ready (a failed one may be bought again). */
+export function boughtSummaryOf(
+  items: readonly SingleSummary[] | undefined,
+  videoId: string,
+): SingleSummary | undefined {
+  return (items ?? []).find((item) => item.videoId === videoId && item.status !== "failed");
+}
+
 /** Whether any summary is still being made: the list then refreshes itself. */
 export function anyInFlight(items: readonly SingleSummary[] | undefined): boolean {
   return (items ?? []).some((item) => item.status === "queued" || item.status === "summarising");
