@@ -17,12 +17,10 @@ import {
   composedMail,
   dkimSigning,
 } from "../services/mailer/src/adapters/mail-transport/message-composition.ts";
-import { siteLinks } from "../services/mailer/src/app.ts";
 import { mailHeaders } from "../services/mailer/src/domain/mail-headers.ts";
-import { unsubscribeKeyFrom } from "../services/mailer/src/domain/unsubscribe-token.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
 import { SAMPLE_DATA, sampleDigest } from "../services/mailer/src/templates/sample-template-data.ts";
-import type { RenderedMail } from "../services/mailer/src/templates/template-data.ts";
+import type { TemplateData } from "../services/mailer/src/templates/template-data.ts";
 import { TEMPLATE_NAMES, type TemplateName } from "../services/mailer/src/templates/template-names.ts";
 
 const MAX_SCORE = 0.5;
@@ -30,6 +28,13 @@ const MAX_SCORE = 0.5;
 const COUNTS_AGAINST = 0.01;
 const DOMAIN = "tubedigest.example";
 const TESTING_DOC = path.resolve(import.meta.dirname, "../docs/testing.md");
+
+/** One e-mail to score: a template and the data it is filled with. */
+interface Sample {
+  label: string;
+  template: TemplateName;
+  data: TemplateData[TemplateName];
+}
 
 interface Scored {
   label: string;
@@ -61,14 +66,11 @@ const composer = nodemailer.createTransport({
   buffer: true,
   dkim: dkimSigning({ domainName: DOMAIN, keySelector: "td1", privateKey: signingKey }),
 });
-const headerContext = {
-  links: siteLinks(`https://${DOMAIN}`),
-  unsubscribeKey: unsubscribeKeyFrom(randomUUID()),
-  unsubscribeMailto: `unsubscribe@${DOMAIN}`,
-  mailDomain: DOMAIN,
-};
+const headerContext = { unsubscribeMailto: `unsubscribe@${DOMAIN}`, mailDomain: DOMAIN };
 
-async function compose(template: TemplateName, mail: RenderedMail): Promise<Buffer> {
+/** A sample rendered, composed as the SMTP transport composes it, and signed: its HTML and the whole message. */
+async function compose({ template, data }: Sample): Promise<{ html: string; message: Buffer }> {
+  const mail = templates.render(template, data as never);
   const sent = await composer.sendMail(
     composedMail({
       from: `tubedigest <digest@${DOMAIN}>`,
@@ -77,10 +79,10 @@ async function compose(template: TemplateName, mail: RenderedMail): Promise<Buff
       html: mail.html,
       text: mail.text,
       messageId: `<${randomUUID()}@${DOMAIN}>`,
-      headers: mailHeaders(headerContext, template, randomUUID()),
+      headers: mailHeaders(headerContext, template, data),
     }),
   );
-  return sent.message as Buffer;
+  return { html: mail.html, message: sent.message as Buffer };
 }
 
 const work = mkdtempSync(path.join(tmpdir(), "spam-check-"));
@@ -166,29 +168,27 @@ function spamAssassin(messages: Buffer[]): Promise<Verdict[]> {
   });
 }
 
-const samples: { label: string; template: TemplateName; mail: RenderedMail }[] = TEMPLATE_NAMES.map(
-  (template) => ({
-    label: template,
-    template,
-    mail: templates.render(template, SAMPLE_DATA[template] as never),
-  }),
-);
+const samples: Sample[] = TEMPLATE_NAMES.map((template) => ({
+  label: template,
+  template,
+  data: SAMPLE_DATA[template],
+}));
 // The longest digest there can be: cut before 90 KB of HTML, since Gmail clips a message at about 102 KB.
 samples.push({
   label: "digest, 10 channels × 5 videos (cut to fit)",
   template: "digest",
-  mail: templates.render("digest", sampleDigest(10, 5)),
+  data: sampleDigest(10, 5),
 });
 
 let results: Scored[];
 try {
-  const messages = await Promise.all(samples.map(({ template, mail }) => compose(template, mail)));
-  const verdicts = await spamAssassin(messages);
-  results = samples.map(({ label, mail }, index) => ({
+  const composed = await Promise.all(samples.map(compose));
+  const verdicts = await spamAssassin(composed.map(({ message }) => message));
+  results = samples.map(({ label }, index) => ({
     label,
     ...(verdicts[index] as Verdict),
-    htmlBytes: Buffer.byteLength(mail.html),
-    messageBytes: messages[index]?.length ?? 0,
+    htmlBytes: Buffer.byteLength(composed[index]?.html ?? ""),
+    messageBytes: composed[index]?.message.length ?? 0,
   }));
 } finally {
   rmSync(work, { recursive: true, force: true });

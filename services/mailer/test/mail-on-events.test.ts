@@ -66,7 +66,7 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
         .replace(/\r?\n\s+/g, " ");
     const listUnsubscribe = headerLine("list-unsubscribe") ?? "";
     expect(listUnsubscribe).toMatch(
-      /^<https:\/\/digest\.example\.com\/api\/unsubscribe\?token=v1\.[^>]+>, <mailto:unsubscribe@tubedigest\.test\?subject=unsubscribe>$/,
+      /^<https:\/\/digest\.example\.com\/api\/unsubscribe\?token=v2\.[0-9a-f-]{36}\.0\.[^>]+>, <mailto:unsubscribe@tubedigest\.test\?subject=unsubscribe>$/,
     );
     expect(headerLine("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail?.text).toContain("A rocket carries its own oxidiser.");

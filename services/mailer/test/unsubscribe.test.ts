@@ -113,7 +113,7 @@ describe("one-click unsubscribe from the digest (RFC 8058; real Postgres, Rabbit
     ["a forged signature", (token: string) => `${token.slice(0, -4)}AAAA`],
     [
       "another user's id with this signature",
-      (token: string) => token.replace(/v1\.[0-9a-f]/, (start) => (start.endsWith("0") ? "v1.1" : "v1.0")),
+      (token: string) => token.replace(/v2\.[0-9a-f]/, (start) => (start.endsWith("0") ? "v2.1" : "v2.0")),
     ],
     ["no token", () => ""],
     ["garbage", () => "<script>alert(1)</script>"],

@@ -44,7 +44,7 @@ export async function queueMail<Name extends TemplateName>(
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
-    headers: mailHeaders(context, mail.template, mail.userId),
+    headers: mailHeaders(context, mail.template, mail.data),
     ...(mail.dueAt ? { dueAt: mail.dueAt } : {}),
     ...(mail.newsletterId ? { newsletterId: mail.newsletterId } : {}),
   });

@@ -83,7 +83,7 @@ export async function requestAbandonmentEmail(
         channelName: preview.channel_title,
         summaryBullets: preview.bullets.slice(0, 3),
         continueUrl: context.links.preview(preview.channel_id),
-        unsubscribeUrl: unsubscribeUrl(context, userId),
+        unsubscribeUrl: unsubscribeUrl(context, recipient),
       },
       to: recipient.email,
       userId,

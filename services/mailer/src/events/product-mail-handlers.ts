@@ -65,7 +65,8 @@ export const mailSingleVideoFailed = (context: MailerContext) =>
  */
 export const mailDigest = (context: MailerContext) =>
   handleOnce<MailerDatabase, "newsletter.composed">(context.db, async (event, { trx, log }) => {
-    const recipient = await recipientOf(trx, event.data.userId);
+    // Locked: its unsubscribe link must be of the generation the reader has when this commits.
+    const recipient = await recipientOf(trx, event.data.userId, { lock: true });
     if (recipient.unsubscribed_at) {
       log.info({ newsletterId: event.data.newsletterId }, "recipient unsubscribed; digest not sent");
       return;
@@ -81,7 +82,7 @@ export const mailDigest = (context: MailerContext) =>
         glance: event.data.glance,
         archiveUrl: context.links.newsletter(event.data.newsletterId, event.data.readToken),
         dashboardUrl: context.links.dashboard,
-        unsubscribeUrl: unsubscribeUrl(context, recipient.user_id),
+        unsubscribeUrl: unsubscribeUrl(context, recipient),
       },
       to: recipient.email,
       userId: recipient.user_id,

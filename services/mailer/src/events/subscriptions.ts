@@ -12,6 +12,7 @@ import {
   mailSingleVideoSummary,
 } from "./product-mail-handlers.ts";
 import { recordChangedRecipient, recordNewRecipient, recordPlanEnded } from "./recipient-handlers.ts";
+import { turnOverAccountLinks } from "./turn-over-account-links.ts";
 
 /**
  * Every event the mailer acts on, and which queue carries it. A queued message is sent by the
@@ -71,10 +72,11 @@ export function mailerSubscriptions(context: MailerContext) {
         handlers: { "preview.shown": recordPreview(context) },
       },
       "account-changes": {
-        events: ["password.changed", "email-change.requested"],
+        events: ["password.changed", "email-change.requested", "account.secured"],
         handlers: {
           "password.changed": thenWake(mailPasswordChanged(context)),
           "email-change.requested": thenWake(mailEmailChangeRequest(context)),
+          "account.secured": turnOverAccountLinks(context),
         },
       },
       erasure: {

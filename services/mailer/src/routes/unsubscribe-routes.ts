@@ -1,8 +1,8 @@
 import { ErrorReply, HttpError, type ServiceApp } from "@tubedigest/http";
 import type { FastifyReply } from "fastify";
 import type { MailerContext } from "../domain/mailer-context.ts";
-import { INVALID_UNSUBSCRIBE_LINK, setDigestSubscription } from "../domain/set-digest-subscription.ts";
-import { userOfUnsubscribeToken } from "../domain/unsubscribe-token.ts";
+import { readerOfUnsubscribeLink } from "../domain/reader-of-unsubscribe-link.ts";
+import { setDigestSubscription } from "../domain/set-digest-subscription.ts";
 import { PAGE_SECURITY_POLICY } from "./page-security.ts";
 import { HtmlPage, HtmlPageOrError, UnsubscribeQuery } from "./schemas.ts";
 import { unsubscribePage } from "./unsubscribe-page.ts";
@@ -19,10 +19,17 @@ const html = (reply: FastifyReply, status: number, page: Parameters<typeof unsub
 
 const linkTo = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
 
+/** A refused link's page (readerOfUnsubscribeLink says why and what to do), or the failure as it is. */
+function refused(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+  return html(reply, error.statusCode, { title: "Link not valid", text: error.message });
+}
+
 /**
  * The digest's unsubscribe link (RFC 8058). GET, which link checkers and previews also do, only asks;
  * POST — the mail client's one-click button, or the page's own — unsubscribes at once, with no session
- * or CSRF token: the signed token is the whole authority. The page after offers to undo it.
+ * or CSRF token: the signed token, while of the reader's current generation, is the whole authority. The
+ * page after offers to undo it.
  */
 export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContext): void {
   // Mail clients post `List-Unsubscribe=One-Click` as a form (urlencoded or multipart); nothing in it matters.
@@ -38,8 +45,10 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
 
   app.get(UNSUBSCRIBE_PATH, { schema }, async (request, reply) => {
     const token = request.query.token;
-    if (!userOfUnsubscribeToken(context.unsubscribeKey, token)) {
-      return html(reply, 400, { title: "Link not valid", text: INVALID_UNSUBSCRIBE_LINK });
+    try {
+      await readerOfUnsubscribeLink(context, context.db, token);
+    } catch (error) {
+      return refused(reply, error);
     }
     return html(reply, 200, {
       title: "Unsubscribe from the weekly digest?",
@@ -57,8 +66,7 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
       try {
         await setDigestSubscription(context, { token, subscribed, correlationId: request.id });
       } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        return html(reply, error.statusCode, { title: "Link not valid", text: error.message });
+        return refused(reply, error);
       }
       return subscribed
         ? html(reply, 200, {

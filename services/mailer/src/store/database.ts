@@ -43,6 +43,8 @@ export interface RecipientsTable {
   /** From trial.started: the welcome, if rendered again with a preview, says it. */
   trial_ends_at: Date | null;
   unsubscribed_at: Date | null;
+  /** The generation of the reader's unsubscribe links: only a link of this one works (see unsubscribe-token.ts). */
+  unsubscribe_generation: Generated<number>;
   updated_at: Generated<Date>;
 }
 

@@ -44,6 +44,15 @@ export class FeedRepository {
     return token;
   }
 
+  /** A new secret for the reader's feed if they have one, as `reset`; a reader without one gets none. */
+  async resetIfOpen(userId: string): Promise<void> {
+    await this.db
+      .updateTable("feeds")
+      .set({ token: newToken(), created_at: new Date() })
+      .where("user_id", "=", userId)
+      .execute();
+  }
+
   async createdAt(userId: string): Promise<Date | undefined> {
     const row = await this.db
       .selectFrom("feeds")

@@ -110,6 +110,32 @@ export class MessageRepository {
   }
 
   /**
+   * A user's messages no dispatcher has taken, locked until the transaction ends: a dispatcher claiming
+   * them (`SKIP LOCKED`) passes them by meanwhile.
+   */
+  lockPendingOf(userId: string): Promise<Pick<Message, "id" | "html" | "text" | "headers">[]> {
+    return this.db
+      .selectFrom("messages")
+      .select(["id", "html", "text", "headers"])
+      .where("user_id", "=", userId)
+      .where("status", "=", "pending")
+      .forUpdate()
+      .execute();
+  }
+
+  /** Writes the body and headers of a message locked with lockPendingOf anew, keeping everything else. */
+  async rewriteLocked(
+    id: string,
+    content: Pick<MessageContent, "html" | "text"> & { headers: Record<string, string> },
+  ): Promise<void> {
+    await this.db
+      .updateTable("messages")
+      .set({ html: content.html, text: content.text, headers: JSON.stringify(content.headers) })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /**
    * Takes up to `limit` messages due at `now` (pending and due, or left sending by a dispatcher whose
    * lease lapsed), oldest due first, for this dispatcher alone: rows another one is claiming are skipped,
    * not waited for. Each attempt counts from here.

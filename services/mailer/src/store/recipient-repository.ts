@@ -69,6 +69,23 @@ export class RecipientRepository {
       .execute();
   }
 
+  /**
+   * Moves the reader's unsubscribe links to a new generation, so none signed before works; answers it, or
+   * undefined for a reader not known (sent no link yet).
+   */
+  async renewUnsubscribeGeneration(userId: string): Promise<number | undefined> {
+    const row = await this.db
+      .updateTable("recipients")
+      .set((eb) => ({
+        unsubscribe_generation: eb("unsubscribe_generation", "+", 1),
+        updated_at: sql<Date>`now()`,
+      }))
+      .where("user_id", "=", userId)
+      .returning("unsubscribe_generation")
+      .executeTakeFirst();
+    return row?.unsubscribe_generation;
+  }
+
   /** Records the choice; answers false when it was already so (a second click changes nothing). */
   async setUnsubscribed(userId: string, at: Date | null): Promise<boolean> {
     const result = await this.db

@@ -5,6 +5,7 @@ import * as welcomeWithPreview from "./20261125T1700-welcome-with-preview.ts";
 import * as messageIdIndex from "./20261126T1400-message-id-index.ts";
 import * as privateFeeds from "./20261128T1200-private-feeds.ts";
 import * as messageNewsletterId from "./20261129T0900-message-newsletter-id.ts";
+import * as unsubscribeGeneration from "./20261205T0900-unsubscribe-generation.ts";
 
 export const migrations: Migrations = {
   "20261123T2000-create-mailer": createMailer,
@@ -13,4 +14,5 @@ export const migrations: Migrations = {
   "20261126T1400-message-id-index": messageIdIndex,
   "20261128T1200-private-feeds": privateFeeds,
   "20261129T0900-message-newsletter-id": messageNewsletterId,
+  "20261205T0900-unsubscribe-generation": unsubscribeGeneration,
 };
