@@ -22,6 +22,8 @@ const SummaryToolPage = lazy(() => import("./pages/ps.tsx"));
 const SignInLinkPage = lazy(() => import("./pages/sign-in-link.tsx"));
 const SignInWithLinkPage = lazy(() => import("./pages/sign-in-with-link.tsx"));
 const ConfirmEmailPage = lazy(() => import("./pages/confirm-email.tsx"));
+const ForgotPasswordPage = lazy(() => import("./pages/forgot-password.tsx"));
+const ResetPasswordPage = lazy(() => import("./pages/reset-password.tsx"));
 const NotFoundPage = lazy(() => import("./pages/not-found.tsx"));
 
 /** A new screen starts at its top, as a page load would. */
@@ -64,6 +66,8 @@ export function App() {
             <Route path="/sign-in-link" component={SignInLinkPage} />
             <Route path="/sign-in/link" component={SignInWithLinkPage} />
             <Route path="/confirm-email" component={ConfirmEmailPage} />
+            <Route path="/forgot-password" component={ForgotPasswordPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
             <Route path="/terms" component={TermsPage} />
             <Route path="/privacy" component={PrivacyPage} />
             <Route component={NotFoundPage} />

@@ -43,6 +43,10 @@ export { EmailChangeRequestedData, emailChangeRequested } from "./events/email-c
 export { NewsletterComposedData, newsletterComposed } from "./events/newsletter-composed.ts";
 export { NewsletterSentData, newsletterSent } from "./events/newsletter-sent.ts";
 export { PasswordChangedData, passwordChanged } from "./events/password-changed.ts";
+export {
+  PasswordResetRequestedData,
+  passwordResetRequested,
+} from "./events/password-reset-requested.ts";
 export { PlanAccess, PlanName } from "./events/plan-access.ts";
 export { PreviewShownData, previewShown } from "./events/preview-shown.ts";
 export { ScheduleSlotData } from "./events/schedule-slot.ts";

@@ -12,6 +12,7 @@ import { emailChangeRequested } from "./events/email-change-requested.ts";
 import { newsletterComposed } from "./events/newsletter-composed.ts";
 import { newsletterSent } from "./events/newsletter-sent.ts";
 import { passwordChanged } from "./events/password-changed.ts";
+import { passwordResetRequested } from "./events/password-reset-requested.ts";
 import { previewShown } from "./events/preview-shown.ts";
 import { signInLinkRequested } from "./events/sign-in-link-requested.ts";
 import { subscriptionActivated } from "./events/subscription-activated.ts";
@@ -72,6 +73,7 @@ export const eventContracts = byName(
   uploadsCheckDue,
   videoPublished,
   passwordChanged,
+  passwordResetRequested,
   emailChangeRequested,
   emailChangeAddressTaken,
   accountSecured,

@@ -11,6 +11,7 @@ import { registerAccountRoutes } from "./routes/account-routes.ts";
 import { registerClaimRoutes } from "./routes/claim-routes.ts";
 import { registerDigestDeliveryRoutes } from "./routes/digest-delivery-routes.ts";
 import { registerEmailChangeRoutes } from "./routes/email-change-routes.ts";
+import { registerPasswordResetRoutes } from "./routes/password-reset-routes.ts";
 import { registerPasswordRoutes } from "./routes/password-routes.ts";
 import { registerSignInLinkRoutes } from "./routes/sign-in-link-routes.ts";
 import { registerSignInRoutes } from "./routes/sign-in-routes.ts";
@@ -71,6 +72,7 @@ export async function buildAuthApp(
   registerAccountRoutes(app, context);
   registerClaimRoutes(app, context);
   registerPasswordRoutes(app, context);
+  registerPasswordResetRoutes(app, context);
   registerEmailChangeRoutes(app, context);
   registerDigestDeliveryRoutes(app, context);
   registerAccountDeletionRoutes(app, context);

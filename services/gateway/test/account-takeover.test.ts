@@ -1,3 +1,5 @@
+import { defineSubscriptions } from "@tubedigest/bus";
+import type { EventEnvelope } from "@tubedigest/contracts";
 import { eventually } from "@tubedigest/testing/eventually";
 import { uniqueName } from "@tubedigest/testing/test-infra";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +18,10 @@ const messages = {
   badCredentials: "Invalid email or password. Please try again.",
   tooManyFailures:
     "Too many failed sign-in attempts for this address. Please wait 15 minutes, or sign in with a link sent to your email.",
+  resetRequested:
+    "If an account exists for this address, we've sent a link to choose a new password. It works for an hour.",
+  resetInvalid: "This password reset link is invalid, expired or already used. Please ask for a new one.",
+  reset: "Your new password is set. You've been signed out everywhere else.",
   needsLink: (email: string) =>
     `To change the address of an account without a password, first sign in with the link we've sent to ${email}, then ask again within the hour.`,
 };
@@ -32,8 +38,24 @@ const tokenIn = (text: string, page: "sign-in/link" | "confirm-email") =>
 describe("someone else's account, attacked through the gateway (real parts)", () => {
   let stack: TestStack;
   let skewMs = 0;
+  const resets: EventEnvelope<"password-reset.requested">[] = [];
   beforeAll(async () => {
     stack = await startTestStack("real", { now: () => new Date(Date.now() + skewMs) });
+    await stack.events.subscribe(
+      defineSubscriptions({
+        service: uniqueName("reset-links"),
+        queues: {
+          resets: {
+            events: ["password-reset.requested"],
+            handlers: {
+              "password-reset.requested": async (event) => {
+                resets.push(event);
+              },
+            },
+          },
+        },
+      }),
+    );
   });
   afterAll(() => stack.stop());
 
@@ -176,5 +198,54 @@ describe("someone else's account, attacked through the gateway (real parts)", ()
     await owner.call("POST", "/api/auth/sign-in-link", { email });
     await followSignInLink(browser(), email, 2);
     expect((await loginFrom(12, password)).statusCode).toBe(200);
+  });
+
+  it("sets a forgotten password by a link mailed to the address: once, for an hour, every other browser out", async () => {
+    const email = freshEmail("forgetful");
+    const owner = browser();
+    expect((await owner.call("POST", "/api/auth/register", { email, password })).statusCode).toBe(201);
+    const elsewhere = browser();
+    expect((await elsewhere.call("POST", "/api/auth/login", { email, password })).statusCode).toBe(200);
+
+    // The same answer for an address without an account, which gets nothing.
+    for (const address of [email, freshEmail("nobody")]) {
+      const asked = await browser().call("POST", "/api/auth/password-reset", { email: address });
+      expect(asked.statusCode).toBe(202);
+      expect(asked.json()).toEqual({ message: messages.resetRequested });
+    }
+    const event = await eventually(() => resets.find((reset) => reset.data.email === email));
+    const expiresIn = Date.parse(event.data.expiresAt) - Date.now() - skewMs;
+    expect(expiresIn).toBeGreaterThan(59 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
+    const token = event.data.token;
+    // A reset link is not a sign-in link, nor the other way round.
+    expect((await browser().call("POST", "/api/auth/sign-in-with-link", { token })).statusCode).toBe(401);
+
+    const phone = browser();
+    const preview = await phone.call("POST", "/api/auth/password-reset/preview", { token });
+    expect(preview.json()).toEqual({ email });
+    expect(await signedInEmail(phone)).toBe(401);
+    const tooShort = await phone.call("POST", "/api/auth/reset-password", { token, newPassword: "short" });
+    expect(tooShort.statusCode).toBe(400);
+    const reset = await phone.call("POST", "/api/auth/reset-password", { token, newPassword: "a new one!" });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: messages.reset });
+    expect(await signedInEmail(phone)).toBe(email);
+    expect(await signedInEmail(owner)).toBe(401);
+    expect(await signedInEmail(elsewhere)).toBe(401);
+    expect((await browser().call("POST", "/api/auth/login", { email, password })).statusCode).toBe(401);
+    expect(
+      (await browser().call("POST", "/api/auth/login", { email, password: "a new one!" })).statusCode,
+    ).toBe(200);
+
+    const again = await browser().call("POST", "/api/auth/reset-password", {
+      token,
+      newPassword: "third one!",
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: messages.resetInvalid });
+    expect((await browser().call("POST", "/api/auth/password-reset/preview", { token })).statusCode).toBe(
+      401,
+    );
   });
 });

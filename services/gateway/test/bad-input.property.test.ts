@@ -18,6 +18,8 @@ import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
 
 const password = fc.string({ unit: "grapheme", minLength: 8, maxLength: 40 });
 const title = fc.string({ unit: "grapheme", maxLength: 60 });
+/** A mailed link's token, as its page posts it. */
+const linkToken = fc.base64String({ minLength: 43, maxLength: 44 });
 /** A channel as the landing page sends it with a sign-up. */
 const signupChannel = fc.record({
   youtubeId: youtubeChannelId,
@@ -31,6 +33,9 @@ const signupChannel = fc.record({
 const ROUTES = [
   { method: "POST", url: "/api/auth/register", fields: { email: emailAddress, password } },
   { method: "POST", url: "/api/auth/login", fields: { email: emailAddress, password } },
+  { method: "POST", url: "/api/auth/password-reset", fields: { email: emailAddress } },
+  { method: "POST", url: "/api/auth/password-reset/preview", fields: { token: linkToken } },
+  { method: "POST", url: "/api/auth/reset-password", fields: { token: linkToken, newPassword: password } },
   {
     method: "POST",
     url: "/api/auth/register-with-email",
@@ -63,11 +68,8 @@ const ROUTES = [
   // The account's settings.
   { method: "POST", url: "/api/user/password", fields: { currentPassword: password, newPassword: password } },
   { method: "POST", url: "/api/user/email", fields: { email: emailAddress, currentPassword: password } },
-  ...["/api/user/email/confirm/preview", "/api/user/email/confirm"].map((url) => ({
-    method: "POST",
-    url,
-    fields: { token: fc.base64String({ minLength: 43, maxLength: 44 }) },
-  })),
+  { method: "POST", url: "/api/user/email/confirm/preview", fields: { token: linkToken } },
+  { method: "POST", url: "/api/user/email/confirm", fields: { token: linkToken } },
   {
     method: "POST",
     url: "/api/user/deliveries/pause",

@@ -1,10 +1,10 @@
 /**
- * A mailed link's page (a sign-in link, an address confirmation) keeps its token and, once it worked, what
- * it showed, for this tab only (session storage): the token leaves the address bar at once, so it is not
- * kept in history or handed on in a copied address, yet reloading the page shows where it stood — the
- * question again before the click, the done state after it — instead of "invalid or already used".
+ * A mailed link's page (a sign-in, an address confirmation, a password reset) keeps its token and, once it
+ * worked, what it showed, for this tab only (session storage): the token leaves the address bar at once,
+ * so it is not kept in history or handed on in a copied address, yet reloading the page shows where it
+ * stood — the question again before the click, the done state after it — instead of "already used".
  */
-export type LinkPage = "sign-in-link" | "confirm-email";
+export type LinkPage = "sign-in-link" | "confirm-email" | "reset-password";
 
 const tokenKey = (page: LinkPage) => `linkPage:${page}:token`;
 const outcomeKey = (page: LinkPage) => `linkPage:${page}:outcome`;

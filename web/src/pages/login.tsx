@@ -89,6 +89,9 @@ export default function LoginPage() {
             onChange={(event) => setPassword(event.target.value)}
             error={problems.password}
           />
+          <p className="login-forgot">
+            <Link href="/forgot-password">Forgot password?</Link>
+          </p>
           <Button type="submit" className="button-block" busy={busy} busyLabel="Signing in...">
             Sign In
           </Button>

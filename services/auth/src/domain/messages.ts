@@ -31,6 +31,12 @@ export const messages = {
   // The same whether or not the address has an account.
   signInLinkRequested: "If an account exists for this address, we've sent a sign-in link to it.",
   signInLinkInvalid: "This sign-in link is invalid, expired or already used. Please request a new one.",
+  // "Forgot password?": the same answer whether or not the address has an account.
+  passwordResetRequested:
+    "If an account exists for this address, we've sent a link to choose a new password. It works for an hour.",
+  passwordResetInvalid:
+    "This password reset link is invalid, expired or already used. Please ask for a new one.",
+  passwordReset: "Your new password is set. You've been signed out everywhere else.",
   timeZoneNotText: "The time zone must be an IANA name such as Europe/Berlin.",
   summaryLanguageUnknown: "Please choose a language for your summaries from the list.",
   // `shown` is the name as the person may read it back (see check-time-zone.ts).

@@ -5,7 +5,7 @@ import { type User, UserRepository } from "../store/user-repository.ts";
 import type { AuthContext, Visitor } from "./auth-context.ts";
 import { isAccountHolder } from "./is-account-holder.ts";
 import { messages } from "./messages.ts";
-import { requestSignInLink } from "./request-sign-in-link.ts";
+import { requestMailedLink } from "./request-mailed-link.ts";
 import { secureAccount } from "./secure-account.ts";
 
 export type RegisterOutcome =
@@ -43,7 +43,11 @@ export async function registerWithPassword(
     if (existing.password_hash !== null && (holder || existing.email_proven_at !== null)) {
       throw new HttpError(409, messages.emailTaken);
     }
-    await requestSignInLink(context, { email: existing.email, correlationId: input.correlationId });
+    await requestMailedLink(context, {
+      email: existing.email,
+      purpose: "sign-in",
+      correlationId: input.correlationId,
+    });
     return { kind: "sign-in-link-sent" };
   }
   try {

@@ -6,7 +6,7 @@ import type { AuthContext } from "./auth-context.ts";
 import { checkCurrentPassword } from "./check-current-password.ts";
 import { lockAccount } from "./lock-account.ts";
 import { messages } from "./messages.ts";
-import { requestSignInLink } from "./request-sign-in-link.ts";
+import { requestMailedLink } from "./request-mailed-link.ts";
 
 /** A day: time to open the mail on another device, short enough that an old mail is no key. */
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +35,11 @@ export async function requestEmailChange(
     throw new HttpError(400, messages.emailUnchanged);
   await checkCurrentPassword(context, user, input.currentPassword);
   if (!provenLately(context, user)) {
-    await requestSignInLink(context, { email: user.email, correlationId: input.correlationId });
+    await requestMailedLink(context, {
+      email: user.email,
+      purpose: "sign-in",
+      correlationId: input.correlationId,
+    });
     throw new HttpError(403, messages.emailChangeNeedsLink(user.email));
   }
   const taken = (await users.findByEmail(input.newEmail)) !== undefined;

@@ -19,7 +19,7 @@ export async function signInWithLink(
 ): Promise<{ user: User; proved: boolean }> {
   return context.db.transaction().execute(async (trx) => {
     const now = context.now();
-    const userId = await new SignInLinkRepository(trx).consume(input.token, now);
+    const userId = await new SignInLinkRepository(trx, "sign-in").consume(input.token, now);
     if (!userId) throw new HttpError(401, messages.signInLinkInvalid);
     const users = new UserRepository(trx);
     const proven = await users.markProven(userId, now);

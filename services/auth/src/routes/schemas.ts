@@ -14,7 +14,14 @@ import type { User } from "../store/user-repository.ts";
 const TimeZoneName = Type.String({ errorMessage: { type: messages.timeZoneNotText } });
 
 const passwordRequired = "Password is required";
-const passwordTooShort = "Password must be at least 8 characters";
+export const passwordTooShort = "Password must be at least 8 characters";
+
+/** A password someone chooses: at least 8 characters; argon2's cost grows with input, so at most 256. */
+export const NewPassword = singleLineText("Password", {
+  minLength: 8,
+  maxLength: 256,
+  messages: { type: passwordTooShort, minLength: passwordTooShort },
+});
 
 export const LoginBody = Type.Object(
   {
@@ -34,12 +41,7 @@ export const LoginBody = Type.Object(
 export const RegisterBody = Type.Object(
   {
     email: EmailAddress,
-    password: singleLineText("Password", {
-      minLength: 8,
-      // Argon2 cost grows with input; no person types more than this.
-      maxLength: 256,
-      messages: { type: passwordTooShort, minLength: passwordTooShort },
-    }),
+    password: NewPassword,
     /** The browser's zone, for the weekly digest's Monday 09:00; UTC when left out. */
     timeZone: Type.Optional(TimeZoneName),
   },
@@ -92,15 +94,26 @@ export const EmailOnlyBody = Type.Object(
   { additionalProperties: false, errorMessage: { required: { email: INVALID_EMAIL } } },
 );
 
+/** A mailed link's token, refused in the words its own page uses. */
+const linkToken = (label: string, invalid: string) =>
+  singleLineText(label, { minLength: 1, maxLength: 200, messages: { type: invalid, minLength: invalid } });
+
 export const SignInWithLinkBody = Type.Object(
-  {
-    token: singleLineText("The sign-in link", {
-      minLength: 1,
-      maxLength: 200,
-      messages: { type: messages.signInLinkInvalid, minLength: messages.signInLinkInvalid },
-    }),
-  },
+  { token: linkToken("The sign-in link", messages.signInLinkInvalid) },
   { additionalProperties: false, errorMessage: { required: { token: messages.signInLinkInvalid } } },
+);
+
+export const PasswordResetLinkBody = Type.Object(
+  { token: linkToken("The password reset link", messages.passwordResetInvalid) },
+  { additionalProperties: false, errorMessage: { required: { token: messages.passwordResetInvalid } } },
+);
+
+export const PasswordResetBody = Type.Object(
+  { token: linkToken("The password reset link", messages.passwordResetInvalid), newPassword: NewPassword },
+  {
+    additionalProperties: false,
+    errorMessage: { required: { token: messages.passwordResetInvalid, newPassword: passwordTooShort } },
+  },
 );
 
 /** One of the languages summaries can be written in, or null for each video's own. */

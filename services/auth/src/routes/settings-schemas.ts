@@ -2,8 +2,7 @@ import { pauseMessages } from "@tubedigest/contracts/digest-pause";
 import { EmailAddress, INVALID_EMAIL, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import { messages } from "../domain/messages.ts";
-
-const passwordTooShort = "Password must be at least 8 characters";
+import { NewPassword, passwordTooShort } from "./schemas.ts";
 
 /** The password the account has now, when it has one: asked before a change that could take it over. */
 const CurrentPassword = singleLineText("Current password", {
@@ -14,12 +13,7 @@ const CurrentPassword = singleLineText("Current password", {
 export const PasswordChangeBody = Type.Object(
   {
     currentPassword: Type.Optional(CurrentPassword),
-    // The sign-up's rule: at least 8 characters; argon2's cost grows with input, so at most 256.
-    newPassword: singleLineText("Password", {
-      minLength: 8,
-      maxLength: 256,
-      messages: { type: passwordTooShort, minLength: passwordTooShort },
-    }),
+    newPassword: NewPassword,
   },
   { additionalProperties: false, errorMessage: { required: { newPassword: passwordTooShort } } },
 );

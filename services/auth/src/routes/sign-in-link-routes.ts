@@ -7,7 +7,7 @@ import {
 import type { AuthContext } from "../domain/auth-context.ts";
 import { lookUpSignInLink } from "../domain/look-up-sign-in-link.ts";
 import { messages } from "../domain/messages.ts";
-import { requestSignInLink } from "../domain/request-sign-in-link.ts";
+import { requestMailedLink } from "../domain/request-mailed-link.ts";
 import { signInWithLink } from "../domain/sign-in-with-link.ts";
 import {
   AccountReply,
@@ -28,8 +28,9 @@ export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext):
       path,
       { schema: { body: EmailOnlyBody, response: { 202: NoticeReply, ...errors } } },
       async (request, reply) => {
-        await requestSignInLink(context, {
+        await requestMailedLink(context, {
           email: request.body.email.trim(),
+          purpose: "sign-in",
           correlationId: request.id,
         });
         return reply.status(202).send({ message: messages.signInLinkRequested });
@@ -41,7 +42,7 @@ export function registerSignInLinkRoutes(app: ServiceApp, context: AuthContext):
   app.post(
     "/api/auth/sign-in-link/preview",
     { schema: { body: SignInWithLinkBody, response: { 200: SignInLinkAccountReply, ...errors } } },
-    async (request) => lookUpSignInLink(context, { token: request.body.token }),
+    async (request) => lookUpSignInLink(context, { token: request.body.token, purpose: "sign-in" }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { BusTables } from "@tubedigest/bus";
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 export interface UsersTable {
   id: string;
@@ -33,10 +33,14 @@ export interface ClaimsTable {
   used_at: Date | null;
 }
 
+/** What a link mailed to an address lets its holder do: sign in, or set a new password (and sign in). */
+export type MailedLinkPurpose = "sign-in" | "password-reset";
+
 export interface SignInLinksTable {
   /** SHA-256 of the token, hex: the token itself is only in the link sent to the address. */
   token_hash: string;
   user_id: string;
+  purpose: ColumnType<MailedLinkPurpose, MailedLinkPurpose, never>;
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;

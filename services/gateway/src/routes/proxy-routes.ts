@@ -24,12 +24,12 @@ import {
   DEV_DIGEST_PATHS,
   DEV_MAILBOX_PATH,
   EMAIL_CONFIRM_PATHS,
+  LINK_LOOK_UP_PATHS,
   MAIL_COMPLAINTS_PATH,
   NEWSLETTER_NOW_PATH,
   ownerOf,
   SEARCH_PATH,
   type ServiceName,
-  SIGN_IN_LINK_LOOK_UP_PATH,
   SIGN_IN_PATHS,
   STRIPE_WEBHOOK_PATH,
   SUMMARY_PATHS,
@@ -218,7 +218,7 @@ export async function registerProxyRoutes(
     if (!options.sessions.available()) throw new HttpError(503, SESSIONS_UNAVAILABLE);
   };
   for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
-  app.post(SIGN_IN_LINK_LOOK_UP_PATH, { onRequest: signInLimit }, forward);
+  for (const path of LINK_LOOK_UP_PATHS) app.post(path, { onRequest: signInLimit }, forward);
   for (const path of EMAIL_CONFIRM_PATHS) app.post(path, { onRequest: signInLimit }, forward);
   const accountChangeLimit = limiter("account-changes", options.accountChangeRateLimit ?? 10, 60 * 60_000);
   for (const route of ACCOUNT_CHANGE_ROUTES) {

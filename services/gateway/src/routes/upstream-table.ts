@@ -73,7 +73,10 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/user/feed", service: "mailer" },
 ];
 
-/** Sign-in, sign-up and sign-in-link calls, limited together per client address to slow guessing. */
+/**
+ * Sign-in, sign-up, sign-in-link and password-reset calls, limited together per client address to slow
+ * guessing (and the mail each link is).
+ */
 export const SIGN_IN_PATHS = [
   "/api/auth/login",
   "/api/auth/register",
@@ -82,13 +85,18 @@ export const SIGN_IN_PATHS = [
   "/api/auth/sign-in-link",
   "/api/auth/sign-in-with-link",
   "/api/auth/send-sign-in-link",
+  "/api/auth/password-reset",
+  "/api/auth/reset-password",
 ] as const;
 
 /**
- * Whose account a sign-in link signs into, asked before the link is spent: counted with the sign-in calls,
- * though it starts no session and so needs none to be stored.
+ * Whose account a mailed link (a sign-in, a password reset) opens, asked before the link is spent: counted
+ * with the sign-in calls, though it starts no session and so needs none to be stored.
  */
-export const SIGN_IN_LINK_LOOK_UP_PATH = "/api/auth/sign-in-link/preview";
+export const LINK_LOOK_UP_PATHS = [
+  "/api/auth/sign-in-link/preview",
+  "/api/auth/password-reset/preview",
+] as const;
 
 /** Channel searches: each one YouTube answers costs a hundredth of the day's quota, so limit them per client. */
 export const SEARCH_PATH = "/api/youtube/search";
