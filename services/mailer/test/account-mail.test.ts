@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { eventually } from "@tubedigest/testing/eventually";
 import { tablesMentioning } from "@tubedigest/testing/test-infra";
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,6 +66,62 @@ describe("the account's own mail: password, address, deletion (real Postgres, Ra
     expect(notice?.subject).toBe("Your tubedigest address may change");
     expect(notice?.text).toContain(newEmail);
     expect(`${notice?.html}${notice?.text}`).not.toContain(TOKEN);
+  });
+
+  it("tells a taken address's owner nothing changed, linking only to signing in, and the asker's address what a free one's request tells it", async () => {
+    const asker = await mailer.registered({ fullName: "Ada" });
+    const owner = await mailer.registered();
+    const free = `${randomUUID().slice(0, 8)}@example.org`;
+    await mailer.deliver("email-change.requested", {
+      userId: asker.userId,
+      currentEmail: asker.email,
+      newEmail: free,
+      token: TOKEN,
+      expiresAt: "2026-11-24T13:35:00.000Z",
+    });
+    const taken = await mailer.testBus.bus.publish(
+      "email-change.address-taken",
+      { userId: asker.userId, currentEmail: asker.email, newEmail: owner.email },
+      { correlationId: "test" },
+    );
+    await eventually(() =>
+      mailer.database.db
+        .selectFrom("inbox")
+        .select("event_id")
+        .where("event_id", "=", taken.id)
+        .executeTakeFirst(),
+    );
+
+    const [told, ...more] = await mailer.mailTo(owner.email);
+    expect(more).toEqual([]);
+    expect(told?.subject).toBe("This address already has a tubedigest account");
+    expect(told?.text).toContain("nothing changed");
+    // Nothing in it changes an account, nor says whose account asked.
+    expect(new Set(linksOf(told?.html || ""))).toEqual(
+      new Set(["https://digest.example.com/sign-in-link", "https://digest.example.com/settings"]),
+    );
+    expect(`${told?.html}${told?.text}`).not.toContain(asker.email);
+    expect(`${told?.html}${told?.text}`).not.toContain(asker.userId);
+
+    // The asker's own inbox holds the same notice for both moves, but for the address asked for.
+    const [toFree, toTaken, ...others] = await mailer.mailTo(asker.email);
+    expect(others).toEqual([]);
+    const asSeen = (mail: typeof toFree, newEmail: string) =>
+      `${mail?.subject}\n${mail?.text}\n${mail?.html}`
+        .replaceAll(newEmail, "<new address>")
+        .replace(/\d{2}:\d{2} UTC on \d{1,2} \w+ \d{4}/g, "<time>");
+    expect(asSeen(toTaken, owner.email)).toBe(asSeen(toFree, free));
+    expect(toTaken?.subject).toBe("Your tubedigest address may change");
+
+    // Delivered again: nothing more is queued (an event behind it on the queue is handled by then).
+    await mailer.testBus.bus.publishEvent(taken);
+    await mailer.deliver("password.changed", {
+      userId: owner.userId,
+      email: owner.email,
+      firstPassword: true,
+    });
+    expect(await mailer.mailTo(owner.email)).toHaveLength(2);
+    expect(await mailer.mailTo(asker.email)).toHaveLength(2);
   });
 
   it("confirms a deletion once, then keeps nothing that holds the address or the account, and sends nothing more", async () => {

@@ -1,4 +1,5 @@
 import { handleOnce } from "@tubedigest/bus";
+import { queueEmailChangeNotice } from "../domain/email-change-notice.ts";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { queueMail } from "../domain/queue-mail.ts";
 import type { MailerDatabase } from "../store/database.ts";
@@ -23,13 +24,12 @@ export const mailPasswordChanged = (context: MailerContext) =>
   });
 
 /**
- * A move to another address: the link goes to the new address, and the current one is told, without it,
- * so its owner hears of a move they did not ask for. Each once per request.
+ * A move to another address: the link goes to the new address, and the current one is told without it
+ * (queueEmailChangeNotice). Each once per request.
  */
 export const mailEmailChangeRequest = (context: MailerContext) =>
   handleOnce<MailerDatabase, "email-change.requested">(context.db, async (event, { trx }) => {
-    const { userId, currentEmail, newEmail, token, expiresAt } = event.data;
-    const recipient = await new RecipientRepository(trx).find(userId);
+    const { userId, newEmail, token, expiresAt } = event.data;
     await queueMail(context, trx, {
       naturalKey: `email-change-confirmation:${event.id}`,
       template: "email-change-confirmation",
@@ -37,16 +37,5 @@ export const mailEmailChangeRequest = (context: MailerContext) =>
       to: newEmail,
       userId,
     });
-    await queueMail(context, trx, {
-      naturalKey: `email-change-notice:${event.id}`,
-      template: "email-change-notice",
-      data: {
-        recipientName: recipient?.full_name ?? null,
-        newEmail,
-        requestedAt: event.occurredAt,
-        settingsUrl: context.links.settings,
-      },
-      to: currentEmail,
-      userId,
-    });
+    await queueEmailChangeNotice(context, trx, event);
   });

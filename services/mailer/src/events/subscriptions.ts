@@ -4,6 +4,7 @@ import type { MailerContext } from "../domain/mailer-context.ts";
 import { mailEmailChangeRequest, mailPasswordChanged } from "./account-change-handlers.ts";
 import { mailCancellation, mailReceipt, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
 import { eraseAccount } from "./erase-account.ts";
+import { mailEmailChangeAddressTaken } from "./mail-email-change-address-taken.ts";
 import { recordPreview } from "./preview-handlers.ts";
 import {
   mailDigest,
@@ -72,10 +73,16 @@ export function mailerSubscriptions(context: MailerContext) {
         handlers: { "preview.shown": recordPreview(context) },
       },
       "account-changes": {
-        events: ["password.changed", "email-change.requested", "account.secured"],
+        events: [
+          "password.changed",
+          "email-change.requested",
+          "email-change.address-taken",
+          "account.secured",
+        ],
         handlers: {
           "password.changed": thenWake(mailPasswordChanged(context)),
           "email-change.requested": thenWake(mailEmailChangeRequest(context)),
+          "email-change.address-taken": thenWake(mailEmailChangeAddressTaken(context)),
           "account.secured": turnOverAccountLinks(context),
         },
       },

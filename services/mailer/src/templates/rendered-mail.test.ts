@@ -68,6 +68,7 @@ describe("subjects", () => {
     ["single-video-summary", "Your summary: How reusable rockets land"],
     ["single-video-failed", 'We could not summarise "How reusable rockets land": you were not charged'],
     ["abandonment", "Your weekly digest of Pocket Orbit is one step away"],
+    ["email-change-address-taken", "This address already has a tubedigest account"],
   ] as const)("%s: %s", (name, subject) => {
     expect(templates.render(name, SAMPLE_DATA[name] as never).subject).toBe(subject);
   });
@@ -114,6 +115,25 @@ describe("content", () => {
     const mail = templates.render("sign-in-link", SAMPLE_DATA["sign-in-link"]);
     expect(mail.text).toContain("It works once, until 14:05 UTC on 23 November 2026.");
     expect(hrefsOf(mail.html)).toContain(SAMPLE_DATA["sign-in-link"].link);
+  });
+
+  it("tells the owner of an address asked for as another account's that nothing changed, linking only to signing in", () => {
+    const data = SAMPLE_DATA["email-change-address-taken"];
+    const mail = templates.render("email-change-address-taken", data);
+    expect(mail.text).toContain("nothing changed");
+    expect(mail.text).toContain(`Email me a sign-in link: ${data.signInLinkUrl}`);
+    expect(new Set(hrefsOf(mail.html))).toEqual(
+      new Set([data.signInLinkUrl, "https://tubedigest.example/settings"]),
+    );
+  });
+
+  it("tells the current address of a move asked for without the link, true whether the new address was free", () => {
+    const mail = templates.render("email-change-notice", SAMPLE_DATA["email-change-notice"]);
+    expect(mail.text).toContain("nothing changes unless the move is confirmed from there");
+    expect(hrefsOf(mail.html)).toEqual([
+      "https://tubedigest.example/settings",
+      "https://tubedigest.example/settings",
+    ]);
   });
 
   it("quotes at most three bullets in the abandonment e-mail", () => {

@@ -148,5 +148,9 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     requestedAt: "2026-11-23T13:35:00Z",
     settingsUrl: "https://tubedigest.example/settings",
   },
+  "email-change-address-taken": {
+    requestedAt: "2026-11-23T13:35:00Z",
+    signInLinkUrl: "https://tubedigest.example/sign-in-link",
+  },
   "account-deleted": { privacyUrl: "https://tubedigest.example/privacy" },
 };

@@ -105,6 +105,11 @@ export interface TemplateData {
     requestedAt: string;
     settingsUrl: string;
   };
+  /**
+   * To an address another account already has, asked for as an account's new one: that nothing changed,
+   * and a way to sign in (the sign-in-link page), with no link that changes anything.
+   */
+  "email-change-address-taken": { requestedAt: string; signInLinkUrl: string };
   /** The one e-mail after an account is deleted, before its address is suppressed. */
   "account-deleted": { privacyUrl: string };
 }

@@ -12,6 +12,7 @@ export const TEMPLATE_NAMES = [
   "password-changed",
   "email-change-confirmation",
   "email-change-notice",
+  "email-change-address-taken",
   "account-deleted",
 ] as const;
 

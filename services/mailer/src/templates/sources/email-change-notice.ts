@@ -15,7 +15,7 @@ export const emailChangeNotice: TemplateSource<"email-change-notice"> = {
   mjml: layout({
     body: card(`${heading("Your address may change")}
           <mj-text>{{greeting}}</mj-text>
-          <mj-text>At {{requested}}, someone signed in to your tubedigest account asked to move it to <strong>{{newEmail}}</strong>. We sent a link there; nothing changes unless it is followed, within a day.</mj-text>
+          <mj-text>At {{requested}}, someone signed in to your tubedigest account asked to move it to <strong>{{newEmail}}</strong>. We wrote to that address; nothing changes unless the move is confirmed from there, within a day.</mj-text>
           <mj-text>${IF_YOU}</mj-text>
           <mj-text>${IF_NOT}</mj-text>
           ${button("Open settings", "{{settingsUrl}}")}`),
@@ -25,10 +25,10 @@ export const emailChangeNotice: TemplateSource<"email-change-notice"> = {
   content(data) {
     const requested = formatDateTime(data.requestedAt);
     const settings = httpUrl(data.settingsUrl);
-    const asked = `At ${requested}, someone signed in to your tubedigest account asked to move it to ${data.newEmail}. We sent a link there; nothing changes unless it is followed, within a day.`;
+    const asked = `At ${requested}, someone signed in to your tubedigest account asked to move it to ${data.newEmail}. We wrote to that address; nothing changes unless the move is confirmed from there, within a day.`;
     return {
       subject: "Your tubedigest address may change",
-      preheader: `A move to ${data.newEmail} was asked for. Nothing changes unless its link is followed.`,
+      preheader: `A move to ${data.newEmail} was asked for. Nothing changes unless it is confirmed from there.`,
       values: {
         greeting: greeting(data.recipientName),
         requested,

@@ -4,6 +4,7 @@ import { abandonment } from "./abandonment.ts";
 import { accountDeleted } from "./account-deleted.ts";
 import { cancellation } from "./cancellation.ts";
 import { digest } from "./digest.ts";
+import { emailChangeAddressTaken } from "./email-change-address-taken.ts";
 import { emailChangeConfirmation } from "./email-change-confirmation.ts";
 import { emailChangeNotice } from "./email-change-notice.ts";
 import { passwordChanged } from "./password-changed.ts";
@@ -28,5 +29,6 @@ export const TEMPLATE_SOURCES: { [Name in TemplateName]: TemplateSource<Name> } 
   "password-changed": passwordChanged,
   "email-change-confirmation": emailChangeConfirmation,
   "email-change-notice": emailChangeNotice,
+  "email-change-address-taken": emailChangeAddressTaken,
   "account-deleted": accountDeleted,
 };
