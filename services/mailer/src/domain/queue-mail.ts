@@ -7,6 +7,7 @@ import type { TemplateName } from "../templates/template-names.ts";
 import { mailHeaders } from "./mail-headers.ts";
 import type { MailerContext } from "./mailer-context.ts";
 import { renderMail } from "./render-mail.ts";
+import { countRequestMail, OVER_REQUEST_MAIL_LIMIT, overRequestMailLimit } from "./request-mail-limit.ts";
 
 /** A message to queue: what it is (its natural key), its template and data, and to whom. */
 export interface MailToQueue<Name extends TemplateName> {
@@ -25,21 +26,31 @@ export interface MailToQueue<Name extends TemplateName> {
 }
 
 /**
+ * What queueMail did: queued the message to go out, recorded it unsent (over the limit on mail a request
+ * can trigger), or nothing, the message being queued already.
+ */
+export type QueueOutcome = "queued" | "suppressed" | "already-queued";
+
+/**
  * Renders a message and queues it for the dispatcher, in the caller's transaction. `naturalKey` says what
  * the message is (a newsletter's id, a user's welcome, one sign-in link): a second request or event with
  * the same key queues nothing, so nothing is sent twice. Its headers follow from its template (mailHeaders). The recipient is kept canonical, the spelling
- * the suppression list compares and the SMTP envelope carries. Answers whether it was queued now.
+ * the suppression list compares and the SMTP envelope carries. Mail a request can trigger past its
+ * limit for the address (request-mail-limit.ts) is recorded with why, and never sent.
  */
 export async function queueMail<Name extends TemplateName>(
   context: MailerContext,
   trx: Transaction<MailerDatabase>,
   mail: MailToQueue<Name>,
-): Promise<boolean> {
+): Promise<QueueOutcome> {
   const rendered = renderMail(context, mail.template, mail.data);
-  return new MessageRepository(trx, context.mailDomain).enqueue({
+  const recipient = canonicalEmail(mail.to);
+  const now = context.now();
+  const overLimit = await overRequestMailLimit(trx, mail.template, recipient, now);
+  const queued = await new MessageRepository(trx, context.mailDomain).enqueue({
     naturalKey: mail.naturalKey,
     template: mail.template,
-    recipient: canonicalEmail(mail.to),
+    recipient,
     userId: mail.userId,
     subject: rendered.subject,
     html: rendered.html,
@@ -47,5 +58,13 @@ export async function queueMail<Name extends TemplateName>(
     headers: mailHeaders(context, mail.template, mail.data),
     ...(mail.dueAt ? { dueAt: mail.dueAt } : {}),
     ...(mail.newsletterId ? { newsletterId: mail.newsletterId } : {}),
+    ...(overLimit ? { suppressed: OVER_REQUEST_MAIL_LIMIT } : {}),
   });
+  if (!queued) return "already-queued";
+  if (overLimit) {
+    context.log.warn({ template: mail.template, naturalKey: mail.naturalKey }, OVER_REQUEST_MAIL_LIMIT);
+    return "suppressed";
+  }
+  await countRequestMail(trx, mail.template, recipient, now);
+  return "queued";
 }

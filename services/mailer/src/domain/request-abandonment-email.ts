@@ -88,7 +88,7 @@ export async function requestAbandonmentEmail(
       to: recipient.email,
       userId,
     });
-    return queued ? "reminder" : "none";
+    return queued === "queued" ? "reminder" : "none";
   });
   if (outcome === "reminder" || outcome === "in-welcome") context.wakeDispatcher();
   return outcome;

@@ -1,8 +1,10 @@
 import { forgetAccount, handleOnce } from "@tubedigest/bus";
 import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
+import { forgetDeletedAccountMail } from "../domain/forget-deleted-account-mail.ts";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { queueMail } from "../domain/queue-mail.ts";
 import type { MailerDatabase } from "../store/database.ts";
+import { MessageRepository } from "../store/message-repository.ts";
 
 /**
  * A deleted account: everything the mailer keeps about it goes — its recipient row, its latest preview,
@@ -32,11 +34,16 @@ export const eraseAccount = (context: MailerContext) =>
     await trx.deleteFrom("recipients").where("user_id", "=", userId).execute();
     await forgetAccount(trx, userId);
     // Queued without the account's id: once it has gone out, nothing links the address to the account.
-    await queueMail(context, trx, {
-      naturalKey: `account-deleted:${event.id}`,
+    const naturalKey = `account-deleted:${event.id}`;
+    const queued = await queueMail(context, trx, {
+      naturalKey,
       template: "account-deleted",
       data: { privacyUrl: context.links.privacy },
       to: event.data.email,
       userId: null,
     });
+    // Kept unsent by the limit on mail a request can trigger, it has ended already: what follows its end
+    // follows now, or its row would keep the address.
+    const unsent = queued === "suppressed" ? await new MessageRepository(trx).lock(naturalKey) : undefined;
+    if (unsent) await forgetDeletedAccountMail(trx, unsent);
   });

@@ -53,6 +53,13 @@ export interface AbandonmentSendsTable {
   sent_at: Date;
 }
 
+/** Mail a request can trigger, as sent to each address within the hour that limits it (request-mail-limit.ts). */
+export interface RequestMailsTable {
+  /** The address's hash (addressHash), never the address. */
+  address_hash: string;
+  sent_at: Date;
+}
+
 export interface PreviewsTable {
   user_id: string;
   /** The first channel's title as catalog gave it; null when it had none. */
@@ -80,4 +87,5 @@ export interface MailerDatabase extends BusTables {
   abandonment_sends: AbandonmentSendsTable;
   previews: PreviewsTable;
   feeds: FeedsTable;
+  request_mails: RequestMailsTable;
 }

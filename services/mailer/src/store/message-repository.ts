@@ -19,6 +19,8 @@ export interface NewMessage {
   dueAt?: Date;
   /** The newsletter it delivers, when it is one: once the SMTP server takes it, `newsletter.sent` follows. */
   newsletterId?: string;
+  /** Why it is recorded but never sent (status `suppressed`), when it is. */
+  suppressed?: string;
 }
 
 /** A message's content, as rendered. */
@@ -57,7 +59,8 @@ export class MessageRepository {
         html: message.html,
         text: message.text,
         headers: JSON.stringify(message.headers),
-        status: "pending",
+        status: message.suppressed ? "suppressed" : "pending",
+        last_error: message.suppressed ?? null,
         newsletter_id: message.newsletterId ?? null,
         ...(message.dueAt ? { next_attempt_at: message.dueAt } : {}),
         // Chosen now, so every attempt of this message carries the same id.

@@ -1,17 +1,10 @@
-import { createHash } from "node:crypto";
 import { canonicalEmail } from "@tubedigest/contracts/canonical-email";
 import type { Kysely } from "kysely";
+import { addressHash } from "./address-hash.ts";
 import type { MailerDatabase } from "./database.ts";
 
 /** Why an address of a deleted account is suppressed; a new sign-up with it lifts that alone. */
 export const ERASED_ACCOUNT = "account-deleted";
-
-/**
- * How an address is kept when it must not be kept in plain: a deleted account's. SHA-256 of the canonical
- * spelling, so the address can be checked against the list but not read from it.
- */
-const hashed = (email: string) =>
-  `sha256:${createHash("sha256").update(canonicalEmail(email)).digest("hex")}`;
 
 /**
  * The addresses no mail goes to, each under its canonical spelling so `Ann@X.io` and `ann@x.io` are one,
@@ -37,7 +30,7 @@ export class SuppressionRepository {
     await this.db.deleteFrom("suppressions").where("email", "=", canonicalEmail(email)).execute();
     await this.db
       .insertInto("suppressions")
-      .values({ email: hashed(email), reason: ERASED_ACCOUNT })
+      .values({ email: addressHash(email), reason: ERASED_ACCOUNT })
       .onConflict((conflict) => conflict.column("email").doNothing())
       .execute();
   }
@@ -46,7 +39,7 @@ export class SuppressionRepository {
   async liftErased(email: string): Promise<void> {
     await this.db
       .deleteFrom("suppressions")
-      .where("email", "=", hashed(email))
+      .where("email", "=", addressHash(email))
       .where("reason", "=", ERASED_ACCOUNT)
       .execute();
   }
@@ -55,7 +48,7 @@ export class SuppressionRepository {
     const row = await this.db
       .selectFrom("suppressions")
       .select("email")
-      .where("email", "in", [canonicalEmail(email), hashed(email)])
+      .where("email", "in", [canonicalEmail(email), addressHash(email)])
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -6,6 +6,7 @@ import * as messageIdIndex from "./20261126T1400-message-id-index.ts";
 import * as privateFeeds from "./20261128T1200-private-feeds.ts";
 import * as messageNewsletterId from "./20261129T0900-message-newsletter-id.ts";
 import * as unsubscribeGeneration from "./20261205T0900-unsubscribe-generation.ts";
+import * as requestMails from "./20261205T0910-request-mails.ts";
 
 export const migrations: Migrations = {
   "20261123T2000-create-mailer": createMailer,
@@ -15,4 +16,5 @@ export const migrations: Migrations = {
   "20261128T1200-private-feeds": privateFeeds,
   "20261129T0900-message-newsletter-id": messageNewsletterId,
   "20261205T0900-unsubscribe-generation": unsubscribeGeneration,
+  "20261205T0910-request-mails": requestMails,
 };
