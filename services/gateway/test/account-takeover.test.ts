@@ -117,6 +117,27 @@ describe("someone else's account, attacked through the gateway (real parts)", ()
     ).toBe(401);
   });
 
+  it("stops serving a feed the squatter made once the owner proves the address", async () => {
+    const email = freshEmail("fed");
+    const squatter = browser();
+    expect(
+      (await squatter.call("POST", "/api/auth/register", { email, password: squattersPassword })).statusCode,
+    ).toBe(201);
+    const made = await squatter.call("POST", "/api/user/feed");
+    const feedPath = new URL(made.json().url as string).pathname;
+    expect((await browser().call("GET", feedPath)).statusCode).toBe(200);
+
+    const owner = await ownerTakesBack(email);
+    // The mailer hears of it from account.secured, a moment later.
+    await eventually(async () =>
+      (await browser().call("GET", feedPath)).statusCode === 404 ? true : undefined,
+    );
+    // The owner's settings show the feed's new address, which works.
+    const current = (await owner.call("GET", "/api/user/feed")).json().url as string;
+    expect(new URL(current).pathname).not.toBe(feedPath);
+    expect((await browser().call("GET", new URL(current).pathname)).statusCode).toBe(200);
+  });
+
   it("lets a password-less account move only after a sign-in link, so a claim alone moves nothing", async () => {
     const email = freshEmail("landing");
     const squatter = browser();
@@ -136,6 +157,25 @@ describe("someone else's account, attacked through the gateway (real parts)", ()
     const ownersNewAddress = freshEmail("owner-new");
     expect((await owner.call("POST", "/api/user/email", { email: ownersNewAddress })).statusCode).toBe(202);
     await newestMailText(stack, ownersNewAddress, "Confirm your new tubedigest address");
+  });
+
+  it("mails one address at most a few times an hour, however often a request names it", async () => {
+    const asker = browser();
+    const email = freshEmail("pest");
+    await asker.call("POST", "/api/auth/register", { email, password });
+    const target = freshEmail("target");
+    const answers: number[] = [];
+    for (let request = 0; request < 12; request += 1) {
+      const reply = await asker.call("POST", "/api/user/email", { email: target, currentPassword: password });
+      answers.push(reply.statusCode);
+    }
+    // Every request is answered (this stack's per-network limit is high); the mailer sends five of them.
+    expect(answers).toEqual(Array(12).fill(202));
+    const sent = () => mailboxLinksTo(stack, target, "Confirm your new tubedigest address");
+    await eventually(async () => ((await sent()).length >= 5 ? true : undefined));
+    // Every request's event has been handled by now or moments later: none of the rest goes out.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await sent()).length).toBe(5);
   });
 
   it("shows the new address a confirmation link would move to without spending it", async () => {

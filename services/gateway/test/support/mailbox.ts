@@ -11,13 +11,21 @@ export async function mailboxLinksTo(stack: TestStack, to: string, subject: stri
   return rows.map((row) => /href="(\/dev\/mailbox\/[^"]+)"/.exec(row)?.[1] ?? "");
 }
 
-/** The text part of the newest message to `to` with `subject`, once it has been sent. */
-export async function newestMailText(stack: TestStack, to: string, subject: string): Promise<string> {
-  const [path] = await eventually(async () => {
-    const links = await mailboxLinksTo(stack, to, subject);
-    return links.length > 0 ? links : undefined;
+/**
+ * The text part of the newest message to `to` with `subject`, once it has been sent; with `saying`, the
+ * newest that says it (an earlier message of the same subject may be there already).
+ */
+export async function newestMailText(
+  stack: TestStack,
+  to: string,
+  subject: string,
+  saying?: string,
+): Promise<string> {
+  return eventually(async () => {
+    const [path] = await mailboxLinksTo(stack, to, subject);
+    if (!path) return undefined;
+    const text = await new Browser(stack.gateway).call("GET", `${path}/text`);
+    expect(text.statusCode).toBe(200);
+    return saying === undefined || text.body.includes(saying) ? text.body : undefined;
   });
-  const text = await new Browser(stack.gateway).call("GET", `${path}/text`);
-  expect(text.statusCode).toBe(200);
-  return text.body;
 }
