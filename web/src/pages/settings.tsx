@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearch } from "wouter";
 import { AuthRequired } from "../components/auth-required.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { Tabs } from "../components/tabs.tsx";
@@ -9,13 +10,17 @@ import { ProfileForm } from "./settings/profile-form.tsx";
 import { SubscriptionPanel } from "./settings/subscription-panel.tsx";
 import "./settings/settings.css";
 
+const SETTINGS_TABS: readonly string[] = ["profile", "account", "subscription"];
+
 /**
  * /settings (docs/product.md#settings): after the one automatic login, the profile and the subscription in
  * tabs, with the account's own between them (address, password, the digest's pause, deletion).
  */
 export default function SettingsPage() {
   const { user } = useAutoLogin();
-  const [tab, setTab] = useState("profile");
+  // Links elsewhere open a tab by name: 'Change Plan' and the unsubscribe page's ?tab=subscription, say.
+  const opened = new URLSearchParams(useSearch()).get("tab");
+  const [tab, setTab] = useState(opened && SETTINGS_TABS.includes(opened) ? opened : "profile");
   usePageTitle(user === null ? "Authentication Required" : "Settings");
 
   if (user === undefined) return <PageLoading />;
