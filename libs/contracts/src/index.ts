@@ -53,8 +53,17 @@ export { ScheduleSlotData } from "./events/schedule-slot.ts";
 export { SignInLinkRequestedData, signInLinkRequested } from "./events/sign-in-link-requested.ts";
 export { SubscriptionActivatedData, subscriptionActivated } from "./events/subscription-activated.ts";
 export { SubscriptionCancelledData, subscriptionCancelled } from "./events/subscription-cancelled.ts";
+export {
+  SubscriptionChangeScheduledData,
+  subscriptionChangeScheduled,
+} from "./events/subscription-change-scheduled.ts";
 export { SubscriptionChangedData, subscriptionChanged } from "./events/subscription-changed.ts";
 export { SubscriptionExpiredData, subscriptionExpired } from "./events/subscription-expired.ts";
+export {
+  SubscriptionPaymentFailedData,
+  subscriptionPaymentFailed,
+} from "./events/subscription-payment-failed.ts";
+export { SubscriptionResumedData, subscriptionResumed } from "./events/subscription-resumed.ts";
 export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
 export { TrialEndingData, trialEnding } from "./events/trial-ending.ts";
 export { TrialStartedData, trialStarted } from "./events/trial-started.ts";

@@ -17,8 +17,11 @@ import { previewShown } from "./events/preview-shown.ts";
 import { signInLinkRequested } from "./events/sign-in-link-requested.ts";
 import { subscriptionActivated } from "./events/subscription-activated.ts";
 import { subscriptionCancelled } from "./events/subscription-cancelled.ts";
+import { subscriptionChangeScheduled } from "./events/subscription-change-scheduled.ts";
 import { subscriptionChanged } from "./events/subscription-changed.ts";
 import { subscriptionExpired } from "./events/subscription-expired.ts";
+import { subscriptionPaymentFailed } from "./events/subscription-payment-failed.ts";
+import { subscriptionResumed } from "./events/subscription-resumed.ts";
 import { trialEnded } from "./events/trial-ended.ts";
 import { trialEnding } from "./events/trial-ending.ts";
 import { trialStarted } from "./events/trial-started.ts";
@@ -57,6 +60,9 @@ export const eventContracts = byName(
   subscriptionActivated,
   subscriptionChanged,
   subscriptionCancelled,
+  subscriptionResumed,
+  subscriptionChangeScheduled,
+  subscriptionPaymentFailed,
   subscriptionExpired,
   trialStarted,
   trialEnding,

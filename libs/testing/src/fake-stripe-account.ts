@@ -37,8 +37,11 @@ import {
   type StoredPaymentMethod,
   type StoredPrice,
   type StoredProduct,
+  type StoredSetupIntent,
   type StoredSubscription,
+  type StoredSubscriptionItem,
   StripeFailure,
+  setupIntentObject,
   subscriptionObject,
 } from "./fake-stripe-resources.ts";
 
@@ -54,6 +57,8 @@ export type FakeStripeRoute =
   | "GET /v1/subscriptions/:id"
   | "POST /v1/subscriptions/:id"
   | "DELETE /v1/subscriptions/:id"
+  | "GET /v1/setup_intents/:id"
+  | "POST /v1/invoices/create_preview"
   | "POST /v1/payment_intents"
   | "GET /v1/payment_intents/:id"
   | "POST /v1/payment_intents/:id/capture"
@@ -84,10 +89,18 @@ type WebhookEventType =
   | "invoice.payment_failed"
   | "customer.subscription.updated"
   | "customer.subscription.deleted"
+  | "customer.subscription.trial_will_end"
   | "payment_intent.succeeded";
 
-const PERIOD_SECONDS = 30 * 24 * 60 * 60;
-const PENDING_UPDATE_SECONDS = 23 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+const PERIOD_SECONDS = 30 * DAY_SECONDS;
+const INVOICE_DESCRIPTIONS: Record<InvoiceBillingReason, string> = {
+  subscription_create: "Subscription creation",
+  subscription_update: "Subscription update",
+  subscription_cycle: "Subscription cycle",
+};
+/** When Stripe's Smart Retries try a failed renewal again, as the fake has them: three days later. */
+const RETRY_SECONDS = 3 * DAY_SECONDS;
 
 /**
  * One Stripe account's objects and what happens to them: the endpoints billing's adapter calls, and what
@@ -218,42 +231,110 @@ export function createFakeStripeAccount() {
     return item;
   };
 
-  /** The open invoice for a subscription's lines, and the payment intent the browser confirms to pay it. */
+  /** An invoice line: a price for the period it covers, a proration among them. */
+  interface Line {
+    price: StoredPrice;
+    amount: number;
+    description: string;
+    period: { start: number; end: number };
+    proration: boolean;
+  }
+
+  /**
+   * The invoice for a subscription's lines, made its latest: open, with the payment intent that pays it
+   * (confirmed by the browser, or charged off-session on the saved card); paid at once when it comes to
+   * nothing, as a trial's first invoice does.
+   */
   function bill(
     subscription: StoredSubscription,
     reason: InvoiceBillingReason,
-    lines: { price: StoredPrice; amount: number; description: string }[],
+    lines: Line[],
     invoicePeriod: { start: number; end: number },
-  ): void {
+    created = now(),
+  ): { invoice: StoredInvoice; intent: StoredPaymentIntent | null } {
     const customer = need<StoredCustomer>("customer", subscription.customer, "customer");
-    const item = currentItem(subscription);
-    const linePeriod = { start: item.current_period_start, end: item.current_period_end };
-    const intent = save(
-      paymentIntentObject({
-        amount: lines.reduce((sum, line) => sum + line.amount, 0),
-        currency: lines[0]?.price.currency ?? "usd",
-        customer: customer.id,
-        captureMethod: "automatic",
-        description: reason === "subscription_create" ? "Subscription creation" : "Subscription update",
-        setupFutureUsage:
-          subscription.payment_settings.save_default_payment_method === "on_subscription"
-            ? "off_session"
-            : null,
-      }),
-    );
+    const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+    const intent =
+      amount > 0
+        ? save(
+            paymentIntentObject({
+              amount,
+              currency: lines[0]?.price.currency ?? "usd",
+              customer: customer.id,
+              captureMethod: "automatic",
+              description: INVOICE_DESCRIPTIONS[reason],
+              setupFutureUsage:
+                subscription.payment_settings.save_default_payment_method === "on_subscription"
+                  ? "off_session"
+                  : null,
+            }),
+          )
+        : null;
     const invoice = save(
       invoiceObject({
         customer,
         subscription,
         billingReason: reason,
-        lines: lines.map((line) => ({ ...line, period: linePeriod })),
+        lines,
         paymentIntent: intent,
         period: invoicePeriod,
+        created,
       }),
     );
-    intent.metadata = { ...subscription.metadata, invoice: invoice.id };
-    invoiceOfPaymentIntent.set(intent.id, invoice.id);
+    if (intent) {
+      intent.metadata = { ...subscription.metadata, invoice: invoice.id };
+      invoiceOfPaymentIntent.set(intent.id, invoice.id);
+    } else {
+      invoice.status = "paid";
+      invoice.status_transitions.paid_at = created;
+    }
     subscription.latest_invoice = invoice.id;
+    return { invoice, intent };
+  }
+
+  /** A price's whole period, as a subscription's first or next invoice bills it. */
+  const fullPeriod = (
+    price: StoredPrice,
+    period: { start: number; end: number },
+    amount = price.unit_amount,
+  ) => ({
+    price,
+    amount,
+    description: `1 × ${price.id}`,
+    period,
+    proration: false,
+  });
+
+  /**
+   * What moving an item to `price` at `at` comes to, as Stripe prorates it: the unused rest of the period
+   * credited at the old price and charged at the new one, to the second.
+   */
+  function prorationLines(item: StoredSubscriptionItem, price: StoredPrice, at: number): Line[] {
+    const old = need<StoredPrice>("price", item.price, "price");
+    const period = { start: item.current_period_start, end: item.current_period_end };
+    const remaining = Math.min(1, Math.max(0, (period.end - at) / (period.end - period.start)));
+    const rest = { start: at, end: period.end };
+    return [
+      {
+        price: old,
+        amount: -Math.round(old.unit_amount * remaining),
+        description: `Unused time on 1 × ${old.id}`,
+        period: rest,
+        proration: true,
+      },
+      {
+        price,
+        amount: Math.round(price.unit_amount * remaining),
+        description: `Remaining time on 1 × ${price.id}`,
+        period: rest,
+        proration: true,
+      },
+    ];
+  }
+
+  /** The card a subscription charges off-session: its own default, which the test's card entry saved. */
+  function savedCard(subscription: StoredSubscription): StoredPaymentMethod | undefined {
+    return find<StoredPaymentMethod>("payment_method", subscription.default_payment_method);
   }
 
   /** A charge of `method` for the intent, which succeeds or is declined; then what it does to its invoice. */
@@ -279,11 +360,19 @@ export function createFakeStripeAccount() {
     if (invoice) settleInvoice(invoice, intent);
   }
 
-  /** What a payment attempt does to its invoice and, once paid, to the subscription. */
+  /**
+   * What a payment attempt does to its invoice and, once paid, to the subscription: a renewal that fails
+   * leaves it past due while Stripe retries.
+   */
   function settleInvoice(invoice: StoredInvoice, intent: StoredPaymentIntent): void {
     invoice.attempted = true;
     invoice.attempt_count += 1;
     if (intent.status !== "succeeded") {
+      const subscription = subscriptionOfInvoice(invoice);
+      if (invoice.billing_reason === "subscription_cycle" && subscription) {
+        subscription.status = "past_due";
+        invoice.next_payment_attempt = invoice.created + RETRY_SECONDS;
+      }
       emit("invoice.payment_failed", invoice);
       return;
     }
@@ -302,13 +391,25 @@ export function createFakeStripeAccount() {
     if (!subscription || subscription.status === "canceled") return;
     const saveCard = subscription.payment_settings.save_default_payment_method === "on_subscription";
     if (saveCard && intent.payment_method) subscription.default_payment_method = intent.payment_method;
-    const pending = subscription.pending_update;
-    if (invoice.billing_reason === "subscription_update" && pending) {
-      subscription.items.data = pending.subscription_items;
-      if (pending.metadata) subscription.metadata = mergeMetadata(subscription.metadata, pending.metadata);
-      subscription.pending_update = null;
+    invoice.next_payment_attempt = null;
+    subscription.status = "active";
+  }
+
+  /** An open invoice nobody will pay: voided, its payment canceled. */
+  function voidInvoice(invoice: StoredInvoice): void {
+    invoice.status = "void";
+    invoice.amount_remaining = 0;
+    invoice.status_transitions.voided_at = now();
+    for (const payment of invoice.payments.data) {
+      payment.status = "canceled";
+      payment.status_transitions.canceled_at = now();
+      const intent = find<StoredPaymentIntent>("payment_intent", payment.payment.payment_intent);
+      if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
+        intent.status = "canceled";
+        intent.canceled_at = now();
+        intent.cancellation_reason = "void_invoice";
+      }
     }
-    if (subscription.status === "incomplete") subscription.status = "active";
   }
 
   /** Ends a subscription now; the first invoice of one never paid is voided, its payment canceled. */
@@ -317,24 +418,9 @@ export function createFakeStripeAccount() {
     subscription.status = "canceled";
     subscription.canceled_at ??= now();
     subscription.ended_at = now();
-    subscription.cancellation_details.reason = "cancellation_requested";
-    subscription.pending_update = null;
+    subscription.cancellation_details.reason ??= "cancellation_requested";
     const invoice = find<StoredInvoice>("invoice", subscription.latest_invoice);
-    if (wasIncomplete && invoice?.status === "open") {
-      invoice.status = "void";
-      invoice.amount_remaining = 0;
-      invoice.status_transitions.voided_at = now();
-      for (const payment of invoice.payments.data) {
-        payment.status = "canceled";
-        payment.status_transitions.canceled_at = now();
-        const intent = find<StoredPaymentIntent>("payment_intent", payment.payment.payment_intent);
-        if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
-          intent.status = "canceled";
-          intent.canceled_at = now();
-          intent.cancellation_reason = "void_invoice";
-        }
-      }
-    }
+    if (wasIncomplete && invoice?.status === "open") voidInvoice(invoice);
     emit("customer.subscription.deleted", subscription);
   }
 
@@ -479,26 +565,57 @@ export function createFakeStripeAccount() {
         )
       : null;
     const start = now();
+    const trialEnd = params.trial_end === undefined ? null : integerOf(params, "trial_end");
+    if (trialEnd !== null && trialEnd <= start) {
+      throw new StripeFailure(
+        400,
+        invalidRequest("Invalid timestamp: must be an integer Unix timestamp in the future.", {
+          param: "trial_end",
+        }),
+      );
+    }
+    const trialSettings = objectOf(params, "trial_settings", ["end_behavior"]);
+    const endBehavior = trialSettings
+      ? objectOf(trialSettings, "end_behavior", ["missing_payment_method"], "trial_settings[end_behavior]")
+      : undefined;
+    const missingPaymentMethod = endBehavior
+      ? oneOf(
+          endBehavior,
+          "missing_payment_method",
+          ["cancel"],
+          "trial_settings[end_behavior][missing_payment_method]",
+        )
+      : "create_invoice";
+    const period = { start, end: trialEnd ?? start + PERIOD_SECONDS };
     const subscription = save(
       subscriptionObject({
         customer: customer.id,
         prices: prices.map((price) => price.id),
-        period: { start, end: start + PERIOD_SECONDS },
+        period,
         currency: prices[0]?.currency ?? "usd",
         saveDefaultPaymentMethod: saveDefault ?? "off",
         metadata: metadataOf(params),
+        trial: trialEnd === null ? null : { start, end: trialEnd, missingPaymentMethod },
       }),
     );
-    bill(
-      subscription,
-      "subscription_create",
-      prices.map((price) => ({ price, amount: price.unit_amount, description: `1 × ${price.id}` })),
-      { start, end: start },
-    );
+    // A trial's first invoice comes to nothing: paid at once, with the card to be saved by a setup intent.
+    const lines = prices.map((price) => fullPeriod(price, period, trialEnd === null ? price.unit_amount : 0));
+    const { invoice } = bill(subscription, "subscription_create", lines, { start, end: start });
+    if (invoice.status === "paid") {
+      emit("invoice.paid", invoice);
+      if (subscription.payment_settings.save_default_payment_method === "on_subscription") {
+        const setup = save(setupIntentObject({ customer: customer.id, metadata: subscription.metadata }));
+        subscription.pending_setup_intent = setup.id;
+      }
+    }
     return render(subscription, expandsOf(params));
   }
 
-  /** The item switched to another price, when the request asks for one. */
+  /**
+   * The item moved to another price, when the request asks for one, and how: `always_invoice` charges the
+   * prorated difference now on the saved card or changes nothing (`error_if_incomplete`); `none` changes
+   * the price at once and bills it from the next period.
+   */
   function switchAsked(subscription: StoredSubscription, params: FormObject) {
     const items = listOf(params.items);
     if (items.length === 0) return undefined;
@@ -510,8 +627,9 @@ export function createFakeStripeAccount() {
         }),
       );
     }
-    oneOf(params, "proration_behavior", ["always_invoice"]);
-    oneOf(params, "payment_behavior", ["pending_if_incomplete"]);
+    const proration = oneOf(params, "proration_behavior", ["always_invoice", "none"]);
+    if (proration === "always_invoice") oneOf(params, "payment_behavior", ["error_if_incomplete"]);
+    else if (params.payment_behavior !== undefined) oneOf(params, "payment_behavior", []);
     const wanted = checkedObject(items[0], ["id", "price"], "items[0]");
     const itemId = requiredString(wanted, "id", "items[0][id]");
     const item = subscription.items.data.find((candidate) => candidate.id === itemId);
@@ -526,10 +644,29 @@ export function createFakeStripeAccount() {
     }
     const priceId = requiredString(wanted, "price", "items[0][price]");
     const price = need<StoredPrice>("price", priceId, "price", { status: 400, param: "items[0][price]" });
-    return price.id === item.price ? undefined : { item, price };
+    const at = prorationDateOf(params, item);
+    return price.id === item.price ? undefined : { item, price, proration, at };
   }
 
-  function updateSubscription({ params, id }: EndpointRequest) {
+  /** `proration_date`: a moment of the current period, as a preview shown earlier priced the change. */
+  function prorationDateOf(params: FormObject, item: StoredSubscriptionItem) {
+    if (params.proration_date === undefined) return now();
+    const at = integerOf(params, "proration_date");
+    if (at < item.current_period_start || at > now()) {
+      throw new StripeFailure(
+        400,
+        invalidRequest(
+          "The proration_date must be within the current billing period, and not in the future.",
+          {
+            param: "proration_date",
+          },
+        ),
+      );
+    }
+    return at;
+  }
+
+  function updateSubscription({ params, id, declineFault }: EndpointRequest) {
     const subscription = need<StoredSubscription>("subscription", id, "subscription");
     if (
       subscription.status === "canceled" &&
@@ -541,15 +678,22 @@ export function createFakeStripeAccount() {
       );
     }
     const switched = switchAsked(subscription, params);
-    if (subscription.pending_update && switched) {
+    const metadata = params.metadata === undefined ? undefined : metadataOf(params);
+    // Charged first: a move up whose payment fails changes nothing (`error_if_incomplete`).
+    const lines =
+      switched?.proration === "always_invoice" && subscription.status !== "trialing"
+        ? prorationLines(switched.item, switched.price, switched.at)
+        : [];
+    const owed = lines.reduce((sum, line) => sum + line.amount, 0);
+    const card = savedCard(subscription);
+    if (owed > 0 && !card) {
       throw new StripeFailure(
         400,
         invalidRequest(
-          "This subscription has a pending update. Pay its latest invoice or let the update expire before updating it again.",
+          "This customer has no attached payment source or default payment method. Please consider adding a default payment method.",
         ),
       );
     }
-    const metadata = params.metadata === undefined ? undefined : metadataOf(params);
     updating(subscription, () => {
       if (params.cancel_at_period_end !== undefined) {
         const cancel = booleanOf(params, "cancel_at_period_end");
@@ -558,35 +702,22 @@ export function createFakeStripeAccount() {
         subscription.canceled_at = cancel ? now() : null;
         subscription.cancellation_details.reason = cancel ? "cancellation_requested" : null;
       }
-      const { item, price } = switched ?? {};
-      const old = item ? need<StoredPrice>("price", item.price, "price") : undefined;
-      if (!item || !price || !old) {
-        if (metadata) subscription.metadata = mergeMetadata(subscription.metadata, metadata);
-        return;
+      if (metadata) subscription.metadata = mergeMetadata(subscription.metadata, metadata);
+      if (!switched) return;
+      if (owed > 0 && card) {
+        const before = subscription.latest_invoice;
+        const { invoice, intent } = bill(subscription, "subscription_update", lines, {
+          start: now(),
+          end: now(),
+        });
+        if (intent) charge(intent, card, declineFault() ?? "succeeds");
+        if (intent && invoice.status !== "paid") {
+          voidInvoice(invoice);
+          subscription.latest_invoice = before;
+          throw cardFailure(intent);
+        }
       }
-      const period = item.current_period_end - item.current_period_start;
-      const remaining = Math.min(1, Math.max(0, (item.current_period_end - now()) / period));
-      const amount = Math.max(0, Math.round((price.unit_amount - old.unit_amount) * remaining));
-      if (amount === 0) {
-        item.price = price.id;
-        if (metadata) subscription.metadata = mergeMetadata(subscription.metadata, metadata);
-        return;
-      }
-      // Pending until its invoice is paid: the price and the metadata apply only then.
-      subscription.pending_update = {
-        billing_cycle_anchor: null,
-        expires_at: now() + PENDING_UPDATE_SECONDS,
-        metadata: metadata ?? null,
-        subscription_items: [{ ...structuredClone(item), price: price.id }],
-        trial_end: null,
-        trial_from_plan: null,
-      };
-      bill(
-        subscription,
-        "subscription_update",
-        [{ price, amount, description: `Remaining time on 1 × ${price.id}` }],
-        { start: now(), end: now() },
-      );
+      switched.item.price = switched.price.id;
     });
     return render(subscription, expandsOf(params));
   }
@@ -703,6 +834,70 @@ export function createFakeStripeAccount() {
     return portalSessionObject(customer.id, optionalString(params, "return_url"));
   }
 
+  /**
+   * The invoice a change to a subscription would make, made and not kept: its items moved to another price
+   * as of `proration_date`, the prorated difference as Stripe would charge it with `always_invoice`.
+   */
+  function previewInvoice({ params }: EndpointRequest) {
+    const customer = need<StoredCustomer>("customer", requiredString(params, "customer"), "customer", {
+      status: 400,
+      param: "customer",
+    });
+    const subscription = need<StoredSubscription>(
+      "subscription",
+      requiredString(params, "subscription"),
+      "subscription",
+      { status: 400, param: "subscription" },
+    );
+    if (subscription.customer !== customer.id) {
+      throw new StripeFailure(
+        400,
+        invalidRequest("The subscription does not belong to this customer.", { param: "subscription" }),
+      );
+    }
+    const details = objectOf(
+      params,
+      "subscription_details",
+      ["items", "proration_behavior", "proration_date"],
+      "subscription_details",
+    );
+    if (!details) {
+      throw new StripeFailure(
+        400,
+        invalidRequest("The fake Stripe previews a change of a subscription's item only.", {
+          param: "subscription_details",
+        }),
+      );
+    }
+    oneOf(details, "proration_behavior", ["always_invoice"], "subscription_details[proration_behavior]");
+    const switched = switchAsked(subscription, {
+      items: details.items ?? [],
+      proration_behavior: "always_invoice",
+      payment_behavior: "error_if_incomplete",
+      ...(details.proration_date === undefined ? {} : { proration_date: details.proration_date }),
+    });
+    if (!switched) {
+      throw new StripeFailure(
+        400,
+        invalidRequest("The fake Stripe previews a move of the subscription's item to another price only.", {
+          param: "subscription_details[items]",
+        }),
+      );
+    }
+    const lines =
+      subscription.status === "trialing" ? [] : prorationLines(switched.item, switched.price, switched.at);
+    return render(
+      invoiceObject({
+        customer,
+        subscription,
+        billingReason: "upcoming",
+        lines,
+        paymentIntent: null,
+        period: { start: switched.at, end: switched.at },
+      }),
+    );
+  }
+
   const retrieve =
     (object: StoredObject["object"], kind: string) =>
     ({ id }: EndpointRequest) =>
@@ -720,7 +915,16 @@ export function createFakeStripeAccount() {
     "POST /v1/customers/:id": { accepts: ["email"], answer: updateCustomer },
     "DELETE /v1/customers/:id": { accepts: [], answer: deleteCustomer },
     "POST /v1/subscriptions": {
-      accepts: ["customer", "items", "payment_behavior", "payment_settings", "metadata", "expand"],
+      accepts: [
+        "customer",
+        "items",
+        "payment_behavior",
+        "payment_settings",
+        "trial_end",
+        "trial_settings",
+        "metadata",
+        "expand",
+      ],
       answer: createSubscription,
     },
     "GET /v1/subscriptions/:id": { accepts: [], answer: retrieve("subscription", "subscription") },
@@ -728,6 +932,7 @@ export function createFakeStripeAccount() {
       accepts: [
         "items",
         "proration_behavior",
+        "proration_date",
         "payment_behavior",
         "metadata",
         "cancel_at_period_end",
@@ -736,6 +941,11 @@ export function createFakeStripeAccount() {
       answer: updateSubscription,
     },
     "DELETE /v1/subscriptions/:id": { accepts: [], answer: cancelSubscription },
+    "GET /v1/setup_intents/:id": { accepts: [], answer: retrieve("setup_intent", "setup_intent") },
+    "POST /v1/invoices/create_preview": {
+      accepts: ["customer", "subscription", "subscription_details"],
+      answer: previewInvoice,
+    },
     "POST /v1/payment_intents": {
       accepts: [
         "amount",
@@ -755,10 +965,51 @@ export function createFakeStripeAccount() {
     "POST /v1/billing_portal/sessions": { accepts: ["customer", "return_url"], answer: createPortalSession },
   };
 
-  const view = <T>(object: "customer" | "subscription" | "payment_intent", id: string) => {
+  const view = <T>(object: "customer" | "subscription" | "payment_intent" | "setup_intent", id: string) => {
     const found = find(object, id);
     return found ? (structuredClone(render(found)) as T) : undefined;
   };
+
+  const liveSubscription = (id: string) => {
+    const subscription = find<StoredSubscription>("subscription", id);
+    if (!subscription) throw new Error(`The fake Stripe has no subscription ${id}`);
+    if (subscription.status === "canceled") throw new Error(`Subscription ${id} is canceled`);
+    return subscription;
+  };
+
+  /**
+   * The current period (a trial or a paid month) reaches its end: a subscription set to cancel then ends,
+   * as does a trial without a saved card (`missing_payment_method: cancel`); any other renews, the next
+   * period's invoice charged on the saved card (paid: active; declined, as `card` may say: past due).
+   */
+  function endPeriod(subscription: StoredSubscription, card: FakeCardBehaviour): void {
+    const item = currentItem(subscription);
+    const end = item.current_period_end;
+    const trialWithoutCard =
+      subscription.status === "trialing" &&
+      subscription.default_payment_method === null &&
+      subscription.trial_settings.end_behavior.missing_payment_method === "cancel";
+    if (subscription.cancel_at_period_end || trialWithoutCard) {
+      cancelNow(subscription);
+      return;
+    }
+    const price = need<StoredPrice>("price", item.price, "price");
+    const next = { start: end, end: end + PERIOD_SECONDS };
+    const method = savedCard(subscription);
+    updating(subscription, () => {
+      for (const each of subscription.items.data) {
+        each.current_period_start = next.start;
+        each.current_period_end = next.end;
+      }
+      const { intent } = bill(subscription, "subscription_cycle", [fullPeriod(price, next)], next, end);
+      if (!intent) return;
+      if (!method) {
+        settleInvoice(need<StoredInvoice>("invoice", String(subscription.latest_invoice), "invoice"), intent);
+        return;
+      }
+      charge(intent, method, card);
+    });
+  }
 
   return {
     events,
@@ -782,6 +1033,72 @@ export function createFakeStripeAccount() {
       const method = save(paymentMethodObject(card, card === "succeeds" ? intent.customer : null));
       updating(invoice && subscriptionOfInvoice(invoice), () => charge(intent, method, card));
       return structuredClone(render(intent)) as Stripe.PaymentIntent;
+    },
+
+    setupIntent: (id: string) => view<Stripe.SetupIntent>("setup_intent", id),
+
+    /** Every invoice of a customer, newest first, as the Dashboard lists them. */
+    invoicesOf: (customerId: string) =>
+      objectsOf<StoredInvoice>("invoice")
+        .filter((invoice) => invoice.customer === customerId)
+        .map((invoice) => structuredClone(render(invoice)) as Stripe.Invoice),
+
+    /**
+     * What Stripe.js does once the customer has entered `card` for a setup intent (a trial's card, nothing
+     * charged): the card is saved and, for a subscription's pending setup intent, becomes its default.
+     */
+    confirmSetupIntent(id: string, card: FakeCardBehaviour): Stripe.SetupIntent {
+      const setup = find<StoredSetupIntent>("setup_intent", id);
+      if (!setup) throw new Error(`The fake Stripe has no setup_intent ${id}`);
+      if (setup.status !== "requires_payment_method") {
+        throw new Error(`Setup intent ${id} is ${setup.status}; it cannot be confirmed`);
+      }
+      const method = save(paymentMethodObject(card, card === "succeeds" ? setup.customer : null));
+      if (card !== "succeeds") {
+        setup.last_setup_error = declineOf(card, method);
+        return structuredClone(render(setup)) as Stripe.SetupIntent;
+      }
+      setup.status = "succeeded";
+      setup.payment_method = method.id;
+      setup.last_setup_error = null;
+      const subscription = objectsOf<StoredSubscription>("subscription").find(
+        (candidate) => candidate.pending_setup_intent === id,
+      );
+      updating(subscription, () => {
+        if (!subscription) return;
+        subscription.pending_setup_intent = null;
+        if (subscription.payment_settings.save_default_payment_method === "on_subscription") {
+          subscription.default_payment_method = method.id;
+        }
+      });
+      return structuredClone(render(setup)) as Stripe.SetupIntent;
+    },
+
+    /** Three days before a trial ends, Stripe says so: `customer.subscription.trial_will_end`. */
+    trialWillEnd(subscriptionId: string): void {
+      const subscription = liveSubscription(subscriptionId);
+      if (subscription.status !== "trialing")
+        throw new Error(`Subscription ${subscriptionId} is not trialing`);
+      emit("customer.subscription.trial_will_end", subscription);
+    },
+
+    /** The subscription's current period (its trial, or a paid month) ends now; see `endPeriod`. */
+    endPeriod(subscriptionId: string, card: FakeCardBehaviour = "succeeds"): Stripe.Subscription {
+      const subscription = liveSubscription(subscriptionId);
+      endPeriod(subscription, card);
+      return structuredClone(render(subscription)) as Stripe.Subscription;
+    },
+
+    /**
+     * Stripe's last retry of a past-due invoice failed and, as billing's settings ask, it cancels the
+     * subscription for non-payment.
+     */
+    stopRetrying(subscriptionId: string): void {
+      const subscription = liveSubscription(subscriptionId);
+      if (subscription.status !== "past_due")
+        throw new Error(`Subscription ${subscriptionId} is not past due`);
+      subscription.cancellation_details.reason = "payment_failed";
+      cancelNow(subscription);
     },
   };
 }

@@ -212,52 +212,164 @@ describe("the fake Stripe API, through the official SDK", () => {
     expect(session.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
   });
 
-  it("switches to a dearer price through a prorated invoice, applied only once it is paid", async () => {
-    const { subscription } = await activeSubscription(999);
-    const pro = await monthlyPrice(2999);
-    const switchTo = (price: string) =>
-      stripe.subscriptions.update(subscription.id, {
-        items: [{ id: subscription.items.data[0]?.id ?? "", price }],
-        proration_behavior: "always_invoice",
-        payment_behavior: "pending_if_incomplete",
-        metadata: { plan: "pro" },
-        expand: PAYMENT,
-      });
-    const updated = await switchTo(pro.id);
-    const invoice = updated.latest_invoice as Stripe.Invoice;
-    expect(invoice).toMatchObject({ status: "open", billing_reason: "subscription_update" });
-    expect(invoice.amount_due).toBeGreaterThan(1990);
-    expect(invoice.amount_due).toBeLessThanOrEqual(2000);
-    expect(updated.items.data[0]?.price.id).not.toBe(pro.id);
-    expect(updated.pending_update?.subscription_items?.[0]?.price.id).toBe(pro.id);
-    await expect(switchTo(pro.id)).rejects.toMatchObject({ statusCode: 400 });
-
-    fake.confirmPaymentIntent(String(invoice.payments?.data[0]?.payment.payment_intent), "succeeds");
-    const switched = await stripe.subscriptions.retrieve(subscription.id);
-    expect(switched.items.data[0]?.price.id).toBe(pro.id);
-    expect(switched.pending_update).toBeNull();
-    expect(switched.metadata).toEqual({ userId: "u1", plan: "pro" });
-  });
-
-  it("switches to a cheaper price at once, nothing owed", async () => {
-    const { subscription, invoice } = await activeSubscription(2999);
-    const solo = await monthlyPrice(499);
-    const updated = await stripe.subscriptions.update(subscription.id, {
-      items: [{ id: subscription.items.data[0]?.id ?? "", price: solo.id }],
-      proration_behavior: "always_invoice",
-      payment_behavior: "pending_if_incomplete",
-      metadata: { plan: "solo" },
+  /** Moves the subscription's one item to `price`, as billing's plan switcher asks. */
+  const switchTo = (
+    subscription: Stripe.Subscription,
+    price: string,
+    how: "now" | "next-period",
+    prorationDate?: number,
+  ) =>
+    stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]?.id ?? "", price }],
+      ...(how === "now"
+        ? {
+            proration_behavior: "always_invoice" as const,
+            payment_behavior: "error_if_incomplete" as const,
+            ...(prorationDate ? { proration_date: prorationDate } : {}),
+          }
+        : { proration_behavior: "none" as const }),
+      metadata: { plan: String(price) },
       expand: PAYMENT,
     });
-    expect(updated.items.data[0]?.price.id).toBe(solo.id);
-    expect(updated.latest_invoice).toMatchObject({ id: invoice.id, status: "paid" });
-    expect(updated.metadata).toMatchObject({ plan: "solo" });
+
+  it("previews a move to a dearer price, then charges that prorated amount on the saved card at once", async () => {
+    const { subscription, customer } = await activeSubscription(999);
+    const pro = await monthlyPrice(2999);
+    const quotedAt = Math.floor(Date.now() / 1000);
+    const preview = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+      subscription_details: {
+        items: [{ id: subscription.items.data[0]?.id ?? "", price: pro.id }],
+        proration_behavior: "always_invoice",
+        proration_date: quotedAt,
+      },
+    });
+    expect(preview.id).toMatch(/^upcoming_in_/);
+    expect(preview.amount_due).toBeGreaterThan(1990);
+    expect(preview.amount_due).toBeLessThanOrEqual(2000);
+    expect(preview.lines.data.map((line) => line.amount > 0)).toEqual([false, true]);
+    expect(fake.invoicesOf(customer.id)).toHaveLength(1);
+
+    const updated = await switchTo(subscription, pro.id, "now", quotedAt);
+    const invoice = updated.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({
+      status: "paid",
+      billing_reason: "subscription_update",
+      amount_paid: preview.amount_due,
+    });
+    expect(updated.items.data[0]?.price.id).toBe(pro.id);
+    expect(updated.metadata).toEqual({ userId: "u1", plan: pro.id });
+    expect(fake.events.slice(-3).map((event) => event.type)).toEqual([
+      "payment_intent.succeeded",
+      "invoice.paid",
+      "customer.subscription.updated",
+    ]);
   });
 
-  it("cancels at the period's end, cancels an unpaid one at once, and says a canceled one is gone", async () => {
+  it("changes nothing when the saved card declines a move up, and answers 402", async () => {
+    const { subscription, customer, invoice } = await activeSubscription(999);
+    const pro = await monthlyPrice(2999);
+    fake.fail("POST /v1/subscriptions/:id", { kind: "cardDeclined" }, 1);
+    await expect(switchTo(subscription, pro.id, "now")).rejects.toMatchObject({
+      statusCode: 402,
+      code: "card_declined",
+    });
+    const unchanged = await stripe.subscriptions.retrieve(subscription.id);
+    expect(unchanged.items.data[0]?.price.id).toBe(subscription.items.data[0]?.price.id);
+    expect(unchanged.latest_invoice).toBe(invoice.id);
+    expect(fake.invoicesOf(customer.id).map((each) => each.status)).toEqual(["void", "paid"]);
+  });
+
+  it("moves to a cheaper price with no proration: nothing owed now, the new price from the next period", async () => {
+    const { subscription, invoice } = await activeSubscription(2999);
+    const solo = await monthlyPrice(499);
+    const updated = await switchTo(subscription, solo.id, "next-period");
+    expect(updated.items.data[0]?.price.id).toBe(solo.id);
+    expect(updated.latest_invoice).toMatchObject({ id: invoice.id, status: "paid" });
+    fake.endPeriod(subscription.id);
+    const [renewal] = fake.invoicesOf(String(subscription.customer));
+    expect(renewal).toMatchObject({
+      billing_reason: "subscription_cycle",
+      amount_paid: 499,
+      status: "paid",
+    });
+  });
+
+  it("starts a trial with nothing to pay, saves the card through its pending setup intent, and charges at its end", async () => {
+    const customer = await stripe.customers.create({ email: "t@example.com", metadata: {} });
+    const price = await monthlyPrice(999);
+    const trialEnd = Math.floor(Date.now() / 1000) + 5 * 24 * 60 * 60;
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      trial_end: trialEnd,
+      trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+      metadata: { userId: "u2" },
+      expand: [...PAYMENT, "pending_setup_intent"],
+    });
+    expect(subscription).toMatchObject({
+      status: "trialing",
+      trial_end: trialEnd,
+      default_payment_method: null,
+    });
+    expect(subscription.items.data[0]?.current_period_end).toBe(trialEnd);
+    expect(subscription.latest_invoice).toMatchObject({ amount_due: 0, status: "paid" });
+    const setup = subscription.pending_setup_intent as Stripe.SetupIntent;
+    expect(setup).toMatchObject({ status: "requires_payment_method", usage: "off_session" });
+    expect(setup.client_secret?.startsWith(`${setup.id}_secret_`)).toBe(true);
+
+    expect(fake.confirmSetupIntent(setup.id, "declines").status).toBe("requires_payment_method");
+    expect(fake.confirmSetupIntent(setup.id, "succeeds").status).toBe("succeeded");
+    expect(await stripe.setupIntents.retrieve(setup.id)).toMatchObject({ status: "succeeded" });
+    const saved = await stripe.subscriptions.retrieve(subscription.id);
+    expect(saved).toMatchObject({ status: "trialing", pending_setup_intent: null });
+    expect(saved.default_payment_method).toMatch(/^pm_/);
+
+    fake.trialWillEnd(subscription.id);
+    expect(fake.events.at(-1)?.type).toBe("customer.subscription.trial_will_end");
+    fake.endPeriod(subscription.id);
+    const [first] = fake.invoicesOf(customer.id);
+    expect(first).toMatchObject({
+      billing_reason: "subscription_cycle",
+      amount_paid: 999,
+      created: trialEnd,
+      status: "paid",
+    });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("active");
+  });
+
+  it("ends a trial nobody saved a card for, and leaves a renewal that fails past due until Stripe gives up", async () => {
+    const customer = await stripe.customers.create({ email: "u@example.com", metadata: {} });
+    const price = await monthlyPrice(499);
+    const trial = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      trial_end: Math.floor(Date.now() / 1000) + 60,
+      trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+    });
+    expect(fake.endPeriod(trial.id).status).toBe("canceled");
+
+    const { subscription } = await activeSubscription(999);
+    expect(fake.endPeriod(subscription.id, "declines").status).toBe("past_due");
+    const failed = fake.events.find((event) => event.type === "invoice.payment_failed");
+    expect(failed?.data.object).toMatchObject({ next_payment_attempt: expect.any(Number) });
+    fake.stopRetrying(subscription.id);
+    const ended = await stripe.subscriptions.retrieve(subscription.id);
+    expect(ended).toMatchObject({ status: "canceled", cancellation_details: { reason: "payment_failed" } });
+    expect(fake.events.at(-1)?.type).toBe("customer.subscription.deleted");
+  });
+
+  it("cancels at the period's end (and undoes it), cancels an unpaid one at once, and says a canceled one is gone", async () => {
     const { subscription } = await activeSubscription();
     const cancelling = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
     expect(cancelling).toMatchObject({ status: "active", cancel_at_period_end: true });
+    const resumed = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+    expect(resumed).toMatchObject({ status: "active", cancel_at_period_end: false, cancel_at: null });
 
     const other = await incompleteSubscription(1999);
     const canceled = await stripe.subscriptions.cancel(other.subscription.id, {});

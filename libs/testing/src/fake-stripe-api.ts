@@ -89,12 +89,31 @@ export interface FakeStripeApi {
   customerDeleted(id: string): boolean;
   subscription(id: string): Stripe.Subscription | undefined;
   paymentIntent(id: string): Stripe.PaymentIntent | undefined;
+  setupIntent(id: string): Stripe.SetupIntent | undefined;
+  /** Every invoice of a customer, newest first. */
+  invoicesOf(customerId: string): Stripe.Invoice[];
 
   /**
    * What Stripe.js does once the customer has entered `card` for this payment intent: the payment, the
    * invoice it pays and the subscription that invoice belongs to change, and their events are emitted.
    */
   confirmPaymentIntent(id: string, card: FakeCardBehaviour): Stripe.PaymentIntent;
+  /**
+   * What Stripe.js does once the customer has entered `card` for this setup intent (a trial's, nothing
+   * charged): the card is saved, as its subscription's default when it is one's pending setup intent.
+   */
+  confirmSetupIntent(id: string, card: FakeCardBehaviour): Stripe.SetupIntent;
+
+  // What time does at Stripe, when the test says it is time.
+  /** Three days before a trial's end: `customer.subscription.trial_will_end`. */
+  trialWillEnd(subscriptionId: string): void;
+  /**
+   * The current period (a trial, or a paid month) ends: cancelled, or a trial without a card, ends;
+   * otherwise the next period is invoiced and charged on the saved card, which `card` may make decline.
+   */
+  endPeriod(subscriptionId: string, card?: FakeCardBehaviour): Stripe.Subscription;
+  /** Stripe gives up retrying a past-due invoice and cancels the subscription for non-payment. */
+  stopRetrying(subscriptionId: string): void;
 
   setWebhookUrl(url: string | undefined): void;
   /** Sends one event (again); the receiver's answers, in the order they came. */
@@ -329,7 +348,13 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     customerDeleted: account.customerDeleted,
     subscription: account.subscription,
     paymentIntent: account.paymentIntent,
+    setupIntent: account.setupIntent,
+    invoicesOf: account.invoicesOf,
     confirmPaymentIntent: account.confirmPaymentIntent,
+    confirmSetupIntent: account.confirmSetupIntent,
+    trialWillEnd: account.trialWillEnd,
+    endPeriod: account.endPeriod,
+    stopRetrying: account.stopRetrying,
 
     setWebhookUrl(url) {
       webhookUrl = url;

@@ -85,10 +85,20 @@ export interface StoredSubscriptionItem {
   [field: string]: unknown;
 }
 
+export interface StoredSetupIntent extends StoredObject {
+  object: "setup_intent";
+  customer: string;
+  client_secret: string;
+  status: "requires_payment_method" | "succeeded";
+  payment_method: string | null;
+  last_setup_error: LastPaymentError | null;
+  metadata: Metadata;
+}
+
 export interface StoredSubscription extends StoredObject {
   object: "subscription";
   customer: string;
-  status: "incomplete" | "active" | "canceled";
+  status: "incomplete" | "trialing" | "active" | "past_due" | "canceled";
   items: {
     object: "list";
     data: StoredSubscriptionItem[];
@@ -103,14 +113,10 @@ export interface StoredSubscription extends StoredObject {
   canceled_at: number | null;
   ended_at: number | null;
   cancellation_details: { comment: null; feedback: null; reason: string | null };
-  pending_update: {
-    expires_at: number;
-    subscription_items: StoredSubscriptionItem[];
-    metadata: Metadata | null;
-    billing_cycle_anchor: null;
-    trial_end: null;
-    trial_from_plan: null;
-  } | null;
+  pending_setup_intent: string | null;
+  trial_start: number | null;
+  trial_end: number | null;
+  trial_settings: { end_behavior: { missing_payment_method: string } };
   payment_settings: { save_default_payment_method: string; [field: string]: unknown };
   metadata: Metadata;
 }
@@ -126,7 +132,7 @@ export interface StoredInvoicePayment {
   [field: string]: unknown;
 }
 
-export type InvoiceBillingReason = "subscription_create" | "subscription_update";
+export type InvoiceBillingReason = "subscription_create" | "subscription_update" | "subscription_cycle";
 
 export interface StoredInvoice extends StoredObject {
   object: "invoice";
@@ -137,7 +143,14 @@ export interface StoredInvoice extends StoredObject {
   amount_remaining: number;
   attempt_count: number;
   attempted: boolean;
-  billing_reason: InvoiceBillingReason;
+  billing_reason: InvoiceBillingReason | "upcoming";
+  created: number;
+  next_payment_attempt: number | null;
+  lines: {
+    object: "list";
+    data: { amount: number; period: { start: number; end: number }; [field: string]: unknown }[];
+    [field: string]: unknown;
+  };
   confirmation_secret: { client_secret: string; type: "payment_intent" } | null;
   payments: { object: "list"; data: StoredInvoicePayment[]; has_more: false; url: string };
   parent: {
@@ -366,6 +379,40 @@ export function paymentIntentObject(input: {
   };
 }
 
+/** A subscription's pending setup intent: the browser confirms it to save a card for later charges. */
+export function setupIntentObject(input: { customer: string; metadata: Metadata }): StoredSetupIntent {
+  const id = newId("seti");
+  return {
+    id,
+    object: "setup_intent",
+    application: null,
+    automatic_payment_methods: null,
+    cancellation_reason: null,
+    client_secret: `${id}_secret_${newId("", 25).slice(1)}`,
+    created: now(),
+    customer: input.customer,
+    customer_account: null,
+    description: null,
+    flow_directions: null,
+    last_setup_error: null,
+    latest_attempt: null,
+    livemode: false,
+    mandate: null,
+    metadata: input.metadata,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: {
+      card: { mandate_options: null, network: null, request_three_d_secure: "automatic" },
+    },
+    payment_method_types: ["card"],
+    single_use_mandate: null,
+    status: "requires_payment_method",
+    usage: "off_session",
+  };
+}
+
 /** The error a declined card leaves on its payment intent, and answers the request with. */
 export function declineOf(
   behaviour: "declines" | "insufficient_funds",
@@ -411,6 +458,8 @@ export function subscriptionObject(input: {
   currency: string;
   saveDefaultPaymentMethod: string;
   metadata: Metadata;
+  /** A trial: the first period is it, and ends at its `end`. */
+  trial: { start: number; end: number; missingPaymentMethod: string } | null;
 }): StoredSubscription {
   const id = newId("sub");
   const created = now();
@@ -464,31 +513,41 @@ export function subscriptionObject(input: {
     pending_update: null,
     schedule: null,
     start_date: created,
-    status: "incomplete",
+    status: input.trial ? "trialing" : "incomplete",
     test_clock: null,
     transfer_data: null,
-    trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
-    trial_start: null,
+    trial_end: input.trial?.end ?? null,
+    trial_settings: {
+      end_behavior: { missing_payment_method: input.trial?.missingPaymentMethod ?? "create_invoice" },
+    },
+    trial_start: input.trial?.start ?? null,
   };
 }
 
 export function invoiceObject(input: {
   customer: StoredCustomer;
   subscription: StoredSubscription;
-  billingReason: InvoiceBillingReason;
+  /** `upcoming`: a preview (`POST /v1/invoices/create_preview`), which is never stored or numbered. */
+  billingReason: InvoiceBillingReason | "upcoming";
   lines: {
     price: StoredPrice;
     amount: number;
     description: string;
     period: { start: number; end: number };
+    proration: boolean;
   }[];
-  paymentIntent: StoredPaymentIntent;
+  /** Null for an invoice nothing is charged on: a trial's $0 one, or a preview. */
+  paymentIntent: StoredPaymentIntent | null;
   period: { start: number; end: number };
+  /** When it was made: a renewal's is its period's start, which a test may set in the future. */
+  created?: number;
 }): StoredInvoice {
-  const id = newId("in");
-  const created = now();
+  const preview = input.billingReason === "upcoming";
+  const id = preview ? newId("upcoming_in") : newId("in");
+  const created = input.created ?? now();
   const amount = input.lines.reduce((sum, line) => sum + line.amount, 0);
+  // A credit larger than the charges is owed nothing; the rest stays with the customer's balance.
+  const due = Math.max(0, amount);
   const currency = input.lines[0]?.price.currency ?? "usd";
   const parent = {
     type: "subscription_details" as const,
@@ -499,17 +558,18 @@ export function invoiceObject(input: {
     },
   };
   const sequence = input.customer.next_invoice_sequence as number;
-  input.customer.next_invoice_sequence = sequence + 1;
+  if (!preview) input.customer.next_invoice_sequence = sequence + 1;
+  const intent = input.paymentIntent;
   return {
     id,
     object: "invoice",
     account_country: "US",
     account_name: "Fake Stripe",
     account_tax_ids: null,
-    amount_due: amount,
+    amount_due: due,
     amount_overpaid: 0,
     amount_paid: 0,
-    amount_remaining: amount,
+    amount_remaining: due,
     amount_shipping: 0,
     application: null,
     attempt_count: 0,
@@ -519,7 +579,7 @@ export function invoiceObject(input: {
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
     collection_method: "charge_automatically",
-    confirmation_secret: { client_secret: input.paymentIntent.client_secret, type: "payment_intent" },
+    confirmation_secret: intent ? { client_secret: intent.client_secret, type: "payment_intent" } : null,
     created,
     currency,
     custom_fields: null,
@@ -566,7 +626,7 @@ export function invoiceObject(input: {
           invoice_item_details: null,
           subscription_item_details: {
             invoice_item: null,
-            proration: input.billingReason === "subscription_update",
+            proration: line.proration,
             proration_details: { credited_items: null },
             subscription: input.subscription.id,
             subscription_item: input.subscription.items.data[0]?.id ?? null,
@@ -589,28 +649,32 @@ export function invoiceObject(input: {
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
-    number: `${input.customer.invoice_prefix as string}-${String(sequence).padStart(4, "0")}`,
+    number: preview
+      ? null
+      : `${input.customer.invoice_prefix as string}-${String(sequence).padStart(4, "0")}`,
     on_behalf_of: null,
     parent,
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     payments: {
       object: "list",
-      data: [
-        {
-          id: newId("inpay"),
-          object: "invoice_payment",
-          amount_paid: null,
-          amount_requested: amount,
-          created,
-          currency,
-          invoice: id,
-          is_default: true,
-          livemode: false,
-          payment: { type: "payment_intent", payment_intent: input.paymentIntent.id },
-          status: "open",
-          status_transitions: { canceled_at: null, paid_at: null },
-        },
-      ],
+      data: intent
+        ? [
+            {
+              id: newId("inpay"),
+              object: "invoice_payment",
+              amount_paid: null,
+              amount_requested: amount,
+              created,
+              currency,
+              invoice: id,
+              is_default: true,
+              livemode: false,
+              payment: { type: "payment_intent", payment_intent: intent.id },
+              status: "open",
+              status_transitions: { canceled_at: null, paid_at: null },
+            },
+          ]
+        : [],
       has_more: false,
       url: `/v1/invoice_payments?invoice=${id}`,
     },
@@ -624,7 +688,7 @@ export function invoiceObject(input: {
     shipping_details: null,
     starting_balance: 0,
     statement_descriptor: null,
-    status: "open",
+    status: preview ? "draft" : "open",
     status_transitions: {
       finalized_at: created,
       marked_uncollectible_at: null,

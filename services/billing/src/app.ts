@@ -3,6 +3,10 @@ import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
+import {
+  createCatalogFollowedChannels,
+  type FollowedChannels,
+} from "./adapters/catalog/followed-channels.ts";
 import type { CardPayments } from "./adapters/stripe/card-payments.ts";
 import { createStripeCardPayments } from "./adapters/stripe/stripe-card-payments.ts";
 import type { BillingSettings } from "./config.ts";
@@ -34,6 +38,8 @@ export interface BillingDependencies {
   loopbackOnly?: boolean;
   /** Card payments other than Stripe's (an in-memory one in tests); used instead of `settings.stripe`. */
   cards?: CardPayments;
+  /** The channel count other than catalog's (a test's own); used instead of asking `settings.catalogUrl`. */
+  followedChannels?: FollowedChannels;
 }
 
 /** The built service, with the sweep that ends trials and test-mode periods, for tests to run on demand. */
@@ -75,7 +81,10 @@ export async function buildBillingApp(
     db: database.db,
     cards,
     testMode: settings.testMode,
-    portalReturnUrl: new URL("/settings", settings.publicUrl).toString(),
+    portalReturnUrl: new URL("/settings?tab=subscription", settings.publicUrl).toString(),
+    followedChannels:
+      dependencies.followedChannels ??
+      createCatalogFollowedChannels(settings.catalogUrl, settings.identitySecret),
     recordEvent: writeToOutbox,
     log: app.log,
     now: dependencies.now ?? (() => new Date()),

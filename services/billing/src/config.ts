@@ -43,6 +43,8 @@ export const BillingEnvironment = Type.Object({
   BILLING_TEST_MODE: TestMode("false"),
   /** The web app's address, where Stripe's customer portal sends people back to. */
   PUBLIC_URL: Url(["http", "https"], { default: "http://localhost:3000" }),
+  /** Catalog, asked how many channels a reader follows before a move to a lower plan. */
+  CATALOG_URL: Url(["http", "https"]),
   /** How often trials and test-mode periods are checked for their end. */
   BILLING_SWEEP_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
 });
@@ -55,6 +57,7 @@ export interface BillingSettings {
   stripe?: StripeSettings | undefined;
   testMode: boolean;
   publicUrl: string;
+  catalogUrl: string;
   sweepIntervalMs?: number | undefined;
   /** How long a request about an account not yet heard of waits for auth's event (5 s by default). */
   newAccountWaitMs?: number | undefined;
@@ -86,6 +89,7 @@ export function billingSettingsFrom(env: Static<typeof BillingEnvironment>): Bil
     stripe: stripeSettingsFrom(env),
     testMode: env.BILLING_TEST_MODE === "true",
     publicUrl: env.PUBLIC_URL,
+    catalogUrl: env.CATALOG_URL,
     sweepIntervalMs: env.BILLING_SWEEP_SECONDS * 1000,
   };
 }

@@ -19,9 +19,9 @@ describe("a changed address and a deleted account at billing and Stripe (the SDK
     billing.app.inject({ method: "POST", url, payload, headers: asUser(userId) });
   const db = () => billing.database.db;
 
-  /** A subscriber who paid by card; Stripe's webhooks delivered. */
+  /** A subscriber who paid by card after the free days; Stripe's webhooks delivered. */
   async function paidSubscriber() {
-    const user = await billing.register();
+    const user = await billing.register({ at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
     const intent = await post("/api/create-payment-intent", { amount: 999, plan: "creator" }, user.userId);
     expect(intent.statusCode).toBe(200);
     const paymentIntentId = paymentIntentOf(intent.json().clientSecret);

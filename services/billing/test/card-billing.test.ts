@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../src/domain/messages.ts";
 import { asUser, type BillingUnderTest, startBillingWithCards } from "./support/billing-harness.ts";
-import { type CardPlan, cardCheckout, PRICES, paymentIntentOf } from "./support/card-checkout.ts";
+import { type CardPlan, cardCheckout, PRICES } from "./support/card-checkout.ts";
 import type { InMemoryCardPayments } from "./support/in-memory-card-payments.ts";
 
 /**
@@ -22,13 +22,20 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
   afterAll(() => stop());
 
-  const { post, summary, checkout, subscribe, paidSubscriber, stored, hold, holdIntents } = cardCheckout(
-    () => billing,
-    {
-      confirm: (paymentIntentId) => cards.confirm(paymentIntentId, "succeeds"),
-      deliverPending: () => deliverPending(),
-    },
-  );
+  const {
+    post,
+    summary,
+    checkout,
+    subscribe,
+    registerAfterTrial,
+    paidSubscriber,
+    stored,
+    hold,
+    holdIntents,
+  } = cardCheckout(() => billing, {
+    confirm: (paymentIntentId) => cards.confirm(paymentIntentId, "succeeds"),
+    deliverPending: () => deliverPending(),
+  });
   const subscriptionIdOf = async (userId: string) =>
     (await stored("subscriptions", userId)).stripe_subscription_id ?? "";
   const customerOf = async (userId: string) => (await stored("accounts", userId)).stripe_customer_id ?? "";
@@ -36,7 +43,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   it.each(Object.entries(PRICES))(
     "charges exactly %s's price, %i cents, on a monthly subscription",
     async (plan, cents) => {
-      const { userId } = await billing.register();
+      const { userId } = await registerAfterTrial();
       const paymentIntentId = await checkout(userId, plan as CardPlan);
       expect(cards.payments.get(paymentIntentId)).toMatchObject({
         amountCents: cents,
@@ -46,7 +53,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   );
 
   it("refuses an amount that is not the plan's price, before asking the provider anything", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const asked = cards.calls.length;
     for (const amount of [499, 2999 - 1, 1]) {
       const reply = await post("/api/create-payment-intent", { amount, plan: "pro" }, userId);
@@ -57,7 +64,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("gives the same payment when checkout is asked again for the same plan, and one subscription", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const first = await checkout(userId, "premium");
     const second = await checkout(userId, "premium");
     expect(second).toBe(first);
@@ -65,7 +72,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("makes one subscription for a checkout asked twice at once, and leaves one when the visitor changes plan", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const [first, second] = await Promise.all([checkout(userId, "premium"), checkout(userId, "premium")]);
     expect(second).toBe(first);
     const customer = await customerOf(userId);
@@ -83,14 +90,14 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("activates only once the provider says the payment succeeded, and only once", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "premium");
     const early = await subscribe(userId, paymentIntentId);
     expect(early.statusCode).toBe(402);
     expect(early.json()).toEqual({
       message: "Payment status unknown. Please contact support if you were charged.",
     });
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
 
     cards.confirm(paymentIntentId, "succeeds");
     for (let i = 0; i < 2; i++) {
@@ -104,27 +111,27 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("activates nothing when the card is declined", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "pro");
     cards.confirm(paymentIntentId, "declines");
     expect((await subscribe(userId, paymentIntentId, "pro")).statusCode).toBe(402);
     await deliverPending();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
     expect(billing.eventsOf(userId)).toEqual([]);
   });
 
   it("refuses a payment made for another account", async () => {
-    const payer = await billing.register();
-    const other = await billing.register();
+    const payer = await registerAfterTrial();
+    const other = await registerAfterTrial();
     const paymentIntentId = await checkout(payer.userId, "solo");
     cards.confirm(paymentIntentId, "succeeds");
     const reply = await subscribe(other.userId, paymentIntentId, "solo");
     expect(reply.statusCode).toBe(404);
-    expect(await summary(other.userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(other.userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
   });
 
   it("activates from the webhook when the browser closed after paying", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "solo");
     cards.confirm(paymentIntentId, "succeeds");
     await deliverPending();
@@ -133,7 +140,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("acts on a webhook delivered twice at the same time once", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "premium");
     cards.takePending();
     cards.confirm(paymentIntentId, "succeeds");
@@ -152,7 +159,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("refuses a webhook whose signature does not hold, changing nothing", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "premium");
     cards.confirm(paymentIntentId, "succeeds");
     for (const event of cards.takePending()) {
@@ -160,7 +167,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     }
     const unsigned = await post("/api/webhooks/stripe", { id: "evt_1" });
     expect(unsigned.statusCode).toBe(400);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
   });
 
   it("cancels at the period's end: access until then, then expired", async () => {
@@ -194,7 +201,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     { as: "canceled", plan: "pro" },
     { as: "unpaid", plan: "solo" },
   ] as const)(
-    "keeps access while the provider retries a failed renewal, and ends it when it gives up ($as)",
+    "keeps access while the provider retries a failed renewal, says so once, and ends it when it gives up ($as)",
     async ({ as, plan }) => {
       const { userId } = await paidSubscriber(plan);
       const subscriptionId = await subscriptionIdOf(userId);
@@ -208,7 +215,12 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
       expect((await summary(userId)).subscriptionStatus).toBe("expired");
       await expect
         .poll(() => billing.eventsOf(userId))
-        .toEqual(["subscription.activated", "subscription.expired"]);
+        .toEqual(["subscription.activated", "subscription.payment-failed", "subscription.expired"]);
+      expect(billing.eventData(userId, "subscription.payment-failed")).toMatchObject({
+        plan,
+        amountCents: PRICES[plan],
+        nextAttemptAt: expect.any(String),
+      });
       expect(billing.eventData(userId, "subscription.expired")).toMatchObject({
         reason: "payment-failed",
         plan: null,
@@ -219,7 +231,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   );
 
   it("completes the checkout when the provider reports its payment, so it is never offered again", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "premium");
     cards.confirm(paymentIntentId, "succeeds");
     const deliveries = await deliverPending();
@@ -227,7 +239,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     const row = await billing.database.db
       .selectFrom("checkouts")
       .select("completed_at")
-      .where("payment_intent_id", "=", paymentIntentId)
+      .where("intent_id", "=", paymentIntentId)
       .executeTakeFirstOrThrow();
     expect(row.completed_at).not.toBeNull();
     expect(
@@ -247,30 +259,36 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     );
   });
 
-  it("switches a subscriber's plan on the same subscription, once its prorated invoice is paid", async () => {
+  it("moves a subscriber up on the same subscription, charging the quoted proration once, and never through checkout", async () => {
     const { userId } = await paidSubscriber("premium");
     const subscriptionId = await subscriptionIdOf(userId);
-    const again = await post("/api/create-payment-intent", { amount: 999, plan: "premium" }, userId);
-    expect(again.statusCode).toBe(409);
+    const again = await post("/api/create-payment-intent", { amount: 2999, plan: "pro" }, userId);
+    expect([again.statusCode, again.json()]).toEqual([409, { message: messages.changePlanInSettings }]);
 
-    const reply = await post("/api/create-payment-intent", { amount: 2999, plan: "pro" }, userId);
-    expect(reply.statusCode).toBe(200);
-    const paymentIntentId = paymentIntentOf(reply.json().clientSecret);
-    expect(cards.payments.get(paymentIntentId)).toMatchObject({ purpose: "switch", subscriptionId });
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
-    cards.confirm(paymentIntentId, "succeeds");
-    expect((await subscribe(userId, paymentIntentId, "pro")).statusCode).toBe(200);
-    await deliverPending();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "pro" });
+    const quote = (
+      await billing.app.inject({ url: "/api/subscription/plan-quote?plan=pro", headers: asUser(userId) })
+    ).json();
+    expect(quote).toMatchObject({ plan: "pro", takesEffect: "now" });
+    expect(quote.amountDueCents).toBeGreaterThan(1990);
+    const confirm = { plan: "pro", quotedAt: quote.quotedAt };
+    const [first, second] = await Promise.all([
+      post("/api/subscription/plan", confirm, userId),
+      post("/api/subscription/plan", confirm, userId),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.json().subscription).toMatchObject({ status: "active", plan: "pro" });
+    const switches = [...cards.payments.values()].filter((payment) => payment.purpose === "switch");
+    expect(switches.map((payment) => payment.amountCents)).toEqual([quote.amountDueCents]);
     expect(await subscriptionIdOf(userId)).toBe(subscriptionId);
-    expect(
-      cards
-        .subscriptionsOf(await customerOf(userId))
-        .filter((subscription) => subscription.status !== "canceled"),
-    ).toHaveLength(1);
+    await deliverPending();
     await expect
       .poll(() => billing.eventsOf(userId))
       .toEqual(["subscription.activated", "subscription.changed"]);
+    expect(billing.eventData(userId, "subscription.changed")).toMatchObject({
+      plan: "pro",
+      previousPlan: "premium",
+      amountCents: quote.amountDueCents,
+    });
   });
 
   it("holds a single video's price on the saved card, captures it on success and releases it on failure", async () => {
@@ -320,7 +338,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("answers 503 saying to try again when the provider is down, and the next try works", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     cards.fail({ kind: "outage" }, { times: 1 });
     const reply = await post("/api/create-payment-intent", { amount: 499, plan: "solo" }, userId);
     expect(reply.statusCode).toBe(503);
@@ -329,7 +347,7 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
   });
 
   it("waits out a slow provider instead of failing the checkout", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     cards.fail({ kind: "slow", delayMs: 300 }, { calls: ["startSubscription"] });
     const started = Date.now();
     await checkout(userId, "solo");

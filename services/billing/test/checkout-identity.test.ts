@@ -10,6 +10,7 @@ import {
 } from "./support/billing-harness.ts";
 
 const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Who may act on an account at checkout: its signed-in owner, or the visitor whose browser holds the
@@ -39,9 +40,12 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
     events: billing.eventsOf(userId),
   });
 
+  /** An account whose free days are over. */
+  const registerAfterTrial = () => billing.register({ at: new Date(Date.now() - 8 * DAY_MS) });
+
   /** A subscriber paying by card for `plan`, checked out while signed in. */
   async function cardSubscriber(plan: "premium" | "solo", amount: number) {
-    const user = await billing.register();
+    const user = await registerAfterTrial();
     const reply = await post("/api/create-payment-intent", { amount, plan }, asUser(user.userId));
     const paymentIntentId = paymentIntentOf(reply.json().clientSecret);
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
@@ -54,7 +58,7 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
 
   /** A subscriber on a test-mode plan. */
   async function testModeSubscriber() {
-    const user = await billing.register();
+    const user = await registerAfterTrial();
     const body = { plan: "solo", testMode: true };
     expect((await post("/api/subscribe-with-coupon", body, asUser(user.userId))).statusCode).toBe(200);
     await expect.poll(() => billing.eventsOf(user.userId)).toEqual(["subscription.activated"]);
@@ -111,7 +115,7 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
     expect(await summary(mallory.userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
   });
 
-  it("the landing page's visitor checks out their own fresh account on its claim, by card", async () => {
+  it("the landing page's visitor checks out their own fresh account on its claim, by card, $0 during the free days", async () => {
     const visitor = await billing.register();
     const asVisitor = () => asClaimHolder(visitor.userId);
     const intent = await post(
@@ -120,12 +124,13 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
       asVisitor(),
     );
     expect(intent.statusCode).toBe(200);
-    const paymentIntentId = paymentIntentOf(intent.json().clientSecret);
-    stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
-    const body = { email: visitor.email, plan: "solo", channelCount: 1, paymentIntentId };
+    expect(intent.json()).toMatchObject({ confirm: "setup", amountCents: 0 });
+    const setupIntentId = paymentIntentOf(intent.json().clientSecret);
+    stripe.confirmSetupIntent(setupIntentId, "succeeds");
+    const body = { email: visitor.email, plan: "solo", channelCount: 1, setupIntentId };
     const subscribed = await post("/api/subscribe", body, asVisitor());
     expect(subscribed.statusCode).toBe(200);
-    expect(subscribed.json().subscription).toMatchObject({ status: "active", plan: "solo" });
+    expect(subscribed.json().subscription).toMatchObject({ status: "trial", plan: "solo" });
   });
 
   it("the landing page's visitor activates a test-mode plan on their own account's claim, and again is the same", async () => {
@@ -134,32 +139,35 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
       const body = { email: visitor.email, plan: "premium", channelCount: 1, testMode: true };
       const reply = await post("/api/subscribe-with-coupon", body, asClaimHolder(visitor.userId));
       expect(reply.statusCode).toBe(200);
-      expect(reply.json().subscription).toMatchObject({ status: "active", plan: "premium" });
+      expect(reply.json().subscription).toMatchObject({ status: "trial", plan: "premium" });
     }
     await expect.poll(() => billing.eventsOf(visitor.userId)).toEqual(["subscription.activated"]);
   });
 
-  it("only the signed-in owner changes a plan in force: on a claim the visitor is told to sign in", async () => {
+  it("a plan in force changes in Settings, for its signed-in owner only: never at checkout, never on a claim", async () => {
     const payer = await cardSubscriber("solo", 499);
+    const tester = await testModeSubscriber();
     const stripeRequests = stripe.requests.length;
     const upgrade = { email: payer.email, plan: "pro", amount: 2999 };
-    const onClaim = await post("/api/create-payment-intent", upgrade, asClaimHolder(payer.userId));
-    expect(answerOf(onClaim)).toEqual({ status: 401, body: { message: messages.signInToChangePlan } });
+    const coupon = { email: tester.email, plan: "pro", testMode: true };
+    for (const [url, body, who] of [
+      ["/api/create-payment-intent", upgrade, payer],
+      ["/api/subscribe-with-coupon", coupon, tester],
+    ] as const) {
+      for (const headers of [asClaimHolder(who.userId), asUser(who.userId)]) {
+        const reply = await post(url, body, headers);
+        expect(answerOf(reply)).toEqual({ status: 409, body: { message: messages.changePlanInSettings } });
+      }
+    }
+    const onClaim = await billing.app.inject({
+      url: "/api/subscription/plan-quote?plan=pro",
+      headers: asClaimHolder(payer.userId),
+    });
+    expect(onClaim.statusCode).toBe(401);
     expect(changesSince(stripeRequests, payer.userId)).toEqual({
       stripeWrites: [],
       events: ["subscription.activated"],
     });
-
-    const tester = await testModeSubscriber();
-    const coupon = { email: tester.email, plan: "pro", testMode: true };
-    const switched = await post("/api/subscribe-with-coupon", coupon, asClaimHolder(tester.userId));
-    expect(answerOf(switched)).toEqual({ status: 401, body: { message: messages.signInToChangePlan } });
     expect(await summary(tester.userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
-
-    const owned = await post("/api/create-payment-intent", upgrade, asUser(payer.userId));
-    expect(owned.statusCode).toBe(200);
-    expect(owned.json()).toMatchObject({ clientSecret: expect.any(String), amountCents: expect.any(Number) });
-    const ownedSwitch = await post("/api/subscribe-with-coupon", coupon, asUser(tester.userId));
-    expect(ownedSwitch.json().subscription).toMatchObject({ status: "active", plan: "pro" });
   });
 });

@@ -41,7 +41,7 @@ describe("an account billing has not heard of yet", () => {
       headers: asUser(user.userId),
     });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json().subscription).toMatchObject({ status: "active", plan: "solo" });
+    expect(reply.json().subscription).toMatchObject({ status: "trial", plan: "solo" });
   });
 
   it("checks out the landing page's visitor on their claim once the sign-up arrives", async () => {
@@ -53,7 +53,7 @@ describe("an account billing has not heard of yet", () => {
       headers: asClaimHolder(user.userId),
     });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json().subscription).toMatchObject({ status: "active", plan: "premium" });
+    expect(reply.json().subscription).toMatchObject({ status: "trial", plan: "premium" });
   });
 
   it("places a single video's test charge once the sign-up arrives, instead of asking for a card", async () => {

@@ -47,8 +47,9 @@ describe.each([
   const waitingAt = (route: string) =>
     stripe.requests.filter((request) => request.route === route && request.status === 0).length;
 
+  /** A subscriber who paid by card after the free days. */
   async function paidSubscriber() {
-    const { userId } = await billing.register();
+    const { userId } = await billing.register({ at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
     const paymentIntentId = paymentIntentOf((await checkout(userId)).json().clientSecret);
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
     const body = { plan: "solo", channelCount: 1, paymentIntentId };

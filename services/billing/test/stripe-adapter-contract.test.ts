@@ -35,10 +35,16 @@ describe("the Stripe adapter's contract, against the fake Stripe", () => {
     users += 1;
     const userId = `user-${users}`;
     const customerId = await cards.createCustomer({ userId, email: `${userId}@example.com` });
-    const started = await cards.startSubscription({ userId, customerId, plan: planById(plan), key: userId });
-    stripe.confirmPaymentIntent(started.payment.paymentIntentId, "succeeds");
+    const started = await cards.startSubscription({
+      userId,
+      customerId,
+      plan: planById(plan),
+      key: userId,
+      trialEnd: null,
+    });
+    stripe.confirmPaymentIntent(started.confirmation.intentId, "succeeds");
     const subscription = await cards.subscription(started.subscriptionId);
-    return { customerId, subscription, paymentIntentId: started.payment.paymentIntentId };
+    return { customerId, subscription, paymentIntentId: started.confirmation.intentId };
   }
 
   /** A webhook for `event`, signed with the endpoint's secret `secondsAgo` ago unless told otherwise. */
@@ -52,7 +58,13 @@ describe("the Stripe adapter's contract, against the fake Stripe", () => {
   it("makes one customer per user and one subscription per checkout key, however often asked", async () => {
     const customerId = await cards.createCustomer({ userId: "once", email: "once@example.com" });
     expect(await cards.createCustomer({ userId: "once", email: "once@example.com" })).toBe(customerId);
-    const checkout = { userId: "once", customerId, plan: planById("solo"), key: "checkout-1" };
+    const checkout = {
+      userId: "once",
+      customerId,
+      plan: planById("solo"),
+      key: "checkout-1",
+      trialEnd: null,
+    };
     const first = await cards.startSubscription(checkout);
     expect(await cards.startSubscription(checkout)).toEqual(first);
     const other = await cards.startSubscription({ ...checkout, key: "checkout-2" });
@@ -77,20 +89,77 @@ describe("the Stripe adapter's contract, against the fake Stripe", () => {
     });
   });
 
-  it("switches to a dearer plan once its prorated payment is confirmed, to a cheaper one at once", async () => {
+  it("starts a trial whose setup intent saves the card: trialing until its end, nothing charged", async () => {
+    const customerId = await cards.createCustomer({ userId: "trialist", email: "trialist@example.com" });
+    const trialEnd = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+    const started = await cards.startSubscription({
+      userId: "trialist",
+      customerId,
+      plan: planById("premium"),
+      key: "trial-1",
+      trialEnd,
+    });
+    expect(started.confirmation).toMatchObject({ kind: "setup", amountCents: 0 });
+    expect(started.confirmation.clientSecret.startsWith(`${started.confirmation.intentId}_secret_`)).toBe(
+      true,
+    );
+    expect(await cards.setupIntent(started.confirmation.intentId)).toEqual({
+      status: "requires_payment_method",
+      customerId,
+    });
+    stripe.confirmSetupIntent(started.confirmation.intentId, "succeeds");
+    expect(await cards.setupIntent(started.confirmation.intentId)).toEqual({
+      status: "succeeded",
+      customerId,
+    });
+    const trialing = await cards.subscription(started.subscriptionId);
+    expect(trialing).toMatchObject({ status: "trialing", plan: "premium", paidPlan: undefined });
+    expect(trialing.defaultPaymentMethod).toMatch(/^pm_/);
+    expect(trialing.currentPeriodEnd.getTime()).toBe(Math.floor(trialEnd.getTime() / 1000) * 1000);
+  });
+
+  it("previews a move up and charges exactly that at once; a move down keeps the paid plan until the period's end", async () => {
+    const { customerId, subscription } = await subscriber("solo");
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const pro = planById("pro");
+    const shown = await cards.previewPlanChange({
+      customerId,
+      subscriptionId: subscription.id,
+      plan: pro,
+      at,
+    });
+    expect(shown).toBeGreaterThan(2490);
+    const up = {
+      subscriptionId: subscription.id,
+      plan: pro,
+      billing: "prorated-now" as const,
+      at,
+      key: "up",
+    };
+    const moved = await cards.changePlan(up);
+    expect(moved.payment?.amountCents).toBe(shown);
+    expect(moved.subscription).toMatchObject({ plan: "pro", paidPlan: undefined });
+    expect(await cards.changePlan(up)).toEqual(moved);
+
+    const down = { ...up, plan: planById("premium"), billing: "from-next-period" as const, key: "down" };
+    const later = await cards.changePlan(down);
+    expect(later).toMatchObject({ payment: null, subscription: { plan: "premium", paidPlan: "pro" } });
+    expect(await cards.subscription(subscription.id)).toMatchObject({ plan: "premium", paidPlan: "pro" });
+    const kept = await cards.changePlan({ ...down, plan: pro, key: "keep" });
+    expect(kept.subscription).toMatchObject({ plan: "pro", paidPlan: undefined });
+  });
+
+  it("turns a move up the card declines into CardDeclinedError, the plan unchanged", async () => {
     const { subscription } = await subscriber("solo");
-    const owed = await cards.switchPlan({
+    stripe.fail("POST /v1/subscriptions/:id", { kind: "cardDeclined" }, 1);
+    const up = {
       subscriptionId: subscription.id,
       plan: planById("pro"),
-      key: "up",
-    });
-    expect(owed?.amountCents).toBeGreaterThan(2490);
-    expect((await cards.subscription(subscription.id)).plan).toBe("solo");
-    stripe.confirmPaymentIntent(owed?.paymentIntentId ?? "", "succeeds");
-    expect((await cards.subscription(subscription.id)).plan).toBe("pro");
-
-    const down = { subscriptionId: subscription.id, plan: planById("solo"), key: "down" };
-    expect(await cards.switchPlan(down)).toBeNull();
+      billing: "prorated-now" as const,
+      at: new Date(),
+      key: "declined-up",
+    };
+    await expect(cards.changePlan(up)).rejects.toEqual(new CardDeclinedError("Your card was declined."));
     expect((await cards.subscription(subscription.id)).plan).toBe("solo");
   });
 

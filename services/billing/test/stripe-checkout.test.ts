@@ -25,10 +25,13 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
   });
   afterAll(() => stop());
 
-  const { post, summary, checkout, paidSubscriber, hold, holdIntents } = cardCheckout(() => billing, {
-    confirm: (paymentIntentId) => stripe.confirmPaymentIntent(paymentIntentId, "succeeds"),
-    deliverPending: () => stripe.deliverAll(),
-  });
+  const { post, summary, checkout, registerAfterTrial, paidSubscriber, hold, holdIntents } = cardCheckout(
+    () => billing,
+    {
+      confirm: (paymentIntentId) => stripe.confirmPaymentIntent(paymentIntentId, "succeeds"),
+      deliverPending: () => stripe.deliverAll(),
+    },
+  );
 
   it("finds or creates each plan's price by lookup key, so a new Stripe account needs no setup", async () => {
     const { userId } = await billing.register();
@@ -45,7 +48,7 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
   });
 
   it("activates from the webhook when the browser closed after paying", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "solo");
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
     await stripe.deliverAll();
@@ -54,7 +57,7 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
   });
 
   it("refuses a webhook whose signature does not hold or is too old, changing nothing", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "premium");
     const before = stripe.events.length;
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
@@ -70,7 +73,7 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
       payload: { id: "evt_1" },
     });
     expect(unsigned.statusCode).toBe(400);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
   });
 
   it("answers a webhook about a subscription nobody here owns as ignored, and its repeat as a duplicate", async () => {

@@ -15,6 +15,8 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     (await billing.app.inject({ url: "/internal/account-summary", headers: asUser(userId) })).json();
   const coupon = (body: object, headers: Record<string, string> = {}) =>
     billing.app.inject({ method: "POST", url: "/api/subscribe-with-coupon", payload: body, headers });
+  /** An account whose free days are over: a plan it chooses starts at once. */
+  const registerAfterTrial = () => billing.register({ at: new Date(Date.now() - 8 * DAY) });
 
   it("gives the web app every plan, price and allowance, and says test mode is on and cards are not", async () => {
     const reply = await billing.app.inject({ url: "/api/plans" });
@@ -50,7 +52,7 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     });
   });
 
-  it("starts a 7-day trial at sign-up, announces its end two days before, once, and ends it, once, after 7 days", async () => {
+  it("starts a 7-day trial at sign-up, announces its end three days before, once, and ends it, once, after 7 days", async () => {
     const signedUpAt = new Date(Date.now() - 4 * DAY);
     const { userId } = await billing.register({ at: signedUpAt });
     expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
@@ -66,9 +68,9 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       { userId, trialEndsAt: new Date(signedUpAt.getTime() + 7 * DAY).toISOString() },
     ]);
 
-    billing.setNow(new Date(signedUpAt.getTime() + 5 * DAY - 1000));
+    billing.setNow(new Date(signedUpAt.getTime() + 4 * DAY - 1000));
     await billing.app.sweepPeriods();
-    billing.setNow(new Date(signedUpAt.getTime() + 5 * DAY + 1000));
+    billing.setNow(new Date(signedUpAt.getTime() + 4 * DAY + 1000));
     // The sweep counts what it did (other tests' accounts may be due too, so at least this one).
     expect((await billing.app.sweepPeriods()).trialsEnding).toBeGreaterThan(0);
     await billing.app.sweepPeriods();
@@ -76,6 +78,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(billing.eventData(userId, "trial.ending")).toEqual({
       userId,
       trialEndsAt: new Date(signedUpAt.getTime() + 7 * DAY).toISOString(),
+      plan: null,
+      planName: null,
+      amountCents: null,
+      cardSaved: false,
+      testMode: false,
     });
 
     billing.setNow(new Date(signedUpAt.getTime() + 7 * DAY - 1000));
@@ -90,8 +97,8 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     billing.setNow(new Date());
   });
 
-  it("activates a plan without payment, once, announcing the plan's allowance", async () => {
-    const { userId } = await billing.register();
+  it("activates a plan without payment after the free days, once, announcing the plan's allowance", async () => {
+    const { userId } = await registerAfterTrial();
     for (let i = 0; i < 2; i++) {
       const reply = await coupon({ plan: "solo", channelCount: 1, testMode: true }, asUser(userId));
       expect(reply.statusCode).toBe(200);
@@ -108,8 +115,9 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     });
   });
 
-  it("describes the subscription for the settings page: trial, then active, then cancelled, then expired", async () => {
+  it("describes the subscription for the settings page: trial, then a plan from the trial's end, then active, cancelled, expired", async () => {
     const signedUpAt = new Date(Date.now() - DAY);
+    const trialEnd = new Date(signedUpAt.getTime() + 7 * DAY);
     const { userId } = await billing.register({ at: signedUpAt });
     const describe = async () =>
       (await billing.app.inject({ url: "/api/subscription", headers: asUser(userId) })).json();
@@ -120,6 +128,7 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       channelAllowance: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      scheduledPlan: null,
       paymentPastDue: false,
       testMode: false,
       canManageBilling: false,
@@ -127,50 +136,66 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(await describe()).toEqual({
       ...none,
       status: "trial",
-      trialEndsAt: new Date(signedUpAt.getTime() + 7 * DAY).toISOString(),
+      trialEndsAt: trialEnd.toISOString(),
+      trialAvailable: true,
     });
 
     await coupon({ plan: "premium", testMode: true }, asUser(userId));
-    const active = await describe();
-    expect(active).toEqual({
-      status: "active",
+    const premium = {
       plan: "premium",
       planName: "Premium",
       priceCents: 999,
       channelAllowance: 5,
-      currentPeriodEnd: expect.any(String),
       cancelAtPeriodEnd: false,
+      scheduledPlan: null,
       paymentPastDue: false,
       testMode: true,
-      trialEndsAt: null,
+      trialAvailable: false,
       canManageBilling: false,
+    };
+    expect(await describe()).toEqual({
+      ...premium,
+      status: "trial",
+      currentPeriodEnd: trialEnd.toISOString(),
+      trialEndsAt: trialEnd.toISOString(),
     });
-    const periodEnd = Date.parse(active.currentPeriodEnd);
-    expect(Math.abs(periodEnd - Date.now() - 30 * DAY)).toBeLessThan(60_000);
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: "premium" });
+
+    billing.setNow(new Date(trialEnd.getTime() + 1000));
+    await billing.app.sweepPeriods();
+    const active = await describe();
+    expect(active).toEqual({
+      ...premium,
+      status: "active",
+      currentPeriodEnd: new Date(trialEnd.getTime() + 30 * DAY).toISOString(),
+      trialEndsAt: null,
+    });
 
     await billing.app.inject({ method: "POST", url: "/api/subscription/cancel", headers: asUser(userId) });
     expect(await describe()).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
-    billing.setNow(new Date(periodEnd + 1000));
+    billing.setNow(new Date(Date.parse(active.currentPeriodEnd) + 1000));
     await billing.app.sweepPeriods();
     const expired = await describe();
     billing.setNow(new Date());
-    expect(expired).toEqual({ ...none, status: "expired", trialEndsAt: null });
-  });
-
-  it("switches a test-mode plan in place, stores old funnel names as today's plans", async () => {
-    const { userId } = await billing.register();
-    await coupon({ plan: "solo", testMode: true }, asUser(userId));
-    const reply = await coupon({ plan: "unlimited", testMode: true }, asUser(userId));
-    expect(reply.json().subscription).toMatchObject({ plan: "pro", channelAllowance: 25 });
+    expect(expired).toEqual({ ...none, status: "expired", trialEndsAt: null, trialAvailable: false });
     await expect
       .poll(() => billing.eventsOf(userId))
-      .toEqual(["subscription.activated", "subscription.changed"]);
-    const rows = await billing.database.db
-      .selectFrom("subscriptions")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .execute();
-    expect(rows.map((row) => row.plan)).toEqual(["pro"]);
+      .toEqual(["subscription.activated", "subscription.cancelled", "subscription.expired"]);
+    expect(billing.eventData(userId, "subscription.activated")).toMatchObject({
+      plan: "premium",
+      trialEndsAt: trialEnd.toISOString(),
+      currentPeriodEnd: trialEnd.toISOString(),
+    });
+  });
+
+  it("keeps a plan in force as it is: a second skip for it changes nothing, another plan is changed in Settings", async () => {
+    const { userId } = await registerAfterTrial();
+    await coupon({ plan: "solo", testMode: true }, asUser(userId));
+    expect((await coupon({ plan: "solo", testMode: true }, asUser(userId))).statusCode).toBe(200);
+    const reply = await coupon({ plan: "unlimited", testMode: true }, asUser(userId));
+    expect([reply.statusCode, reply.json()]).toEqual([409, { message: messages.changePlanInSettings }]);
+    await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
   });
 
   it("activates a visitor's plan on the claim their browser holds, the e-mail the page kept in any letter case", async () => {
@@ -178,11 +203,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     const body = { plan: "premium", email: email.toUpperCase(), testMode: true };
     const reply = await coupon(body, asClaimHolder(userId));
     expect(reply.statusCode).toBe(200);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: "premium" });
   });
 
   it("stores a plan asked for by an earlier name under the tier it is sold as now", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     const reply = await coupon({ plan: "creator", testMode: true }, asUser(userId));
     expect(reply.statusCode).toBe(200);
     expect(reply.json().subscription).toMatchObject({ plan: "premium", planName: "Premium" });
@@ -241,7 +266,7 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
   });
 
   it("cancels at the period's end: access goes on, then the subscription expires, with one event each", async () => {
-    const { userId } = await billing.register();
+    const { userId } = await registerAfterTrial();
     await coupon({ plan: "premium", testMode: true }, asUser(userId));
     for (let i = 0; i < 2; i++) {
       const reply = await billing.app.inject({

@@ -53,7 +53,7 @@ export interface ProductParts {
 export interface ProductSettings {
   auth: AuthSettings;
   catalog: CatalogSettings;
-  billing: BillingSettings;
+  billing: Omit<BillingSettings, "catalogUrl">;
   summariser: Omit<SummariserSettings, "catalogUrl" | "billingUrl">;
   mailer: MailerSettings;
   /** The schedules and what fires them; without them no slot fires (the test stack's tests deliver by hand). */
@@ -127,7 +127,9 @@ export async function composeProduct(
       await buildAuthApp(settings.auth, { ...common("auth"), ...options.dependencies?.auth }),
     );
     const catalog = await listening(await buildCatalogApp(settings.catalog, common("catalog")));
-    const billing = await listening(await buildBillingApp(settings.billing, common("billing")));
+    const billing = await listening(
+      await buildBillingApp({ ...settings.billing, catalogUrl: catalog }, common("billing")),
+    );
     const summariser = await listening(
       await buildSummariserApp(
         {

@@ -74,6 +74,7 @@ export function productProcesses(
       PORT: String(stack.BILLING_PORT),
       ...databaseAndBroker,
       IDENTITY_SECRET: identitySecret,
+      CATALOG_URL: at(stack.CATALOG_PORT),
     },
     // OPENAI_*, SUMMARY_TOKEN_BUDGET, LLM_CONCURRENCY, YOUTUBE_CAPTIONS_URL, SUMMARY_TOOL_PASSWORD and
     // PREVIEW_WAIT_SECONDS come from the caller; without OPENAI_API_KEY the embedded extractive writer

@@ -11,10 +11,18 @@ export const SubscriptionActivatedData = Type.Object({
   currentPeriodEnd: Type.String({ format: "date-time" }),
   /** Activated through test mode, with no payment. */
   testMode: Type.Boolean(),
+  /**
+   * Chosen during the free days: nothing is charged until then, when the first month is (`currentPeriodEnd`
+   * is the same moment); absent or null when paid at once (added in version 1).
+   */
+  trialEndsAt: Type.Optional(Type.Union([Type.String({ format: "date-time" }), Type.Null()])),
 });
 export type SubscriptionActivatedData = Static<typeof SubscriptionActivatedData>;
 
-/** Emitted by billing when a user's paid plan starts (the trial ends with it). */
+/**
+ * Emitted by billing when a user's plan starts: paid at once (the trial ends with it), or chosen during the
+ * trial with a card saved (`trialEndsAt`: the first charge comes then).
+ */
 export const subscriptionActivated = defineEvent({
   name: "subscription.activated",
   version: 1,

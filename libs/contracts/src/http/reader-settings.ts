@@ -1,7 +1,8 @@
 /**
  * The reader's settings as the services answer them: the profile (auth, `GET`/`PUT /api/user/profile`), the
- * digest's pause (auth, `/api/user/deliveries`) and its delivery time (the summariser,
- * `/api/user/delivery-time`): the reply schemas and the web app's types, declared once. Pure: TypeBox
+ * digest's pause (auth, `/api/user/deliveries`), its delivery time (the summariser,
+ * `/api/user/delivery-time`) and whether e-mail goes out at all (the mailer, `/api/user/email-delivery`):
+ * the reply schemas and the web app's types, declared once. Pure: TypeBox
  * alone; the web app imports its types only.
  */
 import Type, { type Static } from "typebox";
@@ -37,3 +38,14 @@ export const DeliveryTimeReply = Type.Object({
   nextDeliveryAt: Type.String({ format: "date-time" }),
 });
 export type DeliveryTimeReply = Static<typeof DeliveryTimeReply>;
+
+/**
+ * Whether the weekly digest is e-mailed at all: off once the reader used an e-mail's one-click unsubscribe
+ * (which stops e-mail only: a plan goes on), until they turn it back on.
+ */
+export const EmailDeliveryReply = Type.Object({
+  on: Type.Boolean(),
+  /** When the reader unsubscribed; null while e-mail is on. */
+  offSince: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+});
+export type EmailDeliveryReply = Static<typeof EmailDeliveryReply>;

@@ -6,12 +6,13 @@ import type { BillingContext } from "./billing-context.ts";
 import { changeSubscription } from "./change-subscription.ts";
 import { findAccount, type Who } from "./find-account.ts";
 import { messages } from "./messages.ts";
+import { trialOffer } from "./trial-offer.ts";
 
 /**
  * The checkout's 'TEST MODE: Skip Payment' (`POST /api/subscribe-with-coupon`, docs/product.md#checkout): a
- * plan with no payment, renewed monthly by the period sweep — only where test mode is switched on. A
- * subscriber who pays by card changes plan through checkout instead; a plan in force is changed by its
- * signed-in owner only, never on a visitor's claim.
+ * plan with no payment — only where test mode is switched on — as a card would start it: during the free
+ * days it starts with them (first "charged" when they end), after them at once; the period sweep renews it
+ * monthly. Asked again for the plan in force it changes nothing; a plan in force is changed in Settings.
  */
 export async function activateTestSubscription(
   context: BillingContext,
@@ -24,27 +25,30 @@ export async function activateTestSubscription(
   const plan = planNamed(input.planName);
   if (!plan) throw new HttpError(400, messages.unknownPlan);
   await context.db.transaction().execute(async (trx) => {
-    await new AccountRepository(trx).lock(userId);
+    const account = await new AccountRepository(trx).lock(userId);
+    if (!account) throw new Error(`Account ${userId} vanished under its lock`);
     const current = await new SubscriptionRepository(trx).find(userId);
-    const active = current !== undefined && current.status !== "ended";
-    if (active && !current.test_mode) throw new HttpError(409, messages.payingByCard);
-    if (active && current.plan === plan.id) return;
-    if (active && holder.standing !== "owner") throw new HttpError(401, messages.signInToChangePlan);
+    if (current !== undefined && current.status !== "ended") {
+      if (current.test_mode && current.plan === plan.id) return;
+      throw new HttpError(409, messages.changePlanInSettings);
+    }
     const now = context.now();
+    const trialEnd = trialOffer(account, current, now);
     await changeSubscription(
       context,
       trx,
       {
         user_id: userId,
         plan: plan.id,
-        status: "active",
+        status: trialEnd ? "trialing" : "active",
         test_mode: true,
         stripe_subscription_id: null,
-        current_period_end: active ? current.current_period_end : daysAfter(now, TEST_PERIOD_DAYS),
+        current_period_end: trialEnd ?? daysAfter(now, TEST_PERIOD_DAYS),
         cancel_at_period_end: false,
         default_payment_method: null,
         end_reason: null,
-        activated_at: active ? current.activated_at : now,
+        scheduled_plan: null,
+        activated_at: now,
         updated_at: now,
       },
       input.correlationId,

@@ -6,11 +6,15 @@ import { SubscriptionRepository } from "../store/subscription-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { changeSubscription } from "./change-subscription.ts";
 
-/** Stripe's statuses as access: a renewal still being retried keeps access; incomplete is not a subscription yet. */
+/**
+ * Stripe's statuses as access: a charge still being retried keeps access; a trial counts once its card is
+ * saved for the first charge; incomplete, or a trial without a card, is not a subscription yet.
+ */
 function localStatusOf(remote: RemoteSubscription): SubscriptionStatus | undefined {
   switch (remote.status) {
-    case "active":
     case "trialing":
+      return remote.defaultPaymentMethod === null ? undefined : "trialing";
+    case "active":
       return "active";
     case "past_due":
       return "past_due";
@@ -27,7 +31,9 @@ function localStatusOf(remote: RemoteSubscription): SubscriptionStatus | undefin
 /**
  * Makes the user's subscription what Stripe says it is. Webhooks arrive in any order and twice, so
  * billing never applies an event's snapshot: it re-reads the subscription and applies that, which is
- * the same whichever event asked. Call with the account locked.
+ * the same whichever event asked. A move down waiting for the period's end reads back as the plan paid
+ * for, with the lower one scheduled. `chargedCents`: what the change being applied took at once (a move
+ * up's prorated payment), for its event. Call with the account locked.
  */
 export async function applyRemoteSubscription(
   context: BillingContext,
@@ -35,6 +41,7 @@ export async function applyRemoteSubscription(
   userId: string,
   remote: RemoteSubscription,
   correlationId: string,
+  chargedCents?: number,
 ): Promise<void> {
   const status = localStatusOf(remote);
   if (status === undefined) return;
@@ -49,12 +56,13 @@ export async function applyRemoteSubscription(
     );
   }
   const now = context.now();
+  const billed = remote.plan ?? current?.plan ?? DEFAULT_PLAN;
   await changeSubscription(
     context,
     trx,
     {
       user_id: userId,
-      plan: remote.plan ?? current?.plan ?? DEFAULT_PLAN,
+      plan: remote.paidPlan ?? billed,
       status,
       test_mode: false,
       stripe_subscription_id: remote.id,
@@ -63,9 +71,11 @@ export async function applyRemoteSubscription(
       default_payment_method:
         remote.defaultPaymentMethod ?? (isCurrent ? current.default_payment_method : null),
       end_reason: status === "ended" ? (remote.endedForNonPayment ? "payment-failed" : "cancelled") : null,
+      scheduled_plan: status === "ended" || remote.paidPlan === undefined ? null : billed,
       activated_at: isCurrent && current.status !== "ended" ? current.activated_at : now,
       updated_at: now,
     },
     correlationId,
+    chargedCents,
   );
 }

@@ -1,5 +1,6 @@
 import type { RecordEvent } from "@tubedigest/bus";
 import type { Kysely } from "kysely";
+import type { FollowedChannels } from "../adapters/catalog/followed-channels.ts";
 import type { CardPayments } from "../adapters/stripe/card-payments.ts";
 import type { BillingDatabase } from "../store/database.ts";
 
@@ -15,8 +16,10 @@ export interface BillingContext {
   cards: CardPayments | undefined;
   /** Subscriptions without payment (the checkout's skip button): on in development, off in production. */
   testMode: boolean;
-  /** Where Stripe's customer portal sends people back to. */
+  /** Where Stripe's customer portal sends people back to: the settings' Subscription tab. */
   portalReturnUrl: string;
+  /** Catalog's count of a reader's channels, which a move to a lower plan must fit. */
+  followedChannels: FollowedChannels;
   recordEvent: RecordEvent<BillingDatabase>;
   log: BillingLogger;
   now: () => Date;

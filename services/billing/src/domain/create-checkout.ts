@@ -8,18 +8,22 @@ import type { BillingContext } from "./billing-context.ts";
 import type { AccountHolder } from "./find-account.ts";
 import { messages } from "./messages.ts";
 import { askStripe, requireCards } from "./require-cards.ts";
-import { switchCardPlan } from "./switch-card-plan.ts";
+import { trialOffer } from "./trial-offer.ts";
 
 /** Stripe drops a subscription still unpaid after 23 hours; an open checkout older than that is not reused. */
 const OPEN_CHECKOUT_MS = 23 * 60 * 60 * 1000;
 
-export interface CheckoutPayment {
-  /** Null when a plan switch owes nothing and took effect at once. */
-  clientSecret: string | null;
+/** What the browser confirms with Stripe's form, and what that charges today. */
+export interface CheckoutConfirmation {
+  clientSecret: string;
+  /** A payment (charged now), or a setup intent (a plan chosen during the trial: the card saved, $0 today). */
+  confirm: "payment" | "setup";
   amountCents: number;
+  /** With a setup intent, when the free days end and the plan is first charged. */
+  trialEndsAt: string | null;
 }
 
-const isPayingByCard = (
+const hasCardSubscription = (
   subscription: { status: string; stripe_subscription_id: string | null } | undefined,
 ) =>
   subscription !== undefined &&
@@ -27,11 +31,12 @@ const isPayingByCard = (
   subscription.stripe_subscription_id !== null;
 
 /**
- * Starts paying for a plan (`POST /api/create-payment-intent`, docs/product.md#checkout): the server's price,
- * never the client's — an amount that disagrees is refused. A first checkout makes a Stripe customer and a
- * monthly subscription waiting for its first payment; a subscriber choosing another plan has theirs switched,
- * prorated, so nobody holds two — and only when they are signed in. Asking again for the same plan gives the
- * same payment.
+ * Starts a plan by card (`POST /api/create-payment-intent`, docs/product.md#checkout): the server's price,
+ * never the client's — an amount that disagrees is refused. A first checkout makes a Stripe customer and
+ * a monthly subscription: during the account's free days it starts with the trial ending when they do,
+ * and the browser saves the card through its setup intent (nothing charged today); after them it waits
+ * for its first payment. A reader who has a plan changes it in Settings instead. Asking again for the same
+ * plan gives the same confirmation.
  *
  * Stripe is asked outside any transaction and row lock, so a slow answer holds up nobody else (under the
  * embedded product every service's transactions share one connection). Each call carries a key derived
@@ -40,20 +45,18 @@ const isPayingByCard = (
  */
 export async function createCheckout(
   context: BillingContext,
-  input: { holder: AccountHolder; planName: string; amountCents: number; correlationId: string },
-): Promise<CheckoutPayment> {
+  input: { holder: AccountHolder; planName: string; amountCents: number },
+): Promise<CheckoutConfirmation> {
   const plan = planNamed(input.planName);
   if (!plan) throw new HttpError(400, messages.unknownPlan);
   if (input.amountCents !== plan.priceCents) throw new HttpError(400, messages.amountMismatch);
   const cards = requireCards(context);
   const { account } = input.holder;
-  const customerId = await customerOf(context, cards, account);
   const current = await new SubscriptionRepository(context.db).find(account.user_id);
-  if (current && isPayingByCard(current)) {
-    const { holder, correlationId } = input;
-    return switchCardPlan(context, { holder, subscription: current, plan, correlationId });
-  }
-  return startFirstSubscription(context, cards, { userId: account.user_id, customerId, plan });
+  if (current && current.status !== "ended") throw new HttpError(409, messages.changePlanInSettings);
+  const customerId = await customerOf(context, cards, account);
+  const trialEnd = trialOffer(account, current, context.now());
+  return startFirstSubscription(context, cards, { userId: account.user_id, customerId, plan, trialEnd });
 }
 
 /** The account's Stripe customer, made on its first checkout; Stripe's key makes a second ask find the same. */
@@ -69,9 +72,16 @@ async function customerOf(context: BillingContext, cards: CardPayments, account:
 async function startFirstSubscription(
   context: BillingContext,
   cards: CardPayments,
-  input: { userId: string; customerId: string; plan: Plan },
-): Promise<CheckoutPayment> {
-  const { userId, plan } = input;
+  input: { userId: string; customerId: string; plan: Plan; trialEnd: Date | null },
+): Promise<CheckoutConfirmation> {
+  const { userId, plan, trialEnd } = input;
+  const kind = trialEnd ? "trial" : "new";
+  const answer = (found: { clientSecret: string; amountCents: number }): CheckoutConfirmation => ({
+    clientSecret: found.clientSecret,
+    confirm: trialEnd ? "setup" : "payment",
+    amountCents: found.amountCents,
+    trialEndsAt: trialEnd?.toISOString() ?? null,
+  });
   const checkouts = new CheckoutRepository(context.db);
   const now = context.now();
   // The checkout this one follows names it: the same request again gets the same subscription from
@@ -80,51 +90,52 @@ async function startFirstSubscription(
   // instead of being followed under a new key and paid for twice.
   const previous = await checkouts.latest(userId);
   const open = await checkouts.latestOpen(userId, new Date(now.getTime() - OPEN_CHECKOUT_MS));
-  if (open?.kind === "new" && open.plan === plan.id) {
-    return { clientSecret: open.client_secret, amountCents: open.amount_cents };
+  if (open?.kind === kind && open.plan === plan.id && open.client_secret !== null) {
+    return answer({ clientSecret: open.client_secret, amountCents: open.amount_cents });
   }
-  const key = `${userId}-${plan.id}-after-${previous?.payment_intent_id ?? "none"}`;
+  const key = `${userId}-${plan.id}-${kind}-after-${previous?.intent_id ?? "none"}`;
   const started = await askStripe(context, "start subscription", () =>
-    cards.startSubscription({ userId, customerId: input.customerId, plan, key }),
+    cards.startSubscription({ userId, customerId: input.customerId, plan, key, trialEnd }),
   );
-  const payment = started.payment;
+  const { confirmation } = started;
   const superseded = await context.db.transaction().execute(async (trx) => {
     await new AccountRepository(trx).lock(userId);
-    // Paid meanwhile, in another tab: this checkout would be a second subscription.
-    if (isPayingByCard(await new SubscriptionRepository(trx).find(userId))) return undefined;
+    // Confirmed meanwhile, in another tab: this checkout would be a second subscription.
+    if (hasCardSubscription(await new SubscriptionRepository(trx).find(userId))) return undefined;
     const recorded = new CheckoutRepository(trx);
     await recorded.insertIfAbsent({
-      payment_intent_id: payment.paymentIntentId,
+      intent_id: confirmation.intentId,
       user_id: userId,
       plan: plan.id,
-      kind: "new",
+      kind,
       stripe_subscription_id: started.subscriptionId,
-      amount_cents: payment.amountCents,
-      client_secret: payment.clientSecret,
+      amount_cents: confirmation.amountCents,
+      client_secret: confirmation.clientSecret,
       created_at: now,
     });
-    // A checkout for another plan left half-way is dropped, so paying for this one leaves one subscription.
-    return recorded.supersedeOpenFirstCheckouts(userId, payment.paymentIntentId, now);
+    // A checkout for another plan left half-way is dropped, so confirming this one leaves one subscription.
+    return recorded.supersedeOpenFirstCheckouts(userId, confirmation.intentId, now);
   });
   if (superseded === undefined) {
-    await dropUnpaid(context, cards, started.subscriptionId);
+    await dropUnconfirmed(context, cards, started.subscriptionId);
     throw new HttpError(409, messages.checkoutRaced);
   }
-  for (const subscriptionId of superseded) await dropUnpaid(context, cards, subscriptionId);
-  return { clientSecret: payment.clientSecret, amountCents: payment.amountCents };
+  for (const subscriptionId of superseded) await dropUnconfirmed(context, cards, subscriptionId);
+  return answer(confirmation);
 }
 
 /**
- * Cancels a subscription whose first payment never came. Failing is not the customer's problem: Stripe
- * drops it by itself once its first invoice is a day old, so it is logged and left.
+ * Cancels a subscription whose checkout was never confirmed. Failing is not the customer's problem: Stripe
+ * drops an unpaid one by itself once its first invoice is a day old, and ends a trial without a card with
+ * the trial, so it is logged and left.
  */
-async function dropUnpaid(context: BillingContext, cards: CardPayments, subscriptionId: string) {
+async function dropUnconfirmed(context: BillingContext, cards: CardPayments, subscriptionId: string) {
   try {
     await cards.abandonSubscription(subscriptionId);
   } catch (error) {
     context.log.warn(
       { err: error, subscriptionId },
-      "an unpaid subscription was not dropped; Stripe expires it",
+      "an unconfirmed subscription was not dropped; Stripe ends it",
     );
   }
 }

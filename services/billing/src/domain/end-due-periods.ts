@@ -1,20 +1,21 @@
 import { createEvent } from "@tubedigest/contracts";
-import { DAY_MS, DEFAULT_ALLOWANCE, TEST_PERIOD_DAYS } from "../plans/plans.ts";
+import { DAY_MS, DEFAULT_ALLOWANCE, planById, TEST_PERIOD_DAYS } from "../plans/plans.ts";
 import { AccountRepository } from "../store/account-repository.ts";
-import { SubscriptionRepository } from "../store/subscription-repository.ts";
+import { type Subscription, SubscriptionRepository } from "../store/subscription-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { changeSubscription } from "./change-subscription.ts";
 
 const BATCH = 100;
-/** The trial's reminder goes out this long before its end. */
-const TRIAL_ENDING_NOTICE_MS = 2 * DAY_MS;
+/** The trial's reminder goes out this long before its end, when Stripe says a card trial is ending too. */
+const TRIAL_ENDING_NOTICE_MS = 3 * DAY_MS;
 
 /**
- * What time alone changes: trials two days from their end are announced once (the mailer reminds), trials
- * reaching their 7th day end (an event, so digests stop), and test-mode
- * subscriptions reaching the end of their period renew, or expire when cancelled. Stripe's own
- * subscriptions are ended by Stripe and reported by webhook. Safe on several replicas at once: each
- * row is taken by one of them.
+ * What time alone changes: trials three days from their end are announced once, with the plan chosen and
+ * the card saved for its first charge or none (the mailer reminds); trials reaching their 7th day without
+ * a plan end (an event, so digests stop); and test-mode subscriptions reaching the end of their period (a
+ * trial's included) renew, moving to a lower plan scheduled for then, or expire when cancelled. Stripe's
+ * own subscriptions are charged or ended by Stripe and reported by webhook. Safe on several replicas at
+ * once: each row is taken by one of them.
  */
 export async function endDuePeriods(
   context: BillingContext,
@@ -25,10 +26,16 @@ export async function endDuePeriods(
   await inBatches(async () => {
     const noticed = await context.db.transaction().execute(async (trx) => {
       const accounts = new AccountRepository(trx);
+      const subscriptions = new SubscriptionRepository(trx);
       const soon = await accounts.lockTrialsEndingSoon(now, TRIAL_ENDING_NOTICE_MS, BATCH);
       for (const account of soon) {
         await accounts.markTrialEndingNoticed(account.user_id, now);
-        const data = { userId: account.user_id, trialEndsAt: account.trial_ends_at.toISOString() };
+        const chosen = await subscriptions.find(account.user_id);
+        const data = {
+          userId: account.user_id,
+          trialEndsAt: account.trial_ends_at.toISOString(),
+          ...firstCharge(chosen?.status === "trialing" ? chosen : undefined),
+        };
         await context.recordEvent(trx, createEvent("trial.ending", data, { correlationId }));
       }
       return soon.length;
@@ -75,7 +82,14 @@ export async function endDuePeriods(
           const ended = subscription.current_period_end.getTime();
           const period = TEST_PERIOD_DAYS * DAY_MS;
           const periodEnd = ended + (Math.floor((now.getTime() - ended) / period) + 1) * period;
-          const next = { ...subscription, current_period_end: new Date(periodEnd), updated_at: now };
+          const next = {
+            ...subscription,
+            plan: subscription.scheduled_plan ?? subscription.plan,
+            status: "active" as const,
+            scheduled_plan: null,
+            current_period_end: new Date(periodEnd),
+            updated_at: now,
+          };
           await changeSubscription(context, trx, next, correlationId);
           counts.renewed += 1;
         }
@@ -84,6 +98,18 @@ export async function endDuePeriods(
     }),
   );
   return counts;
+}
+
+/** What `trial.ending` says of the first charge: the plan chosen during the trial, or none. */
+function firstCharge(chosen: Subscription | undefined) {
+  const plan = chosen ? planById(chosen.plan) : undefined;
+  return {
+    plan: plan?.id ?? null,
+    planName: plan?.name ?? null,
+    amountCents: plan?.priceCents ?? null,
+    cardSaved: Boolean(chosen?.default_payment_method),
+    testMode: chosen?.test_mode ?? false,
+  };
 }
 
 /**

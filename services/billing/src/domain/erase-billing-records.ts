@@ -17,12 +17,14 @@ export async function eraseBillingRecords(trx: Transaction<BillingDatabase>, use
         .selectFrom("checkouts")
         .select([
           sql.lit("subscription").as("kind"),
-          "payment_intent_id",
+          "intent_id",
           "amount_cents",
           (checkout) => checkout.fn.coalesce("completed_at", "created_at").as("paid_at"),
         ])
         .where("user_id", "=", userId)
-        .where("completed_at", "is not", null),
+        .where("completed_at", "is not", null)
+        // A trial's checkout saved a card and took nothing.
+        .where("kind", "!=", "trial"),
     )
     .onConflict((conflict) => conflict.column("stripe_payment_intent_id").doNothing())
     .execute();

@@ -1,5 +1,7 @@
+import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
 import { BadSignatureError, type CardEvent } from "../adapters/stripe/card-payments.ts";
+import { planById } from "../plans/plans.ts";
 import { AccountRepository } from "../store/account-repository.ts";
 import { CheckoutRepository } from "../store/checkout-repository.ts";
 import { StripeEventRepository } from "../store/stripe-event-repository.ts";
@@ -12,10 +14,12 @@ import { requireCards } from "./require-cards.ts";
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
 /**
- * A Stripe webhook: renewals paid or failed, cancellations reaching their end, a payment that succeeded
- * after the browser closed. The signature is checked over the exact bytes; the subscription is re-read
- * from Stripe, so order does not matter; each event id is acted on once, even when two deliveries of
- * it run at the same time. A failure throws, and Stripe delivers the event again later.
+ * A Stripe webhook: renewals and trials' first charges paid or failed, a trial about to end, cancellations
+ * reaching their end, a payment or a card saved after the browser closed. The signature is checked over
+ * the exact bytes; the subscription is re-read from Stripe, so order does not matter; each event id is
+ * acted on once, even when two deliveries of it run at the same time. A charge that failed on a
+ * subscription now past due is announced (`subscription.payment-failed`): access goes on while Stripe
+ * retries. A failure throws, and Stripe delivers the event again later.
  */
 export async function handleCardEvent(
   context: BillingContext,
@@ -47,6 +51,26 @@ export async function handleCardEvent(
     await applyRemoteSubscription(context, trx, userId, remote, input.correlationId);
     if (event.paymentIntentId && event.type === "payment_intent.succeeded") {
       await new CheckoutRepository(trx).complete(event.paymentIntentId, context.now());
+    }
+    const current = await new SubscriptionRepository(trx).find(userId);
+    if (
+      event.type === "invoice.payment_failed" &&
+      event.invoice &&
+      current?.stripe_subscription_id === remote.id &&
+      current.status === "past_due"
+    ) {
+      const plan = planById(current.plan);
+      const data = {
+        userId,
+        plan: plan.id,
+        channelAllowance: plan.channelAllowance,
+        planName: plan.name,
+        amountCents: event.invoice.amountDueCents,
+        failedAt: context.now().toISOString(),
+        nextAttemptAt: event.invoice.nextAttemptAt?.toISOString() ?? null,
+      };
+      const meta = { correlationId: input.correlationId };
+      await context.recordEvent(trx, createEvent("subscription.payment-failed", data, meta));
     }
     return "applied";
   });

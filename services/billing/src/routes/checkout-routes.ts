@@ -1,7 +1,7 @@
 import { SubscriptionChangeReply } from "@tubedigest/contracts/subscription";
 import { HttpError, optionalClaimHolder, optionalUserId, type ServiceApp } from "@tubedigest/http";
 import type { FastifyRequest } from "fastify";
-import { activatePaidSubscription } from "../domain/activate-paid-subscription.ts";
+import { activateCardSubscription } from "../domain/activate-card-subscription.ts";
 import { activateTestSubscription } from "../domain/activate-test-subscription.ts";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { createCheckout } from "../domain/create-checkout.ts";
@@ -36,7 +36,6 @@ export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext)
         holder: await findAccount(context, whoAsks(request, request.body.email)),
         planName: request.body.plan,
         amountCents: request.body.amount,
-        correlationId: request.id,
       });
     },
   );
@@ -45,11 +44,14 @@ export function registerCheckoutRoutes(app: ServiceApp, context: BillingContext)
     "/api/subscribe",
     { schema: { body: SubscribeBody, response: { 200: SubscriptionChangeReply, ...errors } } },
     async (request) => {
-      const { paymentIntentId, email } = request.body;
-      // The funnel's shape (plan and channels, no payment) cannot activate anything.
-      if (paymentIntentId === undefined) throw new HttpError(400, messages.useCheckout);
+      const { paymentIntentId, setupIntentId, email } = request.body;
+      const intentId = paymentIntentId ?? setupIntentId;
+      // The funnel's shape (plan and channels, nothing confirmed) cannot activate anything.
+      if (intentId === undefined || (paymentIntentId && setupIntentId)) {
+        throw new HttpError(400, messages.useCheckout);
+      }
       const { account } = await findAccount(context, whoAsks(request, email));
-      await activatePaidSubscription(context, { account, paymentIntentId, correlationId: request.id });
+      await activateCardSubscription(context, { account, intentId, correlationId: request.id });
       return {
         message: "Subscription activated",
         subscription: await describeSubscription(context, account.user_id),

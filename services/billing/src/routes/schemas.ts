@@ -18,6 +18,11 @@ const PaymentIntentId = Type.String({
   errorMessage: messages.paymentNotForAccount,
 });
 
+const SetupIntentId = Type.String({
+  pattern: "^seti_[A-Za-z0-9_]{1,250}$",
+  errorMessage: messages.paymentNotForAccount,
+});
+
 export const CreatePaymentIntentBody = Type.Object(
   {
     amount: AmountCents,
@@ -28,9 +33,14 @@ export const CreatePaymentIntentBody = Type.Object(
   { additionalProperties: false, errorMessage: { required: { amount: AMOUNT_MESSAGE } } },
 );
 
+/** What the browser confirms with Stripe's form: a payment, or (during the free days) a setup intent. */
 export const CreatePaymentIntentReply = Type.Object({
-  clientSecret: Type.Union([Type.String(), Type.Null()]),
+  clientSecret: Type.String(),
+  confirm: Type.Union([Type.Literal("payment"), Type.Literal("setup")]),
+  /** Charged today: 0 for a setup intent. */
   amountCents: Type.Integer(),
+  /** With a setup intent, when the free days end and the plan is first charged. */
+  trialEndsAt: Type.Union([Type.String(), Type.Null()]),
 });
 
 /**
@@ -46,6 +56,8 @@ export const SubscribeBody = Type.Object(
     email: Type.Optional(EmailAddress),
     channelCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
     paymentIntentId: Type.Optional(PaymentIntentId),
+    /** A plan chosen during the free days: the setup intent that saved its card. */
+    setupIntentId: Type.Optional(SetupIntentId),
   },
   { additionalProperties: false },
 );
@@ -61,6 +73,19 @@ export const SubscribeWithCouponBody = Type.Object(
 );
 
 export const PortalReply = Type.Object({ url: Type.String() });
+
+export const PlanQuoteQuery = Type.Object({ plan: PlanField }, { additionalProperties: false });
+
+const QUOTE_MESSAGE = "quotedAt must be the moment of the quote shown. Please look at the change again.";
+
+export const ChangePlanBody = Type.Object(
+  {
+    plan: PlanField,
+    /** The quote's moment (`GET /api/subscription/plan-quote`): a move up is charged as of it. */
+    quotedAt: Type.String({ format: "date-time", maxLength: 40, errorMessage: QUOTE_MESSAGE }),
+  },
+  { additionalProperties: false, errorMessage: { required: { quotedAt: QUOTE_MESSAGE } } },
+);
 
 export const WebhookReply = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
 

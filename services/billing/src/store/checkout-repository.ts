@@ -7,14 +7,14 @@ export class CheckoutRepository {
   constructor(private readonly db: Kysely<BillingDatabase>) {}
 
   /**
-   * Records a payment once: a second request that the provider answered with the same payment (its
-   * idempotency key) finds it recorded and changes nothing.
+   * Records a checkout once: a second request that the provider answered with the same payment or setup
+   * intent (its idempotency key) finds it recorded and changes nothing.
    */
   async insertIfAbsent(row: Insertable<CheckoutsTable>): Promise<void> {
     await this.db
       .insertInto("checkouts")
       .values(row)
-      .onConflict((conflict) => conflict.column("payment_intent_id").doNothing())
+      .onConflict((conflict) => conflict.column("intent_id").doNothing())
       .execute();
   }
 
@@ -25,37 +25,33 @@ export class CheckoutRepository {
       .selectAll()
       .where("user_id", "=", userId)
       .orderBy("created_at", "desc")
-      .orderBy("payment_intent_id", "desc")
+      .orderBy("intent_id", "desc")
       .limit(1)
       .executeTakeFirst();
   }
 
   /**
-   * Closes the user's other first-subscription checkouts still waiting for payment, which `kept`
-   * replaces; answers their subscriptions, for the provider to drop.
+   * Closes the user's other first-subscription checkouts still waiting for their confirmation, which
+   * `kept` replaces; answers their subscriptions, for the provider to drop.
    */
   async supersedeOpenFirstCheckouts(userId: string, kept: string, at: Date): Promise<string[]> {
     const closed = await this.db
       .updateTable("checkouts")
       .set({ completed_at: at })
       .where("user_id", "=", userId)
-      .where("kind", "=", "new")
+      .where("kind", "in", ["new", "trial"])
       .where("completed_at", "is", null)
-      .where("payment_intent_id", "!=", kept)
+      .where("intent_id", "!=", kept)
       .returning("stripe_subscription_id")
       .execute();
     return closed.map((row) => row.stripe_subscription_id);
   }
 
-  async find(paymentIntentId: string): Promise<Checkout | undefined> {
-    return this.db
-      .selectFrom("checkouts")
-      .selectAll()
-      .where("payment_intent_id", "=", paymentIntentId)
-      .executeTakeFirst();
+  async find(intentId: string): Promise<Checkout | undefined> {
+    return this.db.selectFrom("checkouts").selectAll().where("intent_id", "=", intentId).executeTakeFirst();
   }
 
-  /** The user's latest checkout still waiting for its payment, made since `since`. */
+  /** The user's latest checkout still waiting for its confirmation, made since `since`. */
   async latestOpen(userId: string, since: Date): Promise<Checkout | undefined> {
     return this.db
       .selectFrom("checkouts")
@@ -68,11 +64,11 @@ export class CheckoutRepository {
       .executeTakeFirst();
   }
 
-  async complete(paymentIntentId: string, at: Date): Promise<void> {
+  async complete(intentId: string, at: Date): Promise<void> {
     await this.db
       .updateTable("checkouts")
       .set({ completed_at: at })
-      .where("payment_intent_id", "=", paymentIntentId)
+      .where("intent_id", "=", intentId)
       .where("completed_at", "is", null)
       .execute();
   }

@@ -13,8 +13,11 @@ export interface AccountsTable {
   created_at: Date;
 }
 
-/** `active` includes a renewal Stripe is still retrying (past due); `ended` keeps the row for history. */
-export type SubscriptionStatus = "active" | "past_due" | "ended";
+/**
+ * `trialing`: a plan chosen during the free days, its card saved, first charged when they end; `past_due`:
+ * a charge Stripe is still retrying (access goes on); `ended` keeps the row for history.
+ */
+export type SubscriptionStatus = "trialing" | "active" | "past_due" | "ended";
 export type EndReason = "cancelled" | "payment-failed";
 
 export interface SubscriptionsTable {
@@ -27,20 +30,29 @@ export interface SubscriptionsTable {
   cancel_at_period_end: boolean;
   default_payment_method: string | null;
   end_reason: EndReason | null;
+  /** A lower plan the subscription moves to at `current_period_end`; `plan` is the one paid for until then. */
+  scheduled_plan: PlanName | null;
   activated_at: Date;
   updated_at: Date;
 }
 
-export type CheckoutKind = "new" | "switch";
+/**
+ * `new`: a first subscription paid at once; `trial`: one chosen during the free days, a setup intent
+ * saving its card; `switch`: a move up's prorated payment, taken at once on the saved card.
+ */
+export type CheckoutKind = "new" | "trial" | "switch";
 
 export interface CheckoutsTable {
-  payment_intent_id: string;
+  /** The payment intent, or for a `trial` the setup intent, the browser confirms. */
+  intent_id: string;
   user_id: string;
   plan: PlanName;
   kind: CheckoutKind;
   stripe_subscription_id: string;
+  /** Charged: 0 for a trial. */
   amount_cents: number;
-  client_secret: string;
+  /** What the browser confirms with; null for a move up's payment, taken on the saved card. */
+  client_secret: string | null;
   created_at: Date;
   completed_at: Date | null;
 }

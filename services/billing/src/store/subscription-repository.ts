@@ -28,13 +28,13 @@ export class SubscriptionRepository {
       .execute();
   }
 
-  /** Test-mode subscriptions whose paid period is over, locked and skipped by other sweeping replicas. */
+  /** Test-mode subscriptions whose period (paid, or a trial's) is over, locked and skipped by other sweeping replicas. */
   async lockDueTestModePeriods(now: Date, limit: number): Promise<Subscription[]> {
     return this.db
       .selectFrom("subscriptions")
       .selectAll()
       .where("test_mode", "=", true)
-      .where("status", "=", "active")
+      .where("status", "in", ["active", "trialing"])
       .where("current_period_end", "<=", now)
       .limit(limit)
       .forUpdate()

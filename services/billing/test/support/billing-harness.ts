@@ -27,7 +27,10 @@ export const asClaimHolder = (userId: string) => claimHolderHeaders(IDENTITY_SEC
 const PUBLISHED: EventName[] = [
   "subscription.activated",
   "subscription.changed",
+  "subscription.change-scheduled",
   "subscription.cancelled",
+  "subscription.resumed",
+  "subscription.payment-failed",
   "subscription.expired",
   "trial.ending",
   "trial.ended",
@@ -40,8 +43,10 @@ export interface BillingUnderTest {
   database: Database<BillingDatabase>;
   /** Every event billing published, in arrival order. */
   published: AnyEvent[];
-  /** Moves billing's clock (trials and periods end by it). */
-  setNow(now: Date): void;
+  /** Moves billing's clock (trials and periods end by it); undefined goes back to the real one. */
+  setNow(now: Date | undefined): void;
+  /** How many channels catalog says the user follows (none until set). */
+  setFollowedChannels(userId: string, count: number): void;
   /** Signs a user up as auth would: `user.registered`, then waits until billing has the account. */
   register(input?: { email?: string; at?: Date }): Promise<{ userId: string; email: string }>;
   /** Deletes the account as auth announces it (`user.deleted`), then waits until billing has erased it. */
@@ -97,6 +102,7 @@ export async function startBilling(options: BillingOptions = {}) {
   const schema = await billingSchema(options.embedded ?? false);
   const testBus = await createTestBus("rabbitmq");
   let now: Date | undefined;
+  const followed = new Map<string, number>();
   const stripe = options.stripe;
   const app = await buildBillingApp(
     {
@@ -105,6 +111,8 @@ export async function startBilling(options: BillingOptions = {}) {
       stripe: stripe ? { ...stripe.billingSettings, timeoutMs: options.stripeTimeoutMs ?? 2_000 } : undefined,
       testMode: options.testMode ?? false,
       publicUrl: "http://localhost:3000",
+      // Nobody answers there: the count below stands in for catalog's.
+      catalogUrl: "http://127.0.0.1:9",
       sweepIntervalMs: 60 * 60 * 1000,
       newAccountWaitMs: options.newAccountWaitMs,
     },
@@ -113,6 +121,7 @@ export async function startBilling(options: BillingOptions = {}) {
       events: testBus.bus,
       embeddedDatabase: schema.embedded,
       now: () => now ?? new Date(),
+      followedChannels: { count: async (userId) => followed.get(userId) ?? 0 },
       ...(options.cards ? { cards: options.cards } : {}),
     },
   ).catch(async (error: unknown) => {
@@ -151,6 +160,9 @@ export async function startBilling(options: BillingOptions = {}) {
     published,
     setNow(next) {
       now = next;
+    },
+    setFollowedChannels(userId, count) {
+      followed.set(userId, count);
     },
     async register(input = {}) {
       const userId = randomUUID();

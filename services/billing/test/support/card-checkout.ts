@@ -5,7 +5,9 @@ import { asUser, type BillingUnderTest } from "./billing-harness.ts";
 export const PRICES = { solo: 499, creator: 999, premium: 999, pro: 2999 } as const;
 export type CardPlan = keyof typeof PRICES;
 
-/** The client secret starts with the payment intent's id. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The client secret starts with the payment intent's (or setup intent's) id. */
 export const paymentIntentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] ?? "";
 
 /**
@@ -30,10 +32,12 @@ export function cardCheckout(
     expect(reply.statusCode).toBe(200);
     return paymentIntentOf(reply.json().clientSecret);
   };
+  /** An account whose 7 free days are over: a plan it chooses is charged at once. */
+  const registerAfterTrial = () => billing().register({ at: new Date(Date.now() - 8 * DAY_MS) });
   const subscribe = (userId: string, paymentIntentId: string, plan = "premium") =>
     post("/api/subscribe", { plan, channelCount: 1, paymentIntentId }, userId);
   const paidSubscriber = async (plan: CardPlan = "premium") => {
-    const user = await billing().register();
+    const user = await registerAfterTrial();
     const paymentIntentId = await checkout(user.userId, plan);
     provider.confirm(paymentIntentId);
     expect((await subscribe(user.userId, paymentIntentId, plan)).statusCode).toBe(200);
@@ -63,5 +67,15 @@ export function cardCheckout(
       .selectAll()
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
-  return { post, summary, checkout, subscribe, paidSubscriber, stored, hold, holdIntents };
+  return {
+    post,
+    summary,
+    checkout,
+    subscribe,
+    registerAfterTrial,
+    paidSubscriber,
+    stored,
+    hold,
+    holdIntents,
+  };
 }

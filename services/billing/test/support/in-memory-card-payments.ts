@@ -5,24 +5,23 @@ import {
   type CardEvent,
   type CardPayments,
   type PaymentState,
-  type PendingPayment,
+  type PendingConfirmation,
+  type PlanChangeBilling,
   type RemoteSubscription,
+  type SetupState,
 } from "../../src/adapters/stripe/card-payments.ts";
-import { PLANS, type Plan } from "../../src/plans/plans.ts";
+import { type Plan, planById } from "../../src/plans/plans.ts";
 
 /** The only signature the in-memory provider's webhooks carry; anything else is refused as Stripe's would be. */
 export const IN_MEMORY_SIGNATURE = "in-memory-signed";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Subscription extends RemoteSubscription {
-  /** The plan a paid switch moves to once its payment succeeds. */
-  pendingPlan?: Plan["id"] | undefined;
-}
+type Subscription = RemoteSubscription;
 
 interface Payment extends PaymentState {
   id: string;
-  /** What the payment is for: a subscription's first invoice, a plan switch's, or a hold on the card. */
+  /** What the payment is for: a subscription's first invoice, a move up's, or a hold on the card. */
   purpose: "subscription" | "switch" | "hold";
   subscriptionId?: string | undefined;
   description?: string | undefined;
@@ -42,6 +41,8 @@ export class InMemoryCardPayments implements CardPayments {
   readonly customers = new Map<string, { id: string; email: string; userId: string; deleted: boolean }>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly payments = new Map<string, Payment>();
+  /** A trial's setup intents, by id: the subscription whose card each saves. */
+  readonly setups = new Map<string, SetupState & { subscriptionId: string }>();
   /** Every call billing made, by name, in order. */
   readonly calls: string[] = [];
   /** Webhooks not delivered yet. */
@@ -69,12 +70,16 @@ export class InMemoryCardPayments implements CardPayments {
     return `${prefix}_mem${this.sequence}`;
   }
 
-  private emit(type: string, about: { subscriptionId?: string; paymentIntentId?: string }) {
+  private emit(
+    type: string,
+    about: { subscriptionId?: string; paymentIntentId?: string; invoice?: CardEvent["invoice"] },
+  ) {
     this.pending.push({
       id: this.id("evt"),
       type,
       subscriptionId: about.subscriptionId,
       paymentIntentId: about.paymentIntentId,
+      invoice: about.invoice,
     });
   }
 
@@ -122,17 +127,24 @@ export class InMemoryCardPayments implements CardPayments {
     return payment;
   }
 
-  private pendingOf(payment: Payment): PendingPayment {
+  private pendingOf(payment: Payment): PendingConfirmation {
     return {
-      paymentIntentId: payment.id,
+      kind: "payment",
+      intentId: payment.id,
       clientSecret: `${payment.id}_secret_mem`,
       amountCents: payment.amountCents,
     };
   }
 
   private snapshot(subscription: Subscription): RemoteSubscription {
-    const { pendingPlan: _pending, ...remote } = subscription;
-    return { ...remote, currentPeriodEnd: new Date(remote.currentPeriodEnd) };
+    return { ...subscription, currentPeriodEnd: new Date(subscription.currentPeriodEnd) };
+  }
+
+  /** The difference between two plans' prices for the rest of a 30-day period as of `at`. */
+  private proration(subscription: Subscription, plan: Plan, at: Date): number {
+    const paid = planById(subscription.paidPlan ?? subscription.plan ?? plan.id);
+    const remaining = Math.max(0, (subscription.currentPeriodEnd.getTime() - at.getTime()) / (30 * DAY_MS));
+    return Math.round(plan.priceCents * remaining) - Math.round(paid.priceCents * remaining);
   }
 
   createCustomer({ userId, email }: { userId: string; email: string }) {
@@ -143,41 +155,80 @@ export class InMemoryCardPayments implements CardPayments {
     });
   }
 
-  startSubscription(input: { userId: string; customerId: string; plan: Plan; key: string }) {
+  startSubscription(input: {
+    userId: string;
+    customerId: string;
+    plan: Plan;
+    key: string;
+    trialEnd: Date | null;
+  }) {
     return this.call("startSubscription", input.key, () => {
       const id = this.id("sub");
-      const payment = this.pay("subscription", input.plan.priceCents, input.customerId, {
-        subscriptionId: id,
-      });
       this.subscriptions.set(id, {
         id,
         customerId: input.customerId,
-        status: "incomplete",
+        status: input.trialEnd ? "trialing" : "incomplete",
         plan: input.plan.id,
-        currentPeriodEnd: new Date(this.now().getTime() + 30 * DAY_MS),
+        paidPlan: undefined,
+        currentPeriodEnd: input.trialEnd ?? new Date(this.now().getTime() + 30 * DAY_MS),
         cancelAtPeriodEnd: false,
         defaultPaymentMethod: null,
         endedForNonPayment: false,
       });
       this.emit("customer.subscription.created", { subscriptionId: id });
-      return { subscriptionId: id, payment: this.pendingOf(payment) };
+      if (input.trialEnd) {
+        const setupId = this.id("seti");
+        this.setups.set(setupId, {
+          status: "requires_payment_method",
+          customerId: input.customerId,
+          subscriptionId: id,
+        });
+        const confirmation: PendingConfirmation = {
+          kind: "setup",
+          intentId: setupId,
+          clientSecret: `${setupId}_secret_mem`,
+          amountCents: 0,
+        };
+        return { subscriptionId: id, confirmation };
+      }
+      const payment = this.pay("subscription", input.plan.priceCents, input.customerId, {
+        subscriptionId: id,
+      });
+      return { subscriptionId: id, confirmation: this.pendingOf(payment) };
     });
   }
 
-  switchPlan(input: { subscriptionId: string; plan: Plan; key: string }) {
-    return this.call("switchPlan", input.key, () => {
+  previewPlanChange(input: { customerId: string; subscriptionId: string; plan: Plan; at: Date }) {
+    return this.call("previewPlanChange", undefined, () =>
+      Math.max(0, this.proration(this.subscriptionOrThrow(input.subscriptionId), input.plan, input.at)),
+    );
+  }
+
+  changePlan(input: {
+    subscriptionId: string;
+    plan: Plan;
+    billing: PlanChangeBilling;
+    at: Date;
+    key: string;
+  }) {
+    return this.call("changePlan", input.key, () => {
       const subscription = this.subscriptionOrThrow(input.subscriptionId);
-      const current = PLANS.find((plan) => plan.id === subscription.plan);
-      const owed = input.plan.priceCents - (current?.priceCents ?? 0);
-      if (owed <= 0) {
-        subscription.plan = input.plan.id;
-        this.emit("customer.subscription.updated", { subscriptionId: subscription.id });
-        return null;
+      let taken: { paymentIntentId: string; amountCents: number } | null = null;
+      if (input.billing === "prorated-now") {
+        const owed = this.proration(subscription, input.plan, input.at);
+        const payment = this.pay("switch", owed, subscription.customerId, {
+          subscriptionId: subscription.id,
+        });
+        payment.status = "succeeded";
+        taken = { paymentIntentId: payment.id, amountCents: owed };
+        this.emit("invoice.paid", { subscriptionId: subscription.id });
       }
-      // Like `pending_if_incomplete`: the plan changes only once the prorated invoice is paid.
-      subscription.pendingPlan = input.plan.id;
-      const payment = this.pay("switch", owed, subscription.customerId, { subscriptionId: subscription.id });
-      return this.pendingOf(payment);
+      const paid = subscription.paidPlan ?? subscription.plan;
+      subscription.paidPlan =
+        input.billing === "from-next-period" && paid !== input.plan.id ? paid : undefined;
+      subscription.plan = input.plan.id;
+      this.emit("customer.subscription.updated", { subscriptionId: subscription.id });
+      return { subscription: this.snapshot(subscription), payment: taken };
     });
   }
 
@@ -195,6 +246,14 @@ export class InMemoryCardPayments implements CardPayments {
     );
   }
 
+  setupIntent(setupIntentId: string) {
+    return this.call("setupIntent", undefined, () => {
+      const setup = this.setups.get(setupIntentId);
+      if (!setup) throw new Error(`No such setup_intent: '${setupIntentId}'`);
+      return { status: setup.status, customerId: setup.customerId };
+    });
+  }
+
   payment(paymentIntentId: string) {
     return this.call("payment", undefined, () => {
       const { status, amountCents, customerId } = this.paymentOrThrow(paymentIntentId);
@@ -206,6 +265,15 @@ export class InMemoryCardPayments implements CardPayments {
     return this.call("cancelAtPeriodEnd", undefined, () => {
       const subscription = this.subscriptionOrThrow(subscriptionId);
       subscription.cancelAtPeriodEnd = true;
+      this.emit("customer.subscription.updated", { subscriptionId });
+      return this.snapshot(subscription);
+    });
+  }
+
+  resume(subscriptionId: string) {
+    return this.call("resume", undefined, () => {
+      const subscription = this.subscriptionOrThrow(subscriptionId);
+      subscription.cancelAtPeriodEnd = false;
       this.emit("customer.subscription.updated", { subscriptionId });
       return this.snapshot(subscription);
     });
@@ -277,7 +345,12 @@ export class InMemoryCardPayments implements CardPayments {
     if (signature !== IN_MEMORY_SIGNATURE)
       throw new BadSignatureError("No signatures found matching the payload");
     try {
-      return JSON.parse(rawBody.toString("utf8")) as CardEvent;
+      const event = JSON.parse(rawBody.toString("utf8")) as CardEvent;
+      // Sent as JSON: the date the provider's own adapter reads as one comes back a string.
+      const nextAttemptAt = event.invoice?.nextAttemptAt;
+      return event.invoice && nextAttemptAt
+        ? { ...event, invoice: { ...event.invoice, nextAttemptAt: new Date(nextAttemptAt) } }
+        : event;
     } catch {
       throw new BadSignatureError("The payload is not an event");
     }
@@ -297,17 +370,22 @@ export class InMemoryCardPayments implements CardPayments {
     }
     payment.status = "succeeded";
     if (subscription) {
-      if (payment.purpose === "subscription") {
-        subscription.status = "active";
-        subscription.defaultPaymentMethod = this.id("pm");
-      } else if (subscription.pendingPlan) {
-        subscription.plan = subscription.pendingPlan;
-        subscription.pendingPlan = undefined;
-      }
+      subscription.status = "active";
+      subscription.defaultPaymentMethod = this.id("pm");
       this.emit("invoice.paid", { subscriptionId: subscription.id });
       this.emit("customer.subscription.updated", { subscriptionId: subscription.id });
     }
     this.emit("payment_intent.succeeded", { paymentIntentId });
+  }
+
+  /** The browser confirms a trial's setup intent: the card is saved as its subscription's default. */
+  confirmSetup(setupIntentId: string): void {
+    const setup = this.setups.get(setupIntentId);
+    if (!setup) throw new Error(`No such setup_intent: '${setupIntentId}'`);
+    setup.status = "succeeded";
+    const subscription = this.subscriptionOrThrow(setup.subscriptionId);
+    subscription.defaultPaymentMethod = this.id("pm");
+    this.emit("customer.subscription.updated", { subscriptionId: subscription.id });
   }
 
   /** The period ends: a subscription set to cancel at its end is cancelled. */
@@ -326,7 +404,9 @@ export class InMemoryCardPayments implements CardPayments {
       this.emit("invoice.paid", { subscriptionId });
     } else {
       subscription.status = "past_due";
-      this.emit("invoice.payment_failed", { subscriptionId });
+      const nextAttemptAt = new Date(subscription.currentPeriodEnd.getTime() + 3 * DAY_MS);
+      const amountDueCents = planById(subscription.plan ?? "premium").priceCents;
+      this.emit("invoice.payment_failed", { subscriptionId, invoice: { amountDueCents, nextAttemptAt } });
     }
   }
 

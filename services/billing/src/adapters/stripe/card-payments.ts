@@ -5,10 +5,16 @@ import type { Plan } from "../../plans/plans.ts";
 export interface RemoteSubscription {
   id: string;
   customerId: string;
-  /** The provider's own status: `incomplete`, `active`, `past_due`, `canceled`, `unpaid`… */
+  /** The provider's own status: `incomplete`, `trialing`, `active`, `past_due`, `canceled`, `unpaid`… */
   status: string;
   /** The plan its price belongs to; undefined for a price this product never sold. */
   plan: PlanName | undefined;
+  /**
+   * The higher plan the current period was paid for, while a move down to `plan` waits for its end (the
+   * provider already bills `plan` next); undefined otherwise.
+   */
+  paidPlan: PlanName | undefined;
+  /** The end of the current period: of the trial while it runs, the next charge either way. */
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
   /** The card saved at checkout, for off-session charges. */
@@ -17,10 +23,22 @@ export interface RemoteSubscription {
   endedForNonPayment: boolean;
 }
 
-/** A payment the browser confirms with the client secret. */
-export interface PendingPayment {
-  paymentIntentId: string;
+/**
+ * What the browser confirms with the client secret: a payment charged now, or (a plan chosen during the
+ * trial) a setup intent that saves the card and charges nothing.
+ */
+export interface PendingConfirmation {
+  kind: "payment" | "setup";
+  /** The payment intent's or the setup intent's id. */
+  intentId: string;
   clientSecret: string;
+  /** Charged once confirmed: 0 for a setup intent. */
+  amountCents: number;
+}
+
+/** A payment the provider took at once on the saved card. */
+export interface TakenPayment {
+  paymentIntentId: string;
   amountCents: number;
 }
 
@@ -30,6 +48,17 @@ export interface PaymentState {
   customerId: string | null;
 }
 
+export interface SetupState {
+  status: string;
+  customerId: string | null;
+}
+
+/**
+ * How a move to another plan is billed: its prorated difference now (a move up); the new price from the
+ * next period, the plan paid for kept until then (a move down); or nothing, at once (during the trial).
+ */
+export type PlanChangeBilling = "prorated-now" | "from-next-period" | "trial";
+
 /** A verified webhook, reduced to what billing acts on. */
 export interface CardEvent {
   id: string;
@@ -38,6 +67,8 @@ export interface CardEvent {
   subscriptionId: string | undefined;
   /** The payment intent the event concerns, for a payment the browser never reported back. */
   paymentIntentId: string | undefined;
+  /** For an invoice's event: what it asks, and when the provider tries the card again (null: never). */
+  invoice: { amountDueCents: number; nextAttemptAt: Date | null } | undefined;
 }
 
 /** The card was refused; the message is the provider's, meant for the customer. */
@@ -59,23 +90,45 @@ export interface CardPayments {
   /** The customer for a user, made once: a retried call finds the same one. */
   createCustomer(input: { userId: string; email: string }): Promise<string>;
   /**
-   * A monthly subscription waiting for its first payment. `key` names the checkout it is for: asked
-   * again with it (a retry, or two requests at once), the provider answers the same subscription.
+   * A monthly subscription waiting for its first payment, or with `trialEnd` for the card to be saved:
+   * its trial then runs until that moment, when the first month is charged (without a card it ends then).
+   * `key` names the checkout it is for: asked again with it (a retry, or two requests at once), the
+   * provider answers the same subscription.
    */
-  startSubscription(input: { userId: string; customerId: string; plan: Plan; key: string }): Promise<{
+  startSubscription(input: {
+    userId: string;
+    customerId: string;
+    plan: Plan;
+    key: string;
+    trialEnd: Date | null;
+  }): Promise<{ subscriptionId: string; confirmation: PendingConfirmation }>;
+  /** What the provider charges today for moving a subscription to `plan` as of `at`, prorated. */
+  previewPlanChange(input: {
+    customerId: string;
     subscriptionId: string;
-    payment: PendingPayment;
-  }>;
+    plan: Plan;
+    at: Date;
+  }): Promise<number>;
   /**
-   * Moves a subscription to another plan, prorated; the payment is null when nothing is owed. The same
-   * `key` answers the same switch, so a retry invoices once.
+   * Moves a subscription to another plan (see PlanChangeBilling): `prorated-now` charges the difference
+   * for the rest of the period as of `at` on the saved card, or changes nothing and throws
+   * CardDeclinedError. The same `key` answers the same change, so a retry charges once.
    */
-  switchPlan(input: { subscriptionId: string; plan: Plan; key: string }): Promise<PendingPayment | null>;
+  changePlan(input: {
+    subscriptionId: string;
+    plan: Plan;
+    billing: PlanChangeBilling;
+    at: Date;
+    key: string;
+  }): Promise<{ subscription: RemoteSubscription; payment: TakenPayment | null }>;
   /** Drops a subscription whose first payment never came, once another checkout replaced it. */
   abandonSubscription(subscriptionId: string): Promise<void>;
   subscription(subscriptionId: string): Promise<RemoteSubscription>;
   payment(paymentIntentId: string): Promise<PaymentState>;
+  setupIntent(setupIntentId: string): Promise<SetupState>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<RemoteSubscription>;
+  /** Undoes `cancelAtPeriodEnd` before the period ended: the subscription renews again. */
+  resume(subscriptionId: string): Promise<RemoteSubscription>;
   /** Ends a subscription now, with no more charges (its account is deleted); one already ended is left as it is. */
   cancelNow(subscriptionId: string): Promise<void>;
   /**

@@ -5,8 +5,9 @@ import {
   CardDeclinedError,
   type CardEvent,
   type CardPayments,
-  type PendingPayment,
+  type PendingConfirmation,
   type RemoteSubscription,
+  type TakenPayment,
 } from "./card-payments.ts";
 
 export interface StripeSettings {
@@ -25,32 +26,71 @@ const planOfLookupKey = (key: string | null | undefined) => PLANS.find((plan) =>
 const EXPAND_PAYMENT = ["latest_invoice.confirmation_secret", "latest_invoice.payments"];
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * A move down waits for the period's end, while Stripe bills the lower price from the next period at
+ * once: the subscription's metadata keeps the plan the current period was paid for, and that period's
+ * end, so whoever reads it back (a webhook in any order) sees the same.
+ */
+const PAID_PLAN = "paid_plan";
+const PAID_THROUGH = "paid_through";
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-function pendingPaymentOf(invoice: string | Stripe.Invoice | null): PendingPayment | null {
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** The payment the browser confirms for an invoice not paid yet. */
+function paymentToConfirm(invoice: string | Stripe.Invoice | null): PendingConfirmation | null {
   if (!invoice || typeof invoice === "string" || invoice.status === "paid") return null;
   const clientSecret = invoice.confirmation_secret?.client_secret;
   if (!clientSecret) return null;
-  const paid = invoice.payments?.data.find((payment) => payment.payment.type === "payment_intent");
   // The client secret starts with the payment intent's id, should the payments list be absent.
-  const paymentIntentId = idOf(paid?.payment.payment_intent) ?? clientSecret.split("_secret_")[0] ?? "";
-  return { paymentIntentId, clientSecret, amountCents: invoice.amount_due };
+  const intentId = paymentIntentOf(invoice) ?? clientSecret.split("_secret_")[0] ?? "";
+  return { kind: "payment", intentId, clientSecret, amountCents: invoice.amount_due };
+}
+
+function paymentIntentOf(invoice: Stripe.Invoice): string | null {
+  const paid = invoice.payments?.data.find((payment) => payment.payment.type === "payment_intent");
+  return idOf(paid?.payment.payment_intent);
+}
+
+/** The setup intent the browser confirms to save the card of a subscription that starts with its trial. */
+function setupToConfirm(setup: string | Stripe.SetupIntent | null): PendingConfirmation | null {
+  if (!setup || typeof setup === "string" || !setup.client_secret) return null;
+  return { kind: "setup", intentId: setup.id, clientSecret: setup.client_secret, amountCents: 0 };
 }
 
 function remoteSubscriptionOf(subscription: Stripe.Subscription): RemoteSubscription {
   const item = subscription.items.data[0];
+  const periodEnd = item?.current_period_end ?? 0;
+  const paidThrough = Number(subscription.metadata[PAID_THROUGH]);
   return {
     id: subscription.id,
     customerId: idOf(subscription.customer) ?? "",
     status: subscription.status,
     plan: planOfLookupKey(item?.price.lookup_key),
-    currentPeriodEnd: new Date((item?.current_period_end ?? 0) * 1000),
+    paidPlan:
+      paidThrough === periodEnd
+        ? PLANS.find((plan) => plan.id === subscription.metadata[PAID_PLAN])?.id
+        : undefined,
+    currentPeriodEnd: new Date(periodEnd * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     defaultPaymentMethod: idOf(subscription.default_payment_method),
     endedForNonPayment:
       subscription.status === "unpaid" || subscription.cancellation_details?.reason === "payment_failed",
   };
+}
+
+/**
+ * The payment a move up took at once on the saved card: the paid invoice it made, no older than the
+ * moment it was prorated as of (so a replayed answer names it too, and an earlier change's never).
+ */
+function takenPayment(invoice: string | Stripe.Invoice | null, at: Date): TakenPayment | null {
+  if (!invoice || typeof invoice === "string" || invoice.billing_reason !== "subscription_update")
+    return null;
+  if (invoice.created < seconds(at) || invoice.status !== "paid" || invoice.amount_paid === 0) return null;
+  const paymentIntentId = paymentIntentOf(invoice);
+  return paymentIntentId ? { paymentIntentId, amountCents: invoice.amount_paid } : null;
 }
 
 /** Runs a call about an object Stripe may no longer have (deleted, or canceled before): gone is done. */
@@ -102,6 +142,12 @@ export function createStripeCardPayments(settings: StripeSettings): CardPayments
     return price.id;
   }
 
+  async function itemOf(subscriptionId: string): Promise<Stripe.SubscriptionItem> {
+    const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0];
+    if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
+    return item;
+  }
+
   /** Asked once per process and plan; a failed lookup is asked again next time. */
   function priceOf(plan: Plan): Promise<string> {
     const key = lookupKey(plan);
@@ -125,40 +171,81 @@ export function createStripeCardPayments(settings: StripeSettings): CardPayments
       return customer.id;
     },
 
-    async startSubscription({ userId, customerId, plan, key }) {
+    async startSubscription({ userId, customerId, plan, key, trialEnd }) {
       const subscription = await stripe.subscriptions.create(
         {
           customer: customerId,
           items: [{ price: await priceOf(plan) }],
           payment_behavior: "default_incomplete",
           payment_settings: { save_default_payment_method: "on_subscription" },
+          ...(trialEnd
+            ? {
+                trial_end: seconds(trialEnd),
+                // A trial whose card was never saved ends with it rather than invoicing nobody.
+                trial_settings: { end_behavior: { missing_payment_method: "cancel" as const } },
+              }
+            : {}),
           metadata: { userId, plan: plan.id },
-          expand: EXPAND_PAYMENT,
+          expand: [...EXPAND_PAYMENT, "pending_setup_intent"],
         },
         { idempotencyKey: `subscription-${key}` },
       );
-      const payment = pendingPaymentOf(subscription.latest_invoice);
-      if (!payment) throw new Error(`Subscription ${subscription.id} has no payment to confirm`);
-      return { subscriptionId: subscription.id, payment };
+      const confirmation = trialEnd
+        ? setupToConfirm(subscription.pending_setup_intent)
+        : paymentToConfirm(subscription.latest_invoice);
+      if (!confirmation) throw new Error(`Subscription ${subscription.id} has nothing to confirm`);
+      return { subscriptionId: subscription.id, confirmation };
     },
 
-    async switchPlan({ subscriptionId, plan, key }) {
+    async previewPlanChange({ customerId, subscriptionId, plan, at }) {
+      const item = await itemOf(subscriptionId);
+      const preview = await stripe.invoices.createPreview({
+        customer: customerId,
+        subscription: subscriptionId,
+        subscription_details: {
+          items: [{ id: item.id, price: await priceOf(plan) }],
+          proration_behavior: "always_invoice",
+          proration_date: seconds(at),
+        },
+      });
+      return preview.amount_due;
+    },
+
+    async changePlan({ subscriptionId, plan, billing, at, key }) {
       const current = await stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
       if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
-      const updated = await stripe.subscriptions.update(
-        subscriptionId,
-        {
-          items: [{ id: item.id, price: await priceOf(plan) }],
-          proration_behavior: "always_invoice",
-          // The switch takes effect only once its invoice is paid: no higher plan without paying for it.
-          payment_behavior: "pending_if_incomplete",
-          metadata: { plan: plan.id },
-          expand: EXPAND_PAYMENT,
-        },
-        { idempotencyKey: `switch-${key}` },
-      );
-      return pendingPaymentOf(updated.latest_invoice);
+      const paidPlan = remoteSubscriptionOf(current).paidPlan ?? planOfLookupKey(item.price.lookup_key);
+      const later = billing === "from-next-period" && paidPlan !== plan.id;
+      const metadata = later
+        ? { plan: plan.id, [PAID_PLAN]: String(paidPlan), [PAID_THROUGH]: String(item.current_period_end) }
+        : { plan: plan.id, [PAID_PLAN]: "", [PAID_THROUGH]: "" };
+      try {
+        const updated = await stripe.subscriptions.update(
+          subscriptionId,
+          {
+            items: [{ id: item.id, price: await priceOf(plan) }],
+            ...(billing === "prorated-now"
+              ? {
+                  proration_behavior: "always_invoice" as const,
+                  proration_date: seconds(at),
+                  // Paid now on the saved card, or nothing changes: no higher plan without paying for it.
+                  payment_behavior: "error_if_incomplete" as const,
+                }
+              : { proration_behavior: "none" as const }),
+            metadata,
+            expand: EXPAND_PAYMENT,
+          },
+          { idempotencyKey: `change-plan-${key}` },
+        );
+        return {
+          subscription: remoteSubscriptionOf(updated),
+          payment: billing === "prorated-now" ? takenPayment(updated.latest_invoice, at) : null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.message);
+        throw error;
+      }
     },
 
     async abandonSubscription(subscriptionId) {
@@ -174,9 +261,20 @@ export function createStripeCardPayments(settings: StripeSettings): CardPayments
       return { status: intent.status, amountCents: intent.amount, customerId: idOf(intent.customer) };
     },
 
+    async setupIntent(setupIntentId) {
+      const setup = await stripe.setupIntents.retrieve(setupIntentId);
+      return { status: setup.status, customerId: idOf(setup.customer) };
+    },
+
     async cancelAtPeriodEnd(subscriptionId) {
       return remoteSubscriptionOf(
         await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      );
+    },
+
+    async resume(subscriptionId) {
+      return remoteSubscriptionOf(
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
       );
     },
 
@@ -263,16 +361,24 @@ export function createStripeCardPayments(settings: StripeSettings): CardPayments
 
 function cardEventOf(event: Stripe.Event): CardEvent {
   const object = event.data.object as unknown as Record<string, unknown> & { object?: string; id?: string };
-  if (object.object === "subscription") {
-    return { id: event.id, type: event.type, subscriptionId: object.id, paymentIntentId: undefined };
-  }
+  const about = { subscriptionId: undefined, paymentIntentId: undefined, invoice: undefined };
+  if (object.object === "subscription")
+    return { id: event.id, type: event.type, ...about, subscriptionId: object.id };
   if (object.object === "invoice") {
     const invoice = object as unknown as Stripe.Invoice;
-    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? undefined;
-    return { id: event.id, type: event.type, subscriptionId, paymentIntentId: undefined };
+    return {
+      id: event.id,
+      type: event.type,
+      ...about,
+      subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) ?? undefined,
+      invoice: {
+        amountDueCents: invoice.amount_due,
+        nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+      },
+    };
   }
   if (object.object === "payment_intent") {
-    return { id: event.id, type: event.type, subscriptionId: undefined, paymentIntentId: object.id };
+    return { id: event.id, type: event.type, ...about, paymentIntentId: object.id };
   }
-  return { id: event.id, type: event.type, subscriptionId: undefined, paymentIntentId: undefined };
+  return { id: event.id, type: event.type, ...about };
 }
