@@ -248,8 +248,16 @@ describe("the signed-in reader's account menu, signing out, and every page on a 
     await screenshotBoth(page, "ps-unavailable", [1280, PHONE_WIDTH]);
   });
 
-  it("the digest's unsubscribe page has the site's header and a card clear of a phone's edges", async () => {
+  it("the digest's unsubscribe page has the site's header and a card clear of a phone's edges; a payer's plan goes on", async () => {
     const email = await signUp("unsubscribe-page");
+    // A paying reader (test mode): billing hears of the new account a moment later, and says 409 until then.
+    await expect
+      .poll(
+        async () =>
+          (await call("POST", "/api/subscribe-with-coupon", { plan: "premium", testMode: true })).status,
+        { timeout: 10_000 },
+      )
+      .toBeLessThan(300);
     expect((await call("POST", "/api/user/channels", { youtubeChannelId: COPPER_PAN_KITCHEN })).status).toBe(
       201,
     );
@@ -276,8 +284,25 @@ describe("the signed-in reader's account menu, signing out, and every page on a 
 
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
+    // Unsubscribing stops the e-mail, not the plan: the page says so and leads to both ways of stopping.
+    await page.getByText("Your paid plan stays active and renews as before").waitFor();
     await expectSiteHeader(page);
     await expectNoSidewaysScroll(page);
     await screenshotBoth(page, "unsubscribed", [1280, PHONE_WIDTH]);
+
+    await page.getByRole("link", { name: "Pause deliveries" }).click();
+    await page.waitForURL("**/settings?tab=account");
+    const off = page.getByRole("status").filter({ hasText: "E-mail delivery off" });
+    await off.waitFor();
+    await page.getByText("E-mail delivery is off, so no digest is sent").waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "settings-email-delivery-off", [1280, PHONE_WIDTH]);
+    await page.goto("/dashboard");
+    await off.waitFor();
+    await screenshotBoth(page, "dashboard-email-delivery-off", [1280, PHONE_WIDTH]);
+    await off.getByRole("button", { name: "Turn back on" }).click();
+    await page.getByRole("status").filter({ hasText: "E-mail delivery on" }).waitFor();
+    expect(await off.count()).toBe(0);
+    expect((await call("GET", "/api/user/email-delivery")).body).toEqual({ on: true, offSince: null });
   });
 });

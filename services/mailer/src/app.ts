@@ -22,6 +22,7 @@ import { mailerSubscriptions } from "./events/subscriptions.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerAbandonmentRoutes } from "./routes/abandonment-routes.ts";
 import { registerComplaintRoutes } from "./routes/complaint-routes.ts";
+import { registerEmailDeliveryRoutes } from "./routes/email-delivery-routes.ts";
 import { FEEDS_PATH, registerFeedRoutes } from "./routes/feed-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerMailboxRoutes } from "./routes/mailbox-routes.ts";
@@ -147,6 +148,7 @@ export async function buildMailerApp(
   registerInternalRoutes(app, context);
   if (settings.complaintsSecret) registerComplaintRoutes(app, context, settings.complaintsSecret);
   registerFeedRoutes(app, context);
+  registerEmailDeliveryRoutes(app, context);
   if (settings.devMailbox && !settings.smtpUrl) registerMailboxRoutes(app, mailDir);
   await dependencies.events.subscribe(mailerSubscriptions(context));
   app.addHook("onClose", async () => {

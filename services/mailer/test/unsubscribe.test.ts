@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { contractOf } from "@tubedigest/contracts";
+import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unsubscribeKeyFrom, unsubscribeToken } from "../src/domain/unsubscribe-token.ts";
 import { IDENTITY_SECRET, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
@@ -130,5 +131,49 @@ describe("one-click unsubscribe from the digest (RFC 8058; real Postgres, Rabbit
       expect(reply.body).not.toContain("<script>alert");
     }
     expect(await unsubscribedAt(userId)).toBeNull();
+  });
+
+  const asReader = (userId: string) => callerHeaders(IDENTITY_SECRET, userId, randomUUID());
+
+  it("tells a paying reader that unsubscribing leaves the plan on, with the ways to cancel or pause it", async () => {
+    const { userId, path } = await digestLink();
+    const planNote = "Your paid plan stays active and renews as before";
+    expect((await mailer.app.inject({ method: "GET", url: path })).body).not.toContain(planNote);
+    await mailer.deliver("subscription.activated", {
+      ...contractOf("subscription.activated").example,
+      userId,
+    });
+    const asked = await mailer.app.inject({ method: "GET", url: path });
+    expect(asked.body).toContain(planNote);
+    const done = await oneClick(path);
+    expect(done.body).toContain("You are unsubscribed");
+    expect(done.body).toContain(planNote);
+    expect(done.body).toContain('href="/settings?tab=subscription"');
+    expect(done.body).toContain('href="/settings?tab=account"');
+  });
+
+  it("shows the signed-in reader e-mail delivery off after an unsubscribe, and turns it back on", async () => {
+    const { userId, path } = await digestLink();
+    const delivery = () =>
+      mailer.app.inject({ method: "GET", url: "/api/user/email-delivery", headers: asReader(userId) });
+    expect((await delivery()).json()).toEqual({ on: true, offSince: null });
+    await oneClick(path);
+    const off = (await delivery()).json();
+    expect(off).toEqual({ on: false, offSince: (await unsubscribedAt(userId))?.toISOString() });
+
+    const resumed = await mailer.app.inject({
+      method: "POST",
+      url: "/api/user/email-delivery/resume",
+      headers: asReader(userId),
+    });
+    expect(resumed.json()).toEqual({ on: true, offSince: null });
+    expect(await unsubscribedAt(userId)).toBeNull();
+    expect(
+      (await mailer.published("digest.resubscribed")).filter((event) => event.data.userId === userId),
+    ).toHaveLength(1);
+    // Nobody else's, and nobody's without a session.
+    expect((await mailer.app.inject({ method: "GET", url: "/api/user/email-delivery" })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -71,6 +71,8 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   // A reader's private feed (its secret in the path), and its address in settings.
   { prefix: "/api/feeds", service: "mailer" },
   { prefix: "/api/user/feed", service: "mailer" },
+  // Whether the digest is e-mailed at all (an e-mail's unsubscribe), and turning it back on.
+  { prefix: "/api/user/email-delivery", service: "mailer" },
 ];
 
 /**

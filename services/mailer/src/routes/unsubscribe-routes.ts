@@ -19,6 +19,18 @@ const html = (reply: FastifyReply, status: number, page: Parameters<typeof unsub
 
 const linkTo = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
 
+/**
+ * Unsubscribing stops e-mail only (the law asks that it be one click and nothing more), so a paying
+ * reader is told the plan goes on, and where to pause or cancel it instead.
+ */
+const PLAN_GOES_ON = {
+  text: "Your paid plan stays active and renews as before: unsubscribing stops the e-mails only. To stop paying, cancel the plan; to take a break, pause deliveries.",
+  links: [
+    { label: "Cancel my plan", href: "/settings?tab=subscription" },
+    { label: "Pause deliveries", href: "/settings?tab=account" },
+  ],
+};
+
 /** A refused link's page (readerOfUnsubscribeLink says why and what to do), or the failure as it is. */
 function refused(reply: FastifyReply, error: unknown) {
   if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
@@ -45,8 +57,9 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
 
   app.get(UNSUBSCRIBE_PATH, { schema }, async (request, reply) => {
     const token = request.query.token;
+    let paying: boolean;
     try {
-      await readerOfUnsubscribeLink(context, context.db, token);
+      paying = (await readerOfUnsubscribeLink(context, context.db, token)).paying;
     } catch (error) {
       return refused(reply, error);
     }
@@ -54,6 +67,7 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
       title: "Unsubscribe from the weekly digest?",
       text: "You will get no more weekly newsletters. Your account, channels and past newsletters stay as they are.",
       button: { label: "Unsubscribe", action: linkTo(UNSUBSCRIBE_PATH, token) },
+      ...(paying ? { note: PLAN_GOES_ON } : {}),
     });
   });
 
@@ -63,8 +77,9 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
   ] as const) {
     app.post(path, { schema }, async (request, reply) => {
       const token = request.query.token;
+      let paying: boolean;
       try {
-        await setDigestSubscription(context, { token, subscribed, correlationId: request.id });
+        ({ paying } = await setDigestSubscription(context, { token, subscribed, correlationId: request.id }));
       } catch (error) {
         return refused(reply, error);
       }
@@ -77,6 +92,7 @@ export function registerUnsubscribeRoutes(app: ServiceApp, context: MailerContex
             title: "You are unsubscribed",
             text: "You will get no more weekly newsletters. Changed your mind?",
             button: { label: "Re-subscribe", action: linkTo(UNDO_PATH, token) },
+            ...(paying ? { note: PLAN_GOES_ON } : {}),
           });
     });
   }

@@ -1,7 +1,9 @@
 import { Link } from "wouter";
 import { buttonClass } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
+import { EmailDeliveryOff } from "../../components/email-delivery-off.tsx";
 import type { CurrentUser } from "../../lib/current-user.ts";
+import { useEmailDelivery } from "../../lib/email-delivery.ts";
 
 /**
  * 'Premium Plan' for an active subscription (docs/product.md#dashboard), anything else reads as the free
@@ -16,6 +18,7 @@ export function subscriptionLabel(user: CurrentUser): string {
 /** The dashboard's left card: who is signed in, on which plan, and where to change that. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const active = user.subscriptionStatus === "active";
+  const { delivery, turnBackOn } = useEmailDelivery();
   return (
     <Card className="dashboard-profile">
       <h2 className="dashboard-card-title">Your Account</h2>
@@ -29,6 +32,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
           <dd>{subscriptionLabel(user)}</dd>
         </div>
       </dl>
+      {delivery && !delivery.on ? <EmailDeliveryOff delivery={delivery} turnBackOn={turnBackOn} /> : null}
       <div className="dashboard-profile-actions">
         {active ? null : (
           <Link className={buttonClass("primary", "button-block")} href="/subscribe">

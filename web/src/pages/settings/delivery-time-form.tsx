@@ -5,6 +5,7 @@ import { describedBy, Field } from "../../components/field.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
+import { useEmailDelivery } from "../../lib/email-delivery.ts";
 import {
   DELIVERY_TIME_PATH,
   type DeliveryTimeStanding,
@@ -73,11 +74,15 @@ export function DeliveryTimeForm() {
 function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
   const toast = useToast();
   const { mutate } = useDeliveryTime();
+  const { delivery: email } = useEmailDelivery();
   const [weekday, setWeekday] = useState(standing.weekday);
   const [hour, setHour] = useState(standing.hour);
   const [busy, setBusy] = useState(false);
   const hint = `In your time zone, ${standing.timeZone} (change it under Profile).`;
-  const next = `Your next digest: ${localDeliveryLabel(standing.nextDeliveryAt, standing.timeZone)}, if your channels have posted anything new by then.`;
+  const next =
+    email && !email.on
+      ? "E-mail delivery is off, so no digest is sent: turn it back on under Weekly digest."
+      : `Your next digest: ${localDeliveryLabel(standing.nextDeliveryAt, standing.timeZone)}, if your channels have posted anything new by then.`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

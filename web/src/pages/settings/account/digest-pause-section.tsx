@@ -2,10 +2,12 @@ import { DEFAULT_DELIVERY_TIME, deliveryTimeLabel, WEEKDAYS } from "@tubedigest/
 import { dayAfter, latestPauseDate, pauseDateProblem, todayIn } from "@tubedigest/contracts/digest-pause";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
+import { EmailDeliveryOff } from "../../../components/email-delivery-off.tsx";
 import { describedBy, Field } from "../../../components/field.tsx";
 import { Skeleton } from "../../../components/skeleton.tsx";
 import { useToast } from "../../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../../lib/api.ts";
+import { useEmailDelivery } from "../../../lib/email-delivery.ts";
 import { useDeliveryTime } from "../use-delivery-time.ts";
 import { useProfile } from "../use-profile.ts";
 import { type Outcome, OutcomeMessage } from "./outcome.tsx";
@@ -23,6 +25,8 @@ function pausedText(delivery: DigestDelivery): string {
  */
 export function DigestPauseSection() {
   const { data: delivery, error, mutate } = useDigestDelivery();
+  // After an e-mail's unsubscribe nothing is sent, whatever the pause says: that comes first.
+  const { delivery: email, turnBackOn } = useEmailDelivery();
   const { data: profile } = useProfile();
   // The reader's own day and hour: "Monday at 9:00 AM" only for those who kept the default.
   const { data: deliveryTime } = useDeliveryTime();
@@ -79,6 +83,8 @@ export function DigestPauseSection() {
         <p className="settings-error">{serverMessage(error) ?? "Your deliveries could not be loaded."}</p>
       ) : !delivery ? (
         <Skeleton className="settings-skeleton" />
+      ) : email && !email.on ? (
+        <EmailDeliveryOff delivery={email} turnBackOn={turnBackOn} />
       ) : delivery.paused ? (
         <div className="stack settings-form">
           <p className="notice settings-paused">{pausedText(delivery)}</p>
