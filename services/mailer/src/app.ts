@@ -66,6 +66,7 @@ export function siteLinks(publicUrl: string): SiteLinks {
     newsletter: (id, token) =>
       at(`/newsletters/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),
     signInLink: (token) => at(`/sign-in/link?token=${encodeURIComponent(token)}`),
+    passwordReset: (token) => at(`/reset-password?token=${encodeURIComponent(token)}`),
     signInLinkRequest: at("/sign-in-link"),
     confirmEmail: (token) => at(`/confirm-email?token=${encodeURIComponent(token)}`),
     privacy: at("/privacy"),

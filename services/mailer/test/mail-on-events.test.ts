@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { contractOf } from "@tubedigest/contracts";
+import { eventually } from "@tubedigest/testing/eventually";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linksOf, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
@@ -44,6 +45,35 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     expect(mail?.subject).toBe("Your tubedigest sign-in link");
     expect(linksOf(mail?.html || "")).toContain(`https://digest.example.com/sign-in/link?token=${token}`);
     expect(mail?.text).toContain(`https://digest.example.com/sign-in/link?token=${token}`);
+  });
+
+  it("mails a password-reset link once per request, opening the site's reset page with the token", async () => {
+    const { userId, email } = await mailer.registered();
+    const token = "Zp4Kq8vX1nC6mB3tR9wY2eL5aH0dG7fJ4sU1iO8kQeA";
+    const requested = { userId, email, token, expiresAt: "2026-11-23T20:00:00.000Z" };
+    const event = await mailer.testBus.bus.publish("password-reset.requested", requested, {
+      correlationId: "test",
+    });
+    await eventually(() =>
+      mailer.database.db
+        .selectFrom("inbox")
+        .select("event_id")
+        .where("event_id", "=", event.id)
+        .executeTakeFirst(),
+    );
+    const [mail, ...more] = await mailer.mailTo(email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe("Reset your tubedigest password");
+    const link = `https://digest.example.com/reset-password?token=${token}`;
+    expect(linksOf(mail?.html || "")).toContain(link);
+    expect(mail?.text).toContain(link);
+    expect(mail?.text).toContain("It works once, for an hour: until 20:00 UTC on 23 November 2026.");
+    expectWellFormed(mail);
+
+    // The same request redelivered sends nothing more; a second request (handled after it) sends its own.
+    await mailer.testBus.bus.publishEvent(event);
+    await mailer.deliver("password-reset.requested", requested);
+    expect(await mailer.mailTo(email)).toHaveLength(2);
   });
 
   it("sends a composed newsletter once, with one-click unsubscribe, and announces it sent", async () => {

@@ -96,6 +96,7 @@ describe.each(setups)("the limit on mail a request can trigger, on %s", (_name, 
     for (const template of requested) expect(await queue(template, target), template).toBe("queued");
     expect(await queue("account-deleted", target)).toBe("suppressed");
     expect(await queue("sign-in-link", target)).toBe("suppressed");
+    expect(await queue("password-reset", target)).toBe("suppressed");
     // The digest is limited where it is made; another address has its own count.
     expect(await queue("digest", target)).toBe("queued");
     expect(await queue("sign-in-link", newAddress())).toBe("queued");

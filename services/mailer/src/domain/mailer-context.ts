@@ -26,6 +26,8 @@ export interface SiteLinks {
   newsletter(newsletterId: string, token: string | undefined): string;
   /** `…/sign-in/link?token=` + the token. */
   signInLink(token: string): string;
+  /** `…/reset-password?token=` + the token: sets a new password. */
+  passwordReset(token: string): string;
   /** The page that mails a sign-in link to an address. */
   signInLinkRequest: string;
   /** `…/confirm-email?token=` + the token: confirms a move to a new address. */

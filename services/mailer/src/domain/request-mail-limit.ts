@@ -22,6 +22,7 @@ const REQUEST_MAIL: Record<TemplateName, boolean> = {
   welcome: true,
   "account-deleted": true,
   "sign-in-link": true,
+  "password-reset": true,
   "password-changed": true,
   "email-change-confirmation": true,
   "email-change-notice": true,

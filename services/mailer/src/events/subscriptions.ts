@@ -5,6 +5,7 @@ import { mailEmailChangeRequest, mailPasswordChanged } from "./account-change-ha
 import { mailCancellation, mailReceipt, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
 import { eraseAccount } from "./erase-account.ts";
 import { mailEmailChangeAddressTaken } from "./mail-email-change-address-taken.ts";
+import { mailPasswordReset } from "./mail-password-reset.ts";
 import { recordPreview } from "./preview-handlers.ts";
 import {
   mailDigest,
@@ -53,9 +54,13 @@ export function mailerSubscriptions(context: MailerContext) {
           "subscription.cancelled": thenWake(mailCancellation(context)),
         },
       },
+      // The links a request has mailed to prove the address; the queue keeps the name it had for the first.
       "sign-in-links": {
-        events: ["sign-in-link.requested"],
-        handlers: { "sign-in-link.requested": thenWake(mailSignInLink(context)) },
+        events: ["sign-in-link.requested", "password-reset.requested"],
+        handlers: {
+          "sign-in-link.requested": thenWake(mailSignInLink(context)),
+          "password-reset.requested": thenWake(mailPasswordReset(context)),
+        },
       },
       "single-videos": {
         events: ["video.summarised", "video-summary.failed"],

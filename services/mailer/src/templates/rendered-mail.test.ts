@@ -65,6 +65,7 @@ describe("subjects", () => {
     ["receipt", "Receipt for your Premium plan: $9.99"],
     ["cancellation", "Your Premium plan is cancelled: access until 23 December 2026"],
     ["sign-in-link", "Your tubedigest sign-in link"],
+    ["password-reset", "Reset your tubedigest password"],
     ["single-video-summary", "Your summary: How reusable rockets land"],
     ["single-video-failed", 'We could not summarise "How reusable rockets land": you were not charged'],
     ["abandonment", "Your weekly digest of Pocket Orbit is one step away"],
@@ -115,6 +116,21 @@ describe("content", () => {
     const mail = templates.render("sign-in-link", SAMPLE_DATA["sign-in-link"]);
     expect(mail.text).toContain("It works once, until 14:05 UTC on 23 November 2026.");
     expect(hrefsOf(mail.html)).toContain(SAMPLE_DATA["sign-in-link"].link);
+  });
+
+  it("says the password-reset link works once, for an hour, and that an owner who didn't ask can ignore it", () => {
+    const data = SAMPLE_DATA["password-reset"];
+    const mail = templates.render("password-reset", data);
+    expect(mail.text).toContain("It works once, for an hour: until 14:35 UTC on 23 November 2026.");
+    expect(mail.text).toContain(
+      "If you didn't ask, ignore this e-mail: nothing changes, and your password stays as it is.",
+    );
+    expect(mail.html).toContain(
+      "The link works once, for an hour: until <strong>14:35 UTC on 23 November 2026",
+    );
+    expect(mail.html).toContain("If you didn't ask, ignore this e-mail: nothing changes");
+    expect(hrefsOf(mail.html)).toContain(data.link);
+    expect(mail.text).toContain(data.link);
   });
 
   it("tells the owner of an address asked for as another account's that nothing changed, linking only to signing in", () => {

@@ -132,6 +132,10 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     link: "https://tubedigest.example/auth/link?token=9b1d0c6f2e8a4d7c",
     expiresAt: "2026-11-23T14:05:00Z",
   },
+  "password-reset": {
+    link: "https://tubedigest.example/reset-password?token=q3Jx0cP9mC1vYkS2bT8wZ4nR6uE5fG7hL0aD3iK9oQe",
+    expiresAt: "2026-11-23T14:35:00Z",
+  },
   "password-changed": {
     recipientName: "Ana",
     firstPassword: false,

@@ -88,6 +88,8 @@ export interface TemplateData {
   };
   cancellation: { recipientName: string | null; planName: string; accessUntil: string; settingsUrl: string };
   "sign-in-link": { link: string; expiresAt: string };
+  /** The link that sets a new password (`/reset-password?token=`), single use until `expiresAt`. */
+  "password-reset": { link: string; expiresAt: string };
   "password-changed": {
     recipientName: string | null;
     /** The account had no password before (made on the landing page). */

@@ -9,6 +9,7 @@ export const TEMPLATE_NAMES = [
   "receipt",
   "cancellation",
   "sign-in-link",
+  "password-reset",
   "password-changed",
   "email-change-confirmation",
   "email-change-notice",

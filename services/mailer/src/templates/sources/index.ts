@@ -8,6 +8,7 @@ import { emailChangeAddressTaken } from "./email-change-address-taken.ts";
 import { emailChangeConfirmation } from "./email-change-confirmation.ts";
 import { emailChangeNotice } from "./email-change-notice.ts";
 import { passwordChanged } from "./password-changed.ts";
+import { passwordReset } from "./password-reset.ts";
 import { receipt } from "./receipt.ts";
 import { signInLink } from "./sign-in-link.ts";
 import { singleVideoFailed } from "./single-video-failed.ts";
@@ -26,6 +27,7 @@ export const TEMPLATE_SOURCES: { [Name in TemplateName]: TemplateSource<Name> } 
   receipt,
   cancellation,
   "sign-in-link": signInLink,
+  "password-reset": passwordReset,
   "password-changed": passwordChanged,
   "email-change-confirmation": emailChangeConfirmation,
   "email-change-notice": emailChangeNotice,
