@@ -368,6 +368,7 @@ describe("one trial with a card, and self-serve plans, against the fake Stripe t
       ],
       [await reader.change(userId, "pro", "yesterday"), 400, undefined],
       [await reader.resume(nobody.userId), 404, messages.nothingToResume],
+      [await post("/api/subscription/end-trial", undefined, nobody.userId), 403, messages.testModeOff],
     ] as const;
     for (const [reply, status, message] of cases) {
       expect(reply.statusCode).toBe(status);
@@ -393,6 +394,25 @@ describe("the same without Stripe, in test mode", () => {
       payload: { plan, testMode: true },
       headers: asUser(userId),
     });
+
+  it("ends the free days on asking, as seven days would: a plan chosen starts, none stops the digests", async () => {
+    const endTrial = (userId: string) =>
+      billing.app.inject({ method: "POST", url: "/api/subscription/end-trial", headers: asUser(userId) });
+    const chose = await billing.register();
+    await skip(chose.userId, "premium");
+    expect((await reader.describe(chose.userId)).status).toBe("trial");
+    const ended = await endTrial(chose.userId);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().subscription).toMatchObject({ status: "active", plan: "premium", trialEndsAt: null });
+    const periodEnd = Date.parse(ended.json().subscription.currentPeriodEnd);
+    expect(Math.abs(periodEnd - Date.now() - 30 * DAY)).toBeLessThan(60_000);
+
+    const none = await billing.register();
+    expect((await endTrial(none.userId)).json().subscription).toMatchObject({ status: "expired" });
+    await expect.poll(() => billing.eventsOf(none.userId)).toEqual(["trial.ended"]);
+    expect((await endTrial(none.userId)).statusCode).toBe(200);
+    await expect.poll(() => billing.eventsOf(chose.userId)).toEqual(["subscription.activated"]);
+  });
 
   it("moves up at once with a computed proration, down at the period's end, cancels and resumes", async () => {
     const { userId } = await billing.register({ at: new Date(Date.now() - 8 * DAY) });

@@ -17,6 +17,7 @@ export const messages = {
   cardPaymentsOff:
     "Card payment is not set up on this server yet. Please try again later or contact support.",
   testModeOff: "Test mode is off on this server: please pay by card at checkout.",
+  cardTrialIsStripes: "A trial with a card ends at Stripe: use a Stripe test clock to end it early.",
   changePlanInSettings: "You already have a plan. Change it in Settings › Subscription.",
   alreadyOnPlan: "You are already subscribed to this plan.",
   noPlanToChange: "You have no plan to change yet. Please choose one at checkout.",

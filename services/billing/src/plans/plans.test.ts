@@ -30,8 +30,12 @@ describe("plans", () => {
     ]);
     expect(OFFERED_PLANS).toEqual(["solo", "premium", "pro"]);
     expect(RECOMMENDED_PLAN).toBe("premium");
-    // Pro's "premium features" are said: everything the Premium tier gives.
-    expect(planNamed("pro")?.features).toContain("Everything in Premium");
+    // Pro lists what it gives, as every tier does, rather than "premium features".
+    expect(planNamed("pro")?.description).toBe("Up to 25 channels with weekly summaries");
+    expect(planNamed("pro")?.features).toEqual([
+      "Up to 25 channels",
+      ...(planNamed("solo")?.features.slice(1) ?? []),
+    ]);
   });
 
   it("maps the earlier funnels' names and knows no others", () => {

@@ -19,7 +19,7 @@ export interface Plan {
 
 /** What every tier's digest holds, whatever the number of channels. */
 const DIGEST_FEATURES = [
-  "One e-mail every Monday at 9:00 in your time zone",
+  "One e-mail a week, on the day and hour you choose (Monday 9:00 by default)",
   "The key points of each new video, linked to the moment they are said",
   "Every past newsletter kept in your dashboard",
 ];
@@ -56,9 +56,9 @@ export const PLANS: readonly Plan[] = [
   {
     id: "pro",
     name: "Pro",
-    // "Premium features": everything the Premium tier gives, said in the features below.
-    description: "Up to 25 channels with weekly summaries and premium features",
-    features: ["Up to 25 channels", "Everything in Premium"],
+    // The SPEC's "premium features" named nothing Pro gives; what it gives is listed instead.
+    description: "Up to 25 channels with weekly summaries",
+    features: ["Up to 25 channels", ...DIGEST_FEATURES],
     priceCents: 2999,
     channelAllowance: 25,
   },

@@ -8,6 +8,7 @@ import type { BillingContext } from "../domain/billing-context.ts";
 import { cancelSubscription } from "../domain/cancel-subscription.ts";
 import { changePlan } from "../domain/change-plan.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
+import { endTrialNow } from "../domain/end-trial-now.ts";
 import { openBillingPortal } from "../domain/open-billing-portal.ts";
 import type { PlanMoveDecision } from "../domain/plan-move.ts";
 import { quotePlanChange } from "../domain/quote-plan-change.ts";
@@ -29,7 +30,7 @@ function changedMessage({ subscription, plan, move }: PlanMoveDecision): string 
 
 /**
  * The signed-in subscriber's own plan: what it is, moving to another (its quote first), cancelling and
- * resuming it, and Stripe's portal for the card and invoices.
+ * resuming it, Stripe's portal for the card and invoices, and test mode's end of the free days.
  */
 export function registerSubscriptionRoutes(app: ServiceApp, context: BillingContext): void {
   app.get(
@@ -89,6 +90,19 @@ export function registerSubscriptionRoutes(app: ServiceApp, context: BillingCont
       await resumeSubscription(context, { userId, correlationId: request.id });
       return {
         message: "Subscription resumed. It renews as before.",
+        subscription: await describeSubscription(context, userId),
+      };
+    },
+  );
+
+  app.post(
+    "/api/subscription/end-trial",
+    { schema: { response: { 200: SubscriptionChangeReply, ...errors } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      await endTrialNow(context, { userId, correlationId: request.id });
+      return {
+        message: "Your free days have ended (test mode).",
         subscription: await describeSubscription(context, userId),
       };
     },

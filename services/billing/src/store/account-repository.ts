@@ -64,6 +64,11 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
+  /** Test mode's 'End Trial Now': the free days end at `at` instead. */
+  async moveTrialEnd(userId: string, at: Date): Promise<void> {
+    await this.db.updateTable("accounts").set({ trial_ends_at: at }).where("user_id", "=", userId).execute();
+  }
+
   async endTrial(userId: string, at: Date): Promise<void> {
     await this.db
       .updateTable("accounts")
