@@ -40,7 +40,7 @@ describe("a new subscriber's first sitting with the product as `make start` runs
 
     // Subscribe Now → the plan the channels need → checkout in test mode → back to the dashboard.
     await page.getByRole("link", { name: "Subscribe Now" }).click();
-    await page.getByRole("button", { name: "Keep it after your trial" }).click();
+    await page.getByRole("button", { name: /^Start Free Trial - / }).click();
     await page.waitForURL(/\/checkout\/\w+$/);
     await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).click();
     await page.getByRole("heading", { name: "Subscription Activated!" }).waitFor();

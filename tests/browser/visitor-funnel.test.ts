@@ -53,7 +53,7 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     ({ page } = opened);
   });
 
-  it("reaches an active subscription and a signed-in dashboard, with no abandonment e-mail", {
+  it("reaches a plan, $0 until the free days end, and a signed-in dashboard, with no abandonment e-mail", {
     timeout: 120_000,
   }, async () => {
     const abandonments: string[] = [];
@@ -110,16 +110,19 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     expect(await activated.textContent()).toContain("Premium");
     expect(await activated.textContent()).toContain("$9.99/month");
     expect(await activated.textContent()).toContain("Up to 5");
+    // Chosen during the free days: nothing today, the first charge when they end.
+    expect(await activated.textContent()).toMatch(/Due today\$0\.00First charge\$9\.99 on /);
     await activated.getByRole("heading", { name: "What happens next?" }).waitFor();
     expect(await activated.textContent()).toContain("within 7 days");
     await page.getByRole("link", { name: "Return to Home" }).waitFor();
     await expectAccessible(page);
     await screenshotBoth(page, "checkout-activated");
 
-    expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "active" });
+    const chosen = { email, subscriptionStatus: "trial", subscriptionPlan: "premium" };
+    expect(await currentUserIn(page)).toMatchObject(chosen);
     await page.getByRole("button", { name: "Go to Your Dashboard" }).click();
     await page.waitForURL("**/dashboard");
-    expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "active" });
+    expect(await currentUserIn(page)).toMatchObject(chosen);
     expect(abandonments).toEqual([]);
   });
 
@@ -154,7 +157,11 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).click();
     await page.getByRole("heading", { level: 1, name: "Subscription Activated!" }).waitFor();
-    expect(await currentUserIn(page)).toMatchObject({ email, subscriptionStatus: "active" });
+    expect(await currentUserIn(page)).toMatchObject({
+      email,
+      subscriptionStatus: "trial",
+      subscriptionPlan: "solo",
+    });
   });
 
   it("sends an address that already has an account to log in rather than check it out", async () => {
@@ -249,17 +256,17 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
           .waitFor();
       }
       await page.getByText("Weekly Newsletter (4 channels)").waitFor();
-      // In the trial every account starts with: no trial offered again, the plan kept after it instead.
+      // In the free days every account starts with: the plan starts with them, $0 today.
       await page
         .getByText(
-          /^Your free trial runs until .+\. Choose the plan now and your digest keeps coming after it/,
+          /^Includes your free trial, until .+: \$0\.00 today, your card saved for \$9\.99\/month after it\./,
         )
         .waitFor();
-      expect(await page.getByText(/Start Free Trial|No credit card required/).count()).toBe(0);
+      expect(await page.getByText(/No credit card required/).count()).toBe(0);
       await expectAccessible(page);
       await screenshotBoth(page, "subscribe");
 
-      await page.getByRole("button", { name: "Keep it after your trial" }).click();
+      await page.getByRole("button", { name: "Start Free Trial - $9.99/month after trial" }).click();
       await page.waitForURL("**/checkout/premium");
       await page.locator(".checkout-summary").getByText("Premium", { exact: true }).waitFor();
     });
@@ -267,13 +274,13 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     it("disables the button with no channels", async () => {
       await registerIn(page, uniqueEmail("subscribe-empty"));
       await page.goto("/subscribe");
-      const start = page.getByRole("button", { name: "Keep it after your trial" });
+      const start = page.getByRole("button", { name: /^Start Free Trial - / });
       await start.waitFor();
       expect(await start.isDisabled()).toBe(true);
       await page.getByText("Please select at least one channel for your subscription").waitFor();
     });
 
-    it("tells an active subscriber so, with the way to manage it", async () => {
+    it("tells a reader with a plan so, with the way to manage it in Settings", async () => {
       const email = uniqueEmail("subscribed");
       await registerIn(page, email);
       // Billing learns of a new account from auth's event, and waits for it rather than refuse.
@@ -291,7 +298,7 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
       await page.getByRole("heading", { level: 1, name: "You're Already Subscribed" }).waitFor();
       await page.getByText("$29.99/month").waitFor();
       expect(await page.getByRole("link", { name: "Manage Subscription" }).getAttribute("href")).toBe(
-        "/settings",
+        "/settings?tab=subscription",
       );
       await expectAccessible(page);
     });

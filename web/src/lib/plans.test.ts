@@ -5,7 +5,7 @@ import {
   type PlansReply,
   planAllowingMore,
   planForChannelCount,
-  trialThenPrice,
+  planOffer,
 } from "./plans.ts";
 
 const plan = (id: string, price: number): Plan => ({
@@ -47,9 +47,13 @@ describe("offeredPlans", () => {
   });
 });
 
-describe("trialThenPrice", () => {
-  it("says the trial and the monthly price in one sentence", () => {
-    expect(trialThenPrice(reply, plan("premium", 9.99))).toBe("7 days free, then $9.99/month");
+describe("planOffer", () => {
+  it("says the trial and the monthly price in one sentence while a plan chosen now starts with the trial", () => {
+    expect(planOffer(reply, plan("premium", 9.99), true)).toBe("7 days free, then $9.99/month");
+  });
+
+  it("says the monthly price alone after the free days", () => {
+    expect(planOffer(reply, plan("premium", 9.99), false)).toBe("$9.99/month");
   });
 });
 

@@ -29,9 +29,13 @@ export function offeredPlans(plans: PlansReply): Plan[] {
   return plans.offeredPlans.map((id) => planById(plans, id)).filter((plan) => plan !== undefined);
 }
 
-/** The trial and the price in one sentence, the same wherever a plan is offered: "7 days free, then $9.99/month". */
-export function trialThenPrice(plans: PlansReply, plan: Plan): string {
-  return `${plans.trialDays} days free, then ${plan.priceLabel}/month`;
+/**
+ * A plan's price as every page offers it: with the trial a plan chosen now starts with, "7 days free, then
+ * $9.99/month"; after the free days, "$9.99/month".
+ */
+export function planOffer(plans: PlansReply, plan: Plan, withTrial: boolean): string {
+  const monthly = `${plan.priceLabel}/month`;
+  return withTrial ? `${plans.trialDays} days free, then ${monthly}` : monthly;
 }
 
 /** The smallest tier offered that allows more channels than `allowance`; undefined when none does. */

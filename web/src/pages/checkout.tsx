@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { Button, buttonClass } from "../components/button.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { useToast } from "../components/toast.tsx";
 import { apiFetch } from "../lib/api.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
-import { planById, trialThenPrice, usePlans } from "../lib/plans.ts";
+import { planById, planOffer, usePlans } from "../lib/plans.ts";
 import { readSelectedChannels, readUserEmail } from "../lib/session-state.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
-import { useTrialStanding } from "../lib/use-trial-standing.ts";
+import { type TrialStanding, useTrialStanding } from "../lib/use-trial-standing.ts";
 import {
   type ActivatedSubscription,
   activateInTestMode,
@@ -16,10 +16,12 @@ import {
   activationFailure,
   type CheckoutOrder,
 } from "./checkout/activation.ts";
+import type { PreparedCheckout } from "./checkout/card-payment.tsx";
 import { CheckoutEmailForm } from "./checkout/checkout-email-form.tsx";
+import { HasPlanAlready } from "./checkout/has-plan-already.tsx";
 import { OrderSummary } from "./checkout/order-summary.tsx";
 import { PaymentSetupIssue } from "./checkout/payment-setup-issue.tsx";
-import { paymentTerms } from "./checkout/payment-terms.ts";
+import { type CheckoutTerms, paymentTerms } from "./checkout/payment-terms.ts";
 import { SuccessView } from "./checkout/success-view.tsx";
 import "./checkout/checkout.css";
 
@@ -34,9 +36,19 @@ function openedFromPreview(): boolean {
 }
 
 /**
- * /checkout/{plan} (docs/product.md#checkout): the order, what paying does and when it charges, the card form
- * (or test mode's skip), then the activated plan. Back leads where the visitor came from: the preview, else
- * home.
+ * What a plan chosen here starts with, as the server says: billing's answer to this checkout, else the
+ * signed-in reader's standing; a visitor (the landing page's fresh account) is in the free days.
+ */
+function termsOf(prepared: PreparedCheckout | null, standing: TrialStanding | undefined): CheckoutTerms {
+  if (prepared) return { withTrial: prepared.confirm === "setup", firstChargeAt: prepared.trialEndsAt };
+  if (standing) return { withTrial: standing.trialAvailable, firstChargeAt: standing.trialEndsAt };
+  return { withTrial: true, firstChargeAt: null };
+}
+
+/**
+ * /checkout/{plan} (docs/product.md#checkout): the order, what it charges today and when, the card form (or
+ * test mode's skip), then the activated plan. A reader who has a plan already is sent to Settings to change
+ * it. Back leads where the visitor came from: the preview, else home.
  */
 export default function CheckoutPage() {
   const params = useParams<{ plan?: string }>();
@@ -56,6 +68,8 @@ export default function CheckoutPage() {
   const [activated, setActivated] = useState<ActivatedSubscription | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
+  const [prepared, setPrepared] = useState<PreparedCheckout | null>(null);
+  const onPrepared = useCallback((answer: PreparedCheckout) => setPrepared(answer), []);
   const returnHandled = useRef(false);
 
   const email = typedEmail ?? stored.email ?? user?.email ?? undefined;
@@ -88,14 +102,16 @@ export default function CheckoutPage() {
     refreshUser().catch(() => undefined);
   };
 
-  // Back from a payment method that had to redirect: Stripe names the PaymentIntent in the address.
+  // Back from a payment method that had to redirect: Stripe names the PaymentIntent (or SetupIntent) in the
+  // address.
   useEffect(() => {
     const returned = new URLSearchParams(search);
     const paymentIntentId = returned.get("payment_intent");
-    if (!order || !paymentIntentId || returnHandled.current) return;
+    const setupIntentId = returned.get("setup_intent");
+    if (!order || !(paymentIntentId || setupIntentId) || returnHandled.current) return;
     returnHandled.current = true;
-    if (returned.get("redirect_status") === "succeeded")
-      void activate(() => activatePaid(order, paymentIntentId));
+    const confirmed = setupIntentId ? { setupIntentId } : { paymentIntentId: paymentIntentId ?? "" };
+    if (returned.get("redirect_status") === "succeeded") void activate(() => activatePaid(order, confirmed));
     else setError(PAYMENT_UNKNOWN);
   });
 
@@ -111,6 +127,8 @@ export default function CheckoutPage() {
   const standingDue = Boolean(user) && !standing;
   if (!plans || !plan || !order || (!stored.email && userLoading) || standingDue) return <PageLoading />;
   if (activated) return <SuccessView subscription={activated} plan={plan} email={email} />;
+  const planInForce = standing?.plan ? planById(plans, standing.plan) : undefined;
+  const terms = termsOf(prepared, standing);
 
   const skip = async () => {
     setSkipping(true);
@@ -133,14 +151,16 @@ export default function CheckoutPage() {
         <OrderSummary plan={plan} channelTitles={stored.channels.map((channel) => channel.snippet.title)} />
         <div className="card checkout-payment">
           <h2>Payment</h2>
-          <p className="checkout-terms">
-            {standing?.status === "active" || standing?.status === "expired" ? null : (
-              <strong>{trialThenPrice(plans, plan)}. </strong>
-            )}
-            {paymentTerms(standing, plan)}
-          </p>
+          {planInForce ? null : (
+            <p className="checkout-terms">
+              <strong>{planOffer(plans, plan, terms.withTrial)}. </strong>
+              {paymentTerms(terms, plan)}
+            </p>
+          )}
           {error ? <p className="checkout-error">{error}</p> : null}
-          {!email ? (
+          {planInForce ? (
+            <HasPlanAlready plan={planInForce} />
+          ) : !email ? (
             <CheckoutEmailForm onEmail={setTypedEmail} />
           ) : plans.stripePublishableKey ? (
             <Suspense fallback={<p className="checkout-initializing">Initializing Payment</p>}>
@@ -148,7 +168,8 @@ export default function CheckoutPage() {
                 publishableKey={plans.stripePublishableKey}
                 plan={plan}
                 email={email}
-                onPaid={(paymentIntentId) => activate(() => activatePaid(order, paymentIntentId))}
+                onPrepared={onPrepared}
+                onConfirmed={(confirmed) => activate(() => activatePaid(order, confirmed))}
                 onCancel={() => navigate(back.href)}
                 onError={setError}
               />
@@ -158,7 +179,7 @@ export default function CheckoutPage() {
           ) : (
             <PaymentSetupIssue />
           )}
-          {plans.testMode && email ? (
+          {plans.testMode && email && !planInForce ? (
             <Button
               variant="secondary"
               className="checkout-test-skip"

@@ -10,14 +10,14 @@ import { useSubscriptionChannels } from "./subscribe/use-subscription-channels.t
 import "./subscribe/subscribe.css";
 
 /**
- * /subscribe (docs/product.md#subscribe): sign in first; an active subscriber sees theirs, anyone else
- * chooses the plan.
+ * /subscribe (docs/product.md#subscribe): sign in first; a reader with a plan (paid, or chosen during the
+ * trial) sees theirs, anyone else chooses the plan.
  */
 export default function SubscribePage() {
   const { user } = useAutoLogin();
   const { plans } = usePlans();
   const standing = useTrialStanding(user);
-  const active = user?.subscriptionStatus === "active";
+  const active = Boolean(user?.subscriptionPlan);
   usePageTitle(
     user === null
       ? "Authentication Required"

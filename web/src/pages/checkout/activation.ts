@@ -11,13 +11,19 @@ export interface CheckoutOrder {
   channelCount: number;
 }
 
-/** POST /api/subscribe once the card payment succeeded. */
+/**
+ * What Stripe confirmed in the browser: the payment of a plan charged today, or the setup intent that saved
+ * the card of a plan chosen during the free days.
+ */
+export type Confirmed = { paymentIntentId: string } | { setupIntentId: string };
+
+/** POST /api/subscribe once Stripe confirmed the payment, or the card saved. */
 export async function activatePaid(
   order: CheckoutOrder,
-  paymentIntentId: string,
+  confirmed: Confirmed,
 ): Promise<ActivatedSubscription> {
   const reply = await apiFetch<SubscriptionChangeReply>("/api/subscribe", {
-    json: { ...order, paymentIntentId },
+    json: { ...order, ...confirmed },
   });
   return reply.subscription;
 }

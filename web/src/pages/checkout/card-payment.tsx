@@ -4,25 +4,40 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { ApiError, apiFetch, serverMessage } from "../../lib/api.ts";
+import { formatUsd } from "../../lib/money.ts";
 import type { Plan } from "../../lib/plans.ts";
 import { useApi } from "../../lib/use-api.ts";
+import type { Confirmed } from "./activation.ts";
 import { PaymentSetupIssue } from "./payment-setup-issue.tsx";
 import { stripeFor } from "./stripe-loader.ts";
 
 const PAYMENT_UNKNOWN = "Payment status unknown. Please contact support if you were charged.";
 
+/**
+ * What billing answers for a checkout (POST /api/create-payment-intent): a payment to confirm, or — a plan
+ * chosen during the free days — a setup intent that saves the card, $0 today.
+ */
+export interface PreparedCheckout {
+  clientSecret: string;
+  confirm: "payment" | "setup";
+  amountCents: number;
+  trialEndsAt: string | null;
+}
+
 interface CardPaymentProps {
   publishableKey: string;
   plan: Plan;
   email: string | undefined;
-  /** Activates the plan for a payment Stripe says succeeded; its failures are the page's to show. */
-  onPaid: (paymentIntentId: string) => Promise<void>;
+  /** What the checkout charges today and when, once billing has said. */
+  onPrepared: (prepared: PreparedCheckout) => void;
+  /** Activates the plan for what Stripe confirmed; its failures are the page's to show. */
+  onConfirmed: (confirmed: Confirmed) => Promise<void>;
   onCancel: () => void;
   onError: (message: string) => void;
 }
 
 /**
- * The card form (docs/product.md#checkout): a PaymentIntent for the plan's price from billing, then Stripe's
+ * The card form (docs/product.md#checkout): billing's payment or setup intent for the plan, then Stripe's
  * Payment Element in Stripe's own frames, so card details never touch this app. Its own chunk: Stripe's
  * code loads only where a publishable key exists.
  */
@@ -30,7 +45,8 @@ export default function CardPayment({
   publishableKey,
   plan,
   email,
-  onPaid,
+  onPrepared,
+  onConfirmed,
   onCancel,
   onError,
 }: CardPaymentProps) {
@@ -47,59 +63,84 @@ export default function CardPayment({
   }, [publishableKey]);
 
   // SWR asks once per plan and e-mail, however often this renders (and once under StrictMode).
-  const intent = useApi<{ clientSecret: string | null }>(["payment-intent", plan.id, email], () =>
+  const intent = useApi<PreparedCheckout>(["payment-intent", plan.id, email], () =>
     apiFetch("/api/create-payment-intent", { json: { amount: plan.priceCents, plan: plan.id, email } }),
   );
+  const prepared = intent.data;
+  useEffect(() => {
+    if (prepared) onPrepared(prepared);
+  }, [prepared, onPrepared]);
 
-  const clientSecret = intent.data?.clientSecret;
-  if (intent.error || stripe === null || (intent.data && !clientSecret)) {
-    // 401: the plan in force changes only for its signed-in owner; 404: this browser holds no claim on the account.
+  if (intent.error || stripe === null) {
+    // 404: this browser holds no claim on the account; 409: the plan in force changes in Settings.
     const forOwnerOnly = intent.error instanceof ApiError && [401, 404].includes(intent.error.status);
     return <PaymentSetupIssue message={serverMessage(intent.error)} offerSignIn={forOwnerOnly} />;
   }
-  if (!stripe || !clientSecret) return <p className="checkout-initializing">Initializing Payment</p>;
+  if (!stripe || !prepared) return <p className="checkout-initializing">Initializing Payment</p>;
 
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: "stripe" } }}>
-      <PaymentForm plan={plan} onPaid={onPaid} onCancel={onCancel} onError={onError} />
+    <Elements
+      stripe={stripe}
+      options={{ clientSecret: prepared.clientSecret, appearance: { theme: "stripe" } }}
+    >
+      <PaymentForm
+        plan={plan}
+        prepared={prepared}
+        onConfirmed={onConfirmed}
+        onCancel={onCancel}
+        onError={onError}
+      />
     </Elements>
   );
 }
 
 function PaymentForm({
   plan,
-  onPaid,
+  prepared,
+  onConfirmed,
   onCancel,
   onError,
-}: Omit<CardPaymentProps, "publishableKey" | "email">) {
+}: Pick<CardPaymentProps, "plan" | "onConfirmed" | "onCancel" | "onError"> & { prepared: PreparedCheckout }) {
   const stripe = useStripe();
   const elements = useElements();
   const toast = useToast();
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
+  const saving = prepared.confirm === "setup";
+
+  const confirm = async (): Promise<Confirmed | "failed" | undefined> => {
+    if (!stripe || !elements) return undefined;
+    // Cards finish here; a method that must redirect comes back to this page, which then activates.
+    const options = {
+      elements,
+      redirect: "if_required" as const,
+      confirmParams: { return_url: window.location.href },
+    };
+    if (saving) {
+      const result = await stripe.confirmSetup(options);
+      if (result.error) return failed(result.error.message);
+      return result.setupIntent.status === "succeeded" ? { setupIntentId: result.setupIntent.id } : undefined;
+    }
+    const result = await stripe.confirmPayment(options);
+    if (result.error) return failed(result.error.message);
+    return result.paymentIntent.status === "succeeded"
+      ? { paymentIntentId: result.paymentIntent.id }
+      : undefined;
+  };
+
+  const failed = (message: string | undefined) => {
+    toast({ title: "Payment Error", description: message ?? "An unknown error occurred", variant: "error" });
+    return "failed" as const;
+  };
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements) return;
     setBusy(true);
     try {
-      const result = await stripe.confirmPayment({
-        elements,
-        // Cards finish here; a method that must redirect comes back to this page, which then activates.
-        redirect: "if_required",
-        confirmParams: { return_url: window.location.href },
-      });
-      if (result.error) {
-        toast({
-          title: "Payment Error",
-          description: result.error.message ?? "An unknown error occurred",
-          variant: "error",
-        });
-      } else if (result.paymentIntent.status === "succeeded") {
-        await onPaid(result.paymentIntent.id);
-      } else {
-        onError(PAYMENT_UNKNOWN);
-      }
+      const confirmed = await confirm();
+      if (confirmed === "failed") return;
+      if (confirmed) await onConfirmed(confirmed);
+      else onError(PAYMENT_UNKNOWN);
     } finally {
       setBusy(false);
     }
@@ -111,7 +152,7 @@ function PaymentForm({
       <PaymentElement onReady={() => setReady(true)} />
       <div className="checkout-actions">
         <Button type="submit" disabled={!ready} busy={busy} busyLabel="Processing...">
-          Pay {plan.priceLabel}
+          {saving ? `Save Card - ${formatUsd(0)} today` : `Pay ${plan.priceLabel}`}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel

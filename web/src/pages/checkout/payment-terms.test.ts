@@ -5,30 +5,22 @@ import { paymentTerms } from "./payment-terms.ts";
 const premium = { id: "premium", name: "Premium", priceLabel: "$9.99" } as Plan;
 
 describe("paymentTerms", () => {
-  it("tells a reader in the trial that paying ends it at once, and what is charged when", () => {
-    const terms = paymentTerms({ status: "trial", trialEndsAt: "2027-03-04T12:00:00.000Z" }, premium);
-    expect(terms).toMatch(
-      /^Your free trial runs until .*2027\. Paying now ends it and starts your paid plan at once:/,
-    );
-    expect(terms).toContain("$9.99 today, then $9.99 every month until you cancel.");
-    expect(terms).toContain("Until you pay, nothing is charged.");
+  it("tells a reader in the free days that nothing is due today, and when the first charge comes", () => {
+    const terms = paymentTerms({ withTrial: true, firstChargeAt: "2027-03-04T12:00:00.000Z" }, premium);
+    expect(terms).toMatch(/^Due today \$0\.00, then \$9\.99\/month from .*2027\. /);
+    expect(terms).toContain("cancel before and nothing is charged.");
+    expect(terms).not.toMatch(/\$9\.99 today/);
   });
 
-  it("offers no free days to a reader whose trial has ended", () => {
-    expect(paymentTerms({ status: "expired", trialEndsAt: null }, premium)).toBe(
-      "Your free trial has ended. Paying starts your plan today: $9.99 today, then $9.99 every month until you cancel.",
+  it("says the same to a visitor before the server has said the date", () => {
+    expect(paymentTerms({ withTrial: true, firstChargeAt: null }, premium)).toMatch(
+      /^Due today \$0\.00, then \$9\.99\/month when your free days end\. /,
     );
   });
 
-  it("tells a subscriber the change is at once and settled now", () => {
-    expect(paymentTerms({ status: "active", trialEndsAt: null }, premium)).toMatch(
-      /^Your plan changes to Premium at once; the difference for the rest of this month is charged or credited now/,
-    );
-  });
-
-  it("still says what is charged when to a visitor who is not signed in", () => {
-    expect(paymentTerms(undefined, premium)).toBe(
-      "Paying now ends your free days and starts your paid plan at once: $9.99 today, then $9.99 every month until you cancel.",
+  it("charges the first month today after the free days", () => {
+    expect(paymentTerms({ withTrial: false, firstChargeAt: null }, premium)).toBe(
+      "Due today $9.99, then $9.99/month until you cancel.",
     );
   });
 });

@@ -1,22 +1,21 @@
 import { formatDate } from "../../lib/format-date.ts";
+import { formatUsd } from "../../lib/money.ts";
 import type { Plan } from "../../lib/plans.ts";
-import type { TrialStanding } from "../../lib/use-trial-standing.ts";
+
+/** What a plan chosen at checkout starts with: the free days left (nothing charged until they end), or none. */
+export interface CheckoutTerms {
+  withTrial: boolean;
+  /** When the free days end and the plan is first charged; null while the server has not said. */
+  firstChargeAt: string | null;
+}
 
 /**
- * What paying at checkout does, and what is charged when, for where the reader stands: paying during the
- * free trial ends it and starts the paid month at once; after it, the same from today; on a plan already,
- * the change is at once and the difference settled now. Undefined standing: a visitor not signed in.
+ * What checking out charges today and then (docs/product.md#checkout): during the free days the card is
+ * saved and nothing charged until they end; after them the first month today.
  */
-export function paymentTerms(standing: TrialStanding | undefined, plan: Plan): string {
-  const monthly = `${plan.priceLabel} today, then ${plan.priceLabel} every month until you cancel`;
-  switch (standing?.status) {
-    case "active":
-      return `Your plan changes to ${plan.name} at once; the difference for the rest of this month is charged or credited now, then ${plan.priceLabel} every month.`;
-    case "expired":
-      return `Your free trial has ended. Paying starts your plan today: ${monthly}.`;
-    case "trial":
-      return `Your free trial runs${standing.trialEndsAt ? ` until ${formatDate(standing.trialEndsAt)}` : ""}. Paying now ends it and starts your paid plan at once: ${monthly}. Until you pay, nothing is charged.`;
-    default:
-      return `Paying now ends your free days and starts your paid plan at once: ${monthly}.`;
-  }
+export function paymentTerms(terms: CheckoutTerms, plan: Plan): string {
+  const monthly = `${plan.priceLabel}/month`;
+  if (!terms.withTrial) return `Due today ${plan.priceLabel}, then ${monthly} until you cancel.`;
+  const from = terms.firstChargeAt ? `from ${formatDate(terms.firstChargeAt)}` : "when your free days end";
+  return `Due today ${formatUsd(0)}, then ${monthly} ${from}. Your card is saved now and first charged then; cancel before and nothing is charged.`;
 }

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
+import { formatDate } from "../../lib/format-date.ts";
 import { formatUsd } from "../../lib/money.ts";
 import type { Plan } from "../../lib/plans.ts";
 import type { ActivatedSubscription } from "./activation.ts";
@@ -14,11 +15,14 @@ interface SuccessViewProps {
 }
 
 /**
- * 'Subscription Activated!' (docs/product.md#checkout): what was bought, what happens next, and where to go.
+ * 'Subscription Activated!' (docs/product.md#checkout): what was bought, what it charged today and when it
+ * charges next (a plan chosen during the free days: nothing until they end), what happens next, and where
+ * to go.
  */
 export function SuccessView({ subscription, plan, email }: SuccessViewProps) {
   const dashboard = useGoToDashboard(email);
   const price = subscription.priceCents === null ? plan.priceLabel : formatUsd(subscription.priceCents / 100);
+  const firstCharge = subscription.status === "trial" ? subscription.trialEndsAt : null;
   return (
     <section className="container checkout checkout-success">
       <Card className="checkout-success-card">
@@ -36,6 +40,20 @@ export function SuccessView({ subscription, plan, email }: SuccessViewProps) {
             <dt>Channels</dt>
             <dd>Up to {subscription.channelAllowance ?? plan.channelAllowance}</dd>
           </div>
+          {firstCharge ? (
+            <>
+              <div>
+                <dt>Due today</dt>
+                <dd>{formatUsd(0)}</dd>
+              </div>
+              <div>
+                <dt>First charge</dt>
+                <dd>
+                  {price} on {formatDate(firstCharge)}
+                </dd>
+              </div>
+            </>
+          ) : null}
         </dl>
         <h2>What happens next?</h2>
         <p>

@@ -5,7 +5,8 @@ import type { CurrentUser } from "../../lib/current-user.ts";
 import { type PlansReply, planById } from "../../lib/plans.ts";
 
 /**
- * /subscribe for an active subscriber (docs/product.md#subscribe): what they have, and where to change it.
+ * /subscribe for a reader with a plan, paid or chosen during the trial (docs/product.md#subscribe): what they
+ * have, and where to change it (Settings › Subscription).
  */
 export function AlreadySubscribed({ user, plans }: { user: CurrentUser; plans: PlansReply }) {
   // A plan name billing no longer sells is priced as the default plan (docs/product.md#plans).
@@ -29,7 +30,7 @@ export function AlreadySubscribed({ user, plans }: { user: CurrentUser; plans: P
         <Link className={buttonClass("primary")} href="/dashboard">
           Go to Dashboard
         </Link>
-        <Link className={buttonClass("secondary")} href="/settings">
+        <Link className={buttonClass("secondary")} href="/settings?tab=subscription">
           Manage Subscription
         </Link>
       </div>

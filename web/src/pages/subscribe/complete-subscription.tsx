@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
 import { formatDate } from "../../lib/format-date.ts";
+import { formatUsd } from "../../lib/money.ts";
 import { type PlansReply, planForChannelCount } from "../../lib/plans.ts";
 import { writeCalculatedPrice, writeSelectedPlan } from "../../lib/session-state.ts";
 import type { TrialStanding } from "../../lib/use-trial-standing.ts";
@@ -18,9 +19,8 @@ const BENEFITS = [
 
 /**
  * 'Complete Your Subscription' (docs/product.md#subscribe): the plan the channel count needs, the channels,
- * the benefits and the form leading to checkout for that plan. Every account has had its free trial from the
- * day it was made, so none is offered again: a reader in it is offered to keep the digest after it, one whose
- * trial has ended to subscribe.
+ * the benefits and the form leading to checkout for that plan. A reader still in the free days starts the
+ * plan with them ('Start Free Trial', $0 today, the card saved); one whose free days are over subscribes.
  */
 export function CompleteSubscription({
   plans,
@@ -37,7 +37,7 @@ export function CompleteSubscription({
   const numbered = channelTitles.map((title, index) => ({ title, number: index + 1 }));
   if (!plan) return null;
 
-  const inTrial = standing.status === "trial";
+  const withTrial = standing.trialAvailable;
   const start = (event: FormEvent) => {
     event.preventDefault();
     if (count === 0) return;
@@ -76,8 +76,8 @@ export function CompleteSubscription({
           <span>{plan.priceLabel}/month</span>
         </p>
         <p className="subscribe-note">
-          {inTrial
-            ? `Your free trial runs${standing.trialEndsAt ? ` until ${formatDate(standing.trialEndsAt)}` : ""}. Choose the plan now and your digest keeps coming after it: paying starts the plan at once, at ${plan.priceLabel} a month.`
+          {withTrial
+            ? `Includes your free trial${standing.trialEndsAt ? `, until ${formatDate(standing.trialEndsAt)}` : ""}: ${formatUsd(0)} today, your card saved for ${plan.priceLabel}/month after it. Cancel before it ends and nothing is charged.`
             : `Your free trial has ended. ${plan.priceLabel} a month from the day you pay; cancel anytime.`}
         </p>
         {count === 0 ? (
@@ -90,7 +90,9 @@ export function CompleteSubscription({
           disabled={count === 0}
           aria-describedby={count === 0 ? "subscribe-no-channels" : undefined}
         >
-          {inTrial ? "Keep it after your trial" : `Subscribe - ${plan.priceLabel}/month`}
+          {withTrial
+            ? `Start Free Trial - ${plan.priceLabel}/month after trial`
+            : `Subscribe - ${plan.priceLabel}/month`}
         </Button>
       </form>
     </Card>
