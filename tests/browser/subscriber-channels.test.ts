@@ -119,8 +119,9 @@ describe("/dashboard: channels used of the plan's, the limit, nothing new, and a
         "The Premium plan follows up to 5 channels for $9.99/month." +
         "Upgrade to Premium",
     );
+    // A reader with a plan moves up in Settings, not through a second checkout.
     expect(await note.getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
-      "/checkout/premium",
+      "/settings?tab=subscription",
     );
   });
 

@@ -170,7 +170,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await screenshotBoth(page, "settings-trial");
   });
 
-  it("/settings Subscription: the plan, its price, 'Change Plan', and cancelling after confirmation", async () => {
+  it("/settings Subscription: the plan chosen in the trial, its price, 'Change Plan', and cancelling after confirmation", async () => {
     await signUp("cancel");
     // Billing hears of a new account from auth's event a moment later, and says 409 until then.
     await expect
@@ -186,10 +186,13 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await page.getByRole("tab", { name: "Subscription" }).click();
     await page.getByText("Premium Plan").waitFor();
     await page.getByText("$9.99 per month").waitFor();
-    await page.getByText("Active (test mode)").waitFor();
+    // Chosen during the free days: the plan starts when they end.
+    await page.getByText(/^Trial, then Premium from \w+ \d{1,2}, \d{4} \(test mode\)$/).waitFor();
+    // 'Change Plan' leads to the tiers on this tab, never to /subscribe.
     await expect(page.getByRole("link", { name: "Change Plan" }).getAttribute("href")).resolves.toBe(
-      "/subscribe",
+      "#change-plan",
     );
+    await page.getByRole("region", { name: "Change plan" }).waitFor();
     // Billing has no Stripe key here, so there is no portal to offer.
     expect(await page.getByRole("button", { name: "Manage Billing" }).count()).toBe(0);
     await expectAccessible(page);

@@ -5,14 +5,15 @@ import { planAllowingMore, usePlans } from "../../lib/plans.ts";
 
 /** Whose allowance it is, as the reader knows it. */
 function allowanceOwner(user: CurrentUser): string {
-  if (user.subscriptionStatus === "active") return "your plan";
+  if (user.subscriptionPlan) return "your plan";
   if (user.subscriptionStatus === "trial") return "your free trial";
   return "your account";
 }
 
 /**
  * At the plan's limit: a calm note, not an error, saying so and naming the plan that allows more, with
- * the way to it; on the largest plan, how to make room instead. Nothing below the limit.
+ * the way to it (a reader with a plan moves up in Settings, one without chooses it at checkout); on the
+ * largest plan, how to make room instead. Nothing below the limit.
  */
 export function ChannelLimitNotice({ user }: { user: CurrentUser }) {
   const { plans } = usePlans();
@@ -28,7 +29,10 @@ export function ChannelLimitNotice({ user }: { user: CurrentUser }) {
       {larger ? (
         <>
           <p>{`The ${larger.name} plan follows up to ${larger.channelAllowance} channels for ${larger.priceLabel}/month.`}</p>
-          <Link className={buttonClass("primary")} href={`/checkout/${larger.id}`}>
+          <Link
+            className={buttonClass("primary")}
+            href={user.subscriptionPlan ? "/settings?tab=subscription" : `/checkout/${larger.id}`}
+          >
             Upgrade to {larger.name}
           </Link>
         </>

@@ -6,18 +6,20 @@ import type { CurrentUser } from "../../lib/current-user.ts";
 import { useEmailDelivery } from "../../lib/email-delivery.ts";
 
 /**
- * 'Premium Plan' for an active subscription (docs/product.md#dashboard), anything else reads as the free
- * trial.
+ * 'Premium Plan' for an active subscription (docs/product.md#dashboard), 'Free Trial, then Premium Plan' for
+ * a plan chosen during the trial; anything else reads as the free trial.
  */
 export function subscriptionLabel(user: CurrentUser): string {
   const plan = user.subscriptionPlan?.trim();
-  if (user.subscriptionStatus !== "active" || !plan) return "Free Trial";
-  return `${plan.charAt(0).toUpperCase()}${plan.slice(1)} Plan`;
+  if (!plan || !["active", "trial"].includes(user.subscriptionStatus ?? "")) return "Free Trial";
+  const named = `${plan.charAt(0).toUpperCase()}${plan.slice(1)} Plan`;
+  return user.subscriptionStatus === "trial" ? `Free Trial, then ${named}` : named;
 }
 
 /** The dashboard's left card: who is signed in, on which plan, and where to change that. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
-  const active = user.subscriptionStatus === "active";
+  // A plan chosen during the trial is a plan: nothing more to subscribe to.
+  const hasPlan = Boolean(user.subscriptionPlan);
   const { delivery, turnBackOn } = useEmailDelivery();
   return (
     <Card className="dashboard-profile">
@@ -34,7 +36,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       </dl>
       {delivery && !delivery.on ? <EmailDeliveryOff delivery={delivery} turnBackOn={turnBackOn} /> : null}
       <div className="dashboard-profile-actions">
-        {active ? null : (
+        {hasPlan ? null : (
           <Link className={buttonClass("primary", "button-block")} href="/subscribe">
             Subscribe Now
           </Link>

@@ -1,22 +1,24 @@
-import { useState } from "react";
 import { Link } from "wouter";
-import { Button, buttonClass } from "../../components/button.tsx";
-import { Dialog } from "../../components/dialog.tsx";
+import { buttonClass } from "../../components/button.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { useToast } from "../../components/toast.tsx";
-import { apiFetch, serverMessage } from "../../lib/api.ts";
-import { useCurrentUser } from "../../lib/current-user.ts";
+import { serverMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
-import { usePlans } from "../../lib/plans.ts";
+import { type PlansReply, usePlans } from "../../lib/plans.ts";
 import { BillingPortalButton } from "./billing-portal-button.tsx";
+import { CancelSubscription } from "./cancel-subscription.tsx";
+import { EndTrialNow } from "./end-trial-now.tsx";
 import { planLabel } from "./plan-label.ts";
-import { SUBSCRIPTION_PATH, type Subscription, useSubscription } from "./use-subscription.ts";
+import { PlanSwitcher } from "./plan-switcher.tsx";
+import { ResumeSubscription } from "./resume-subscription.tsx";
+import { subscriptionStatus } from "./subscription-status.ts";
+import { type Subscription, useSubscription } from "./use-subscription.ts";
 
-const CANCEL_TEXT =
-  "Cancelling ends your access at the end of the current billing period. Until then your digests keep coming.";
-
-/** The Subscription tab: the active plan and how to change or cancel it, else the way to subscribe. */
+/**
+ * The Subscription tab (docs/product.md#settings): the plan (paid, or chosen during the trial), its status
+ * and the three tiers to move to, card and invoices through Stripe's portal, cancelling and resuming; with
+ * no plan, the trial's end and the tiers to choose from.
+ */
 export function SubscriptionPanel() {
   const { data: subscription, error } = useSubscription();
   const { plans, error: plansError } = usePlans();
@@ -35,8 +37,12 @@ export function SubscriptionPanel() {
       </div>
     );
   }
-  if (subscription.status !== "active") return <NoSubscription subscription={subscription} />;
+  if (!subscription.plan) return <NoPlan subscription={subscription} plans={plans} />;
   const label = planLabel(subscription, plans);
+  const renews =
+    subscription.status === "active" && !subscription.cancelAtPeriodEnd
+      ? subscription.currentPeriodEnd
+      : null;
   return (
     <div className="stack">
       <dl className="settings-facts">
@@ -50,28 +56,31 @@ export function SubscriptionPanel() {
         </div>
         <div>
           <dt>Status</dt>
-          <dd>Active{subscription.testMode ? " (test mode)" : ""}</dd>
+          <dd>{subscriptionStatus(subscription, plans)}</dd>
         </div>
-        {subscription.currentPeriodEnd ? (
+        {renews ? (
           <div>
-            <dt>{subscription.cancelAtPeriodEnd ? "Access ends" : "Renews"}</dt>
-            <dd>{formatDate(subscription.currentPeriodEnd)}</dd>
+            <dt>Renews</dt>
+            <dd>{formatDate(renews)}</dd>
           </div>
         ) : null}
       </dl>
       {subscription.paymentPastDue ? (
-        <p className="notice">Your last payment did not go through. Please update your card.</p>
+        <p className="notice">
+          Your last payment did not go through. Please update your card: Stripe tries it again, and your
+          digests keep coming meanwhile.
+        </p>
       ) : null}
       <div className="settings-actions">
-        <Link className={buttonClass("primary")} href="/subscribe">
+        <a className={buttonClass("primary")} href="#change-plan">
           Change Plan
-        </Link>
+        </a>
         {subscription.canManageBilling ? <BillingPortalButton /> : null}
+        {plans.testMode && subscription.status === "trial" && subscription.testMode ? <EndTrialNow /> : null}
       </div>
+      <PlanSwitcher subscription={subscription} plans={plans} />
       {subscription.cancelAtPeriodEnd ? (
-        <p className="muted">
-          Your subscription is cancelled. Access continues until the end of the billing period.
-        </p>
+        <ResumeSubscription subscription={subscription} />
       ) : (
         <CancelSubscription />
       )}
@@ -79,8 +88,8 @@ export function SubscriptionPanel() {
   );
 }
 
-/** No paid plan: a trial's end date while it runs ("Free trial, ends …"), else that there is no plan. */
-function NoSubscription({ subscription }: { subscription: Subscription }) {
+/** No plan: a trial's end date while it runs ("Free trial, ends …"), else that there is no plan; then the tiers. */
+function NoPlan({ subscription, plans }: { subscription: Subscription; plans: PlansReply }) {
   const inTrial = subscription.status === "trial";
   const title = !inTrial
     ? "No Active Subscription"
@@ -88,73 +97,25 @@ function NoSubscription({ subscription }: { subscription: Subscription }) {
       ? `Free trial, ends ${formatDate(subscription.trialEndsAt)}`
       : "Free trial";
   return (
-    <EmptyState
-      title={title}
-      action={
-        <Link className={buttonClass("primary")} href="/subscribe">
-          Subscribe Now
-        </Link>
-      }
-    >
-      {inTrial
-        ? "Your digest comes every Monday until then. Choose a plan to keep it coming after your trial."
-        : "Your free trial has ended, so your digests have stopped. Choose a plan to start them again: your channels and past digests are all still here."}
-    </EmptyState>
-  );
-}
-
-/** 'Cancel Subscription' behind a confirmation: cancelling is at the period's end, and says so first. */
-function CancelSubscription() {
-  const toast = useToast();
-  const { mutate } = useSubscription();
-  const { mutate: mutateUser } = useCurrentUser();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      const reply = await apiFetch<{ subscription: Subscription }>(`${SUBSCRIPTION_PATH}/cancel`, {
-        method: "POST",
-      });
-      await mutate(reply.subscription, { revalidate: false });
-      void mutateUser();
-      setOpen(false);
-      toast({
-        title: "Subscription cancelled",
-        description: "Access continues until the billing period ends.",
-        variant: "success",
-      });
-    } catch (failure) {
-      toast({
-        title: "Error cancelling subscription",
-        description: serverMessage(failure) ?? "Something went wrong. Please try again.",
-        variant: "error",
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className="settings-cancel">
-      <p className="muted">{CANCEL_TEXT}</p>
-      <Button variant="destructive" onClick={() => setOpen(true)}>
-        Cancel Subscription
-      </Button>
-      <Dialog
-        open={open}
-        title="Cancel your subscription?"
-        confirmLabel="Cancel Subscription"
-        cancelLabel="Keep Subscription"
-        destructive
-        busy={busy}
-        busyLabel="Cancelling..."
-        onConfirm={cancel}
-        onCancel={() => setOpen(false)}
+    <div className="stack">
+      <EmptyState
+        title={title}
+        action={
+          <Link className={buttonClass("primary")} href="/subscribe">
+            Subscribe Now
+          </Link>
+        }
       >
-        <p>{CANCEL_TEXT}</p>
-      </Dialog>
+        {inTrial
+          ? "Your digest comes every week until then. Choose a plan now to keep it coming after your trial: your card is saved and nothing is charged before the trial ends."
+          : "Your free trial has ended, so your digests have stopped. Choose a plan to start them again: your channels and past digests are all still here."}
+      </EmptyState>
+      <PlanSwitcher subscription={subscription} plans={plans} />
+      {plans.testMode && inTrial ? (
+        <div className="settings-actions">
+          <EndTrialNow />
+        </div>
+      ) : null}
     </div>
   );
 }
