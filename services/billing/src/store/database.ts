@@ -7,7 +7,7 @@ export interface AccountsTable {
   email: string;
   trial_ends_at: Date;
   trial_ended_at: Date | null;
-  /** When `trial.ending` was written (two days before the end); null before, or when it never was. */
+  /** When `trial.ending` was written (three days before the end); null before, or when it never was. */
   trial_ending_noticed_at: Date | null;
   stripe_customer_id: string | null;
   created_at: Date;
