@@ -29,6 +29,7 @@ import { parseArgs } from "node:util";
 import cookie, { Signer } from "@fastify/cookie";
 import replyFrom from "@fastify/reply-from";
 import session from "@fastify/session";
+import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import { SESSION_USER_HEADER } from "@tubedigest/http";
 import Fastify, { type FastifyInstance } from "fastify";
 import pino from "pino";
@@ -128,6 +129,7 @@ function buildGateway(upstream: string): Promise<FastifyInstance> {
       },
       webDist: mkdtempSync(path.join(tmpdir(), "gateway-floor-web-")),
       trustProxy: 0,
+      site: DEVELOPMENT_SITE,
       signInRateLimit: { max: 1000, windowSeconds: 60 },
       searchRateLimit: 1000,
     },

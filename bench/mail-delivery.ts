@@ -19,7 +19,7 @@ import type { MailerDatabase } from "../services/mailer/src/store/database.ts";
 import { MessageRepository } from "../services/mailer/src/store/message-repository.ts";
 import { migrations } from "../services/mailer/src/store/migrations/index.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
-import { sampleDigest } from "../services/mailer/src/templates/sample-template-data.ts";
+import { SAMPLE_SITE, sampleDigest } from "../services/mailer/src/templates/sample-template-data.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +36,7 @@ const database = createDatabase<MailerDatabase>({ url: schema.url, schema: schem
 const smtp = await startFakeSmtpServer();
 try {
   await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
-  const templates = await compileTemplates();
+  const templates = await compileTemplates(SAMPLE_SITE);
   // A typical digest: 5 channels, 2 videos each.
   const digest = templates.render("digest", sampleDigest(5, 2));
   for (let start = 0; start < count; start += 500) {

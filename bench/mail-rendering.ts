@@ -10,7 +10,11 @@
 import { parseArgs } from "node:util";
 import { compileMjml, type MjmlSource } from "../services/mailer/src/templates/compile-mjml.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
-import { SAMPLE_DATA, sampleDigest } from "../services/mailer/src/templates/sample-template-data.ts";
+import {
+  SAMPLE_DATA,
+  SAMPLE_SITE,
+  sampleDigest,
+} from "../services/mailer/src/templates/sample-template-data.ts";
 import { TEMPLATE_SOURCES } from "../services/mailer/src/templates/sources/index.ts";
 
 const { values } = parseArgs({
@@ -29,7 +33,7 @@ const countingCompile = (sources: MjmlSource[]) => {
 };
 
 const startedAt = performance.now();
-const templates = await compileTemplates(TEMPLATE_SOURCES, countingCompile);
+const templates = await compileTemplates(SAMPLE_SITE, TEMPLATE_SOURCES, countingCompile);
 const compileMs = performance.now() - startedAt;
 const rssMb = process.memoryUsage().rss / 2 ** 20;
 

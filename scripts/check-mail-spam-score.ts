@@ -19,7 +19,11 @@ import {
 } from "../services/mailer/src/adapters/mail-transport/message-composition.ts";
 import { mailHeaders } from "../services/mailer/src/domain/mail-headers.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
-import { SAMPLE_DATA, sampleDigest } from "../services/mailer/src/templates/sample-template-data.ts";
+import {
+  SAMPLE_DATA,
+  SAMPLE_SITE,
+  sampleDigest,
+} from "../services/mailer/src/templates/sample-template-data.ts";
 import type { TemplateData } from "../services/mailer/src/templates/template-data.ts";
 import { TEMPLATE_NAMES, type TemplateName } from "../services/mailer/src/templates/template-names.ts";
 
@@ -56,7 +60,7 @@ if (spawnSync("spamassassin", ["-V"]).error) {
   process.exit(0);
 }
 
-const templates = await compileTemplates();
+const templates = await compileTemplates(SAMPLE_SITE);
 const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
   .privateKey.export({ type: "pkcs8", format: "pem" })
   .toString();

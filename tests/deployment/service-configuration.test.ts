@@ -139,6 +139,17 @@ describe("the services, compose and Kubernetes agree", () => {
       expect(Object.values(upEnv).some((value) => value.startsWith("dev-only-"))).toBe(false);
     });
 
+    it("names one support address and operator to the pages and the e-mails: the .env's", () => {
+      const site = { SUPPORT_EMAIL: "help@tubedigest.example", OPERATOR_NAME: "Tubedigest Ltd" };
+      const siteOf = (name: string) =>
+        settingsFrom(name, composeEnvironment(compose.services[name] ?? {}, { ...upEnv, ...site })).site;
+      expect(siteOf("gateway")).toEqual({
+        supportEmail: "help@tubedigest.example",
+        operatorName: "Tubedigest Ltd",
+      });
+      expect(siteOf("mailer")).toEqual(siteOf("gateway"));
+    });
+
     it.each(NAMES)("checks %s's health on the port and path it serves", (name) => {
       const test = (compose.services[name]?.healthcheck?.test ?? []).join(" ");
       const port = Number((SERVICES[name]?.environment.properties.PORT.default as number) ?? 0);
@@ -213,6 +224,12 @@ describe("the services, compose and Kubernetes agree", () => {
       expect(settings("auth")).toMatchObject({ secureCookies: true });
       expect(settings("gateway")).toMatchObject({ secureCookies: true, devMailbox: false, devDigest: false });
       expect(settings("gateway").trustProxy).not.toBe(0);
+      // One support address and operator, the overlay's, on the pages and in the e-mails.
+      expect(settings("gateway").site).toEqual(settings("mailer").site);
+      expect(settings("mailer").site).toEqual({
+        supportEmail: "support@tubedigest.example",
+        operatorName: "Tubedigest Ltd",
+      });
     });
   });
 });

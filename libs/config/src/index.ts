@@ -1,3 +1,10 @@
 export type { Environment } from "./load-config.ts";
 export { ConfigError, loadConfig, loadConfigOrExit } from "./load-config.ts";
 export { AppEnv, Host, LogLevel, Matching, Origin, Port, SchemaName, Url } from "./schemas.ts";
+export {
+  DEVELOPMENT_SITE,
+  SiteEnvironment,
+  type SiteSettings,
+  siteSettingsFrom,
+  withSiteRules,
+} from "./site.ts";

@@ -15,6 +15,7 @@ import { registerOpenApiRoutes } from "./routes/openapi-routes.ts";
 import { registerProxyRoutes } from "./routes/proxy-routes.ts";
 import { registerSessionRoutes } from "./routes/session-routes.ts";
 import { registerSharedSummaryPage } from "./routes/shared-summary-page.ts";
+import { registerSiteRoutes } from "./routes/site-routes.ts";
 import { registerWebApp, webAppFallback } from "./routes/web-app.ts";
 
 /** What the gateway is handed rather than building. */
@@ -79,6 +80,7 @@ export async function buildGatewayApp(
   registerSessionRoutes(app, settings.upstreams, sessions, settings.identitySecret, upstreamClient);
   // The gateway's own answer: no service owns /api/openapi.json, so the proxy would call it a 404.
   registerOpenApiRoutes(app, settings.upstreams);
+  registerSiteRoutes(app, settings.site);
   if (settings.apiDocs) await registerApiDocs(app);
   await registerProxyRoutes(app, { ...settings, sessions, upstreamClient });
   registerSharedSummaryPage(app, {

@@ -1,4 +1,4 @@
-import { loadConfig } from "@tubedigest/config";
+import { ConfigError, DEVELOPMENT_SITE, loadConfig } from "@tubedigest/config";
 import { describe, expect, it } from "vitest";
 import { GatewayEnvironment, gatewaySettingsFrom } from "./config.ts";
 
@@ -11,6 +11,9 @@ const required = {
   BILLING_URL: "http://billing:4003",
   SUMMARISER_URL: "http://summariser:4004",
   MAILER_URL: "http://mailer:4005",
+  // Required in production, which is the gateway's default.
+  SUPPORT_EMAIL: "help@tubedigest.example",
+  OPERATOR_NAME: "Tubedigest Ltd",
 };
 
 const settingsIn = (APP_ENV: string) =>
@@ -49,5 +52,24 @@ describe("the gateway's rate limits", () => {
     expect(
       settingsFrom({ SIGN_IN_RATE_LIMIT: "11", SIGN_IN_RATE_WINDOW_SECONDS: "12" }).signInRateLimit,
     ).toEqual({ max: 11, windowSeconds: 12 });
+  });
+});
+
+describe("the support address and the operator the web app shows", () => {
+  it("are the ones set, and must be set in production", () => {
+    expect(gatewaySettingsFrom(loadConfig(GatewayEnvironment, required)).site).toEqual({
+      supportEmail: "help@tubedigest.example",
+      operatorName: "Tubedigest Ltd",
+    });
+    const unset = { ...required, SUPPORT_EMAIL: "", OPERATOR_NAME: "" };
+    expect(() => loadConfig(GatewayEnvironment, unset)).toThrow(ConfigError);
+    expect(() => loadConfig(GatewayEnvironment, unset)).toThrow(
+      "SUPPORT_EMAIL and OPERATOR_NAME must be set with APP_ENV=production",
+    );
+  });
+
+  it("are development's own while unset there", () => {
+    const unset = { ...required, APP_ENV: "development", SUPPORT_EMAIL: "", OPERATOR_NAME: "" };
+    expect(gatewaySettingsFrom(loadConfig(GatewayEnvironment, unset)).site).toEqual(DEVELOPMENT_SITE);
   });
 });

@@ -1,4 +1,15 @@
-import { AppEnv, Host, LogLevel, Origin, Port, Url } from "@tubedigest/config";
+import {
+  AppEnv,
+  Host,
+  LogLevel,
+  Origin,
+  Port,
+  SiteEnvironment,
+  type SiteSettings,
+  siteSettingsFrom,
+  Url,
+  withSiteRules,
+} from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 import type { ServiceName } from "./routes/upstream-table.ts";
 import { TrustProxy, trustedProxies } from "./trust-proxy.ts";
@@ -24,33 +35,37 @@ export const RateLimitEnvironment = {
 };
 
 /** The gateway's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
-export const GatewayEnvironment = Type.Object({
-  PORT: Port({ default: 3000 }),
-  HOST: Host("0.0.0.0"),
-  LOG_LEVEL: LogLevel,
-  APP_ENV: AppEnv("production"),
-  REDIS_URL: Url(["redis", "rediss"]),
-  /** Every session and rate-limit key starts with it; another lets two products share one Redis. */
-  REDIS_KEY_PREFIX: Type.String({ default: "td:" }),
-  SESSION_SECRET: Type.String({ minLength: 32 }),
-  /** Signs the caller header for the services, which hold the same secret. */
-  IDENTITY_SECRET: Type.String({ minLength: 32 }),
-  AUTH_URL: Url(["http", "https"]),
-  CATALOG_URL: Url(["http", "https"]),
-  BILLING_URL: Url(["http", "https"]),
-  SUMMARISER_URL: Url(["http", "https"]),
-  MAILER_URL: Url(["http", "https"]),
-  WEB_DIST: Type.String({ default: "web/dist" }),
-  TRUST_PROXY: TrustProxy,
-  /** `/metrics` is served here, apart from the public port. */
-  METRICS_PORT: Port({ default: 9464 }),
-  METRICS_HOST: Host("0.0.0.0"),
-  /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
-  PUBLIC_ORIGIN: Type.Optional(Origin()),
-  ...RateLimitEnvironment,
-  /** The window SIGN_IN_RATE_LIMIT counts attempts over. */
-  SIGN_IN_RATE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
-});
+export const GatewayEnvironment = withSiteRules(
+  Type.Object({
+    PORT: Port({ default: 3000 }),
+    HOST: Host("0.0.0.0"),
+    LOG_LEVEL: LogLevel,
+    APP_ENV: AppEnv("production"),
+    REDIS_URL: Url(["redis", "rediss"]),
+    /** Every session and rate-limit key starts with it; another lets two products share one Redis. */
+    REDIS_KEY_PREFIX: Type.String({ default: "td:" }),
+    SESSION_SECRET: Type.String({ minLength: 32 }),
+    /** Signs the caller header for the services, which hold the same secret. */
+    IDENTITY_SECRET: Type.String({ minLength: 32 }),
+    AUTH_URL: Url(["http", "https"]),
+    CATALOG_URL: Url(["http", "https"]),
+    BILLING_URL: Url(["http", "https"]),
+    SUMMARISER_URL: Url(["http", "https"]),
+    MAILER_URL: Url(["http", "https"]),
+    WEB_DIST: Type.String({ default: "web/dist" }),
+    TRUST_PROXY: TrustProxy,
+    /** `/metrics` is served here, apart from the public port. */
+    METRICS_PORT: Port({ default: 9464 }),
+    METRICS_HOST: Host("0.0.0.0"),
+    /** The site's own origin, e.g. https://tubedigest.example; when unset the request's Host is the origin. */
+    PUBLIC_ORIGIN: Type.Optional(Origin()),
+    ...RateLimitEnvironment,
+    /** The window SIGN_IN_RATE_LIMIT counts attempts over. */
+    SIGN_IN_RATE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+    /** The support address and the operator the web app shows (GET /api/site). */
+    ...SiteEnvironment,
+  }),
+);
 
 /** What the gateway needs, however it was configured (its own process or the embedded product). */
 export interface GatewaySettings {
@@ -65,6 +80,8 @@ export interface GatewaySettings {
   /** How many proxies stand in front, or their addresses and CIDRs (0: none). */
   trustProxy: number | string[];
   publicOrigin?: string | undefined;
+  /** The support address and the operator, answered to the web app at GET /api/site. */
+  site: SiteSettings;
   signInRateLimit: { max: number; windowSeconds: number };
   /** Channel searches per client address per minute. */
   searchRateLimit: number;
@@ -110,6 +127,7 @@ export function gatewaySettingsFrom(env: Static<typeof GatewayEnvironment>): Gat
     webDist: env.WEB_DIST,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     publicOrigin: env.PUBLIC_ORIGIN,
+    site: siteSettingsFrom(env),
     ...rateLimitSettingsFrom(env, env.SIGN_IN_RATE_WINDOW_SECONDS),
     devMailbox: env.APP_ENV === "development",
     devDigest: env.APP_ENV === "development",

@@ -8,7 +8,7 @@ import { startTestStack, type TestStack } from "./test-stack.ts";
 
 const SERVICES: readonly ServiceName[] = ["auth", "catalog", "billing", "summariser", "mailer"];
 /** The paths the gateway answers itself rather than forwarding. */
-const GATEWAY_PATHS = ["/api/auth/current-user", "/api/auth/logout", "/api/openapi.json"];
+const GATEWAY_PATHS = ["/api/auth/current-user", "/api/auth/logout", "/api/openapi.json", "/api/site"];
 
 const describedBy = async (serviceUrl: string): Promise<OpenApiDocument> =>
   (await fetch(`${serviceUrl}/internal/openapi.json`)).json() as Promise<OpenApiDocument>;

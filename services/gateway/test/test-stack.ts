@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { EventBus } from "@tubedigest/bus";
 import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
+import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import { EmbeddedPostgres, prepareMigratedDataDir } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
 import type { MailerApp, MailerSettings } from "@tubedigest/mailer";
@@ -171,6 +172,7 @@ export async function startTestStack(
     complaintsSecret: "complaints-secret-of-the-test-stack-0123456789",
     // A landing-page sign-up's welcome at once, as a password sign-up's: these tests read it in the mailbox.
     landingWelcomeDelayMs: 0,
+    site: DEVELOPMENT_SITE,
   };
   let slowCatalog: { url: string; close(): void } | undefined;
   const product = await composeProduct(
@@ -212,6 +214,7 @@ export async function startTestStack(
         redisUrl,
         redisKeyPrefix: redisPrefix,
         webDist: options.webDist ?? path.join(tmpdir(), "no-web-build-here"),
+        site: DEVELOPMENT_SITE,
         trustProxy: options.trustProxy ?? (secureCookies ? 1 : 0),
         signInRateLimit: { max: options.signInRateLimit ?? 1000, windowSeconds: 60 },
         searchRateLimit: options.searchRateLimit ?? 1000,

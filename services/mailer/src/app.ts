@@ -110,7 +110,7 @@ export async function buildMailerApp(
   });
   app.log.info({ transport: transport.name }, "mailer adapters chosen");
   const metrics = prometheusMetrics(app);
-  const templates = await compileTemplates(TEMPLATE_SOURCES, (sources) => {
+  const templates = await compileTemplates(settings.site, TEMPLATE_SOURCES, (sources) => {
     metrics.templatesCompiled(sources.length);
     return compileMjml(sources);
   });

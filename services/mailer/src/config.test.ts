@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ConfigError, type Environment, loadConfig } from "@tubedigest/config";
+import { ConfigError, DEVELOPMENT_SITE, type Environment, loadConfig } from "@tubedigest/config";
 import { describe, expect, it } from "vitest";
 import { MailerEnvironment, mailerSettingsFrom } from "./config.ts";
 
@@ -10,6 +10,9 @@ const required = {
   DATABASE_URL: "postgres://postgres@127.0.0.1:5432/postgres",
   RABBITMQ_URL: "amqp://guest:guest@127.0.0.1:5672",
   IDENTITY_SECRET: "a-secret-of-thirty-two-characters-at-least",
+  // Required in production, which is the mailer's default.
+  SUPPORT_EMAIL: "help@tubedigest.example",
+  OPERATOR_NAME: "Tubedigest Ltd",
 };
 const pem = (type: "rsa" | "ed25519", modulusLength = 2048) =>
   (type === "rsa" ? generateKeyPairSync("rsa", { modulusLength }) : generateKeyPairSync("ed25519")).privateKey
@@ -108,5 +111,17 @@ describe("the mail settings", () => {
     expect(
       mailerSettingsFrom(loadConfig(MailerEnvironment, development)).smtpTls?.allowInvalidCertificate,
     ).toBe(true);
+  });
+
+  it("name the support address and the operator every e-mail's footer shows, required in production", () => {
+    expect(mailerSettingsFrom(loadConfig(MailerEnvironment, required)).site).toEqual({
+      supportEmail: "help@tubedigest.example",
+      operatorName: "Tubedigest Ltd",
+    });
+    expect(problemsOf({ SUPPORT_EMAIL: "", OPERATOR_NAME: "" })).toEqual([
+      "SUPPORT_EMAIL and OPERATOR_NAME must be set with APP_ENV=production: every page and e-mail names the support address and the operator",
+    ]);
+    const development = { ...required, APP_ENV: "development", SUPPORT_EMAIL: "", OPERATOR_NAME: "" };
+    expect(mailerSettingsFrom(loadConfig(MailerEnvironment, development)).site).toEqual(DEVELOPMENT_SITE);
   });
 });

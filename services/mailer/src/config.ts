@@ -1,5 +1,17 @@
 import { readFileSync } from "node:fs";
-import { AppEnv, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
+import {
+  AppEnv,
+  Host,
+  LogLevel,
+  Matching,
+  Port,
+  SchemaName,
+  SiteEnvironment,
+  type SiteSettings,
+  siteSettingsFrom,
+  Url,
+  withSiteRules,
+} from "@tubedigest/config";
 import Type, { type Static, type TObject } from "typebox";
 import { isDkimSigningKey } from "./settings/dkim-key.ts";
 import { alignedDomains, senderDomain } from "./settings/sender-domain.ts";
@@ -118,23 +130,27 @@ export function withMailRules<Schema extends TObject>(schema: Schema): Schema {
 }
 
 /** The mailer's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
-export const MailerEnvironment = withMailRules(
-  Type.Object({
-    PORT: Port({ default: 4005 }),
-    HOST: Host("0.0.0.0"),
-    LOG_LEVEL: LogLevel,
-    APP_ENV: AppEnv("production"),
-    DATABASE_URL: Url(["postgres", "postgresql"]),
-    DATABASE_SCHEMA: SchemaName("mailer"),
-    RABBITMQ_URL: Url(["amqp", "amqps"]),
-    /** The gateway's secret for the caller header; unsubscribe links are signed with a key derived from it. */
-    IDENTITY_SECRET: Type.String({ minLength: 32 }),
-    /** The site's address, for every link in an e-mail. */
-    PUBLIC_URL: Url(["http", "https"], { default: "http://localhost:3000" }),
-    /** Where .eml files go without SMTP_URL (development). */
-    MAIL_DIR: Type.String({ default: ".data/mail" }),
-    ...MailEnvironment,
-  }),
+export const MailerEnvironment = withSiteRules(
+  withMailRules(
+    Type.Object({
+      PORT: Port({ default: 4005 }),
+      HOST: Host("0.0.0.0"),
+      LOG_LEVEL: LogLevel,
+      APP_ENV: AppEnv("production"),
+      DATABASE_URL: Url(["postgres", "postgresql"]),
+      DATABASE_SCHEMA: SchemaName("mailer"),
+      RABBITMQ_URL: Url(["amqp", "amqps"]),
+      /** The gateway's secret for the caller header; unsubscribe links are signed with a key derived from it. */
+      IDENTITY_SECRET: Type.String({ minLength: 32 }),
+      /** The site's address, for every link in an e-mail. */
+      PUBLIC_URL: Url(["http", "https"], { default: "http://localhost:3000" }),
+      /** Where .eml files go without SMTP_URL (development). */
+      MAIL_DIR: Type.String({ default: ".data/mail" }),
+      ...MailEnvironment,
+      /** The support address and the operator at the foot of every e-mail. */
+      ...SiteEnvironment,
+    }),
+  ),
 );
 
 /** How the connection to the relay is secured (SMTP_REQUIRE_TLS, SMTP_TLS_CA_FILE, SMTP_TLS_ALLOW_INVALID_CERTIFICATE). */
@@ -172,6 +188,8 @@ export interface MailerSettings {
   devMailbox: boolean;
   /** How long a landing-page sign-up's welcome waits (LANDING_WELCOME_DELAY_MINUTES). */
   landingWelcomeDelayMs: number;
+  /** The support address and the operator every e-mail's footer names. */
+  site: SiteSettings;
 }
 
 const MailVariables = Type.Object(MailEnvironment);
@@ -210,5 +228,6 @@ export function mailerSettingsFrom(env: Static<typeof MailerEnvironment>): Maile
     mailDir: env.MAIL_DIR,
     devMailbox: env.APP_ENV !== "production",
     ...mailSettingsFrom(env),
+    site: siteSettingsFrom(env),
   };
 }

@@ -11,7 +11,7 @@ import type { MailerContext } from "../src/domain/mailer-context.ts";
 import { queueMail } from "../src/domain/queue-mail.ts";
 import { unsubscribeKeyFrom } from "../src/domain/unsubscribe-token.ts";
 import { compileTemplates } from "../src/templates/compile-templates.ts";
-import { SAMPLE_DATA } from "../src/templates/sample-template-data.ts";
+import { SAMPLE_DATA, SAMPLE_SITE } from "../src/templates/sample-template-data.ts";
 import { TEMPLATE_NAMES, type TemplateName } from "../src/templates/template-names.ts";
 import { type DeliveryUnderTest, SENDER, startDelivery } from "./support/delivery-harness.ts";
 import { fakeDns, publishedRecords } from "./support/fake-dns.ts";
@@ -68,7 +68,7 @@ describe("every e-mail as a receiving server checks it (real Postgres and SMTP; 
     delivery = await startDelivery();
     const context: MailerContext = {
       db: delivery.database.db,
-      templates: await compileTemplates(),
+      templates: await compileTemplates(SAMPLE_SITE),
       links: siteLinks("https://digest.example.com"),
       unsubscribeKey: unsubscribeKeyFrom("identity-secret-for-tests-only-0123456789"),
       unsubscribeMailto: `unsubscribe@${DOMAIN}`,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import { contractOf } from "@tubedigest/contracts";
 import { eventually } from "@tubedigest/testing/eventually";
 import type { ParsedMail } from "mailparser";
@@ -17,6 +18,9 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     expect(mail?.text?.length).toBeGreaterThan(40);
     expect(mail?.messageId).toMatch(/^<[^@\s]+@[^>\s]+>$/);
     for (const link of linksOf(mail?.html || "")) expect(link).toMatch(/^(https:\/\/|mailto:)/);
+    // The support address and the operator the mailer was started with.
+    expect(linksOf(mail?.html || "")).toContain(`mailto:${DEVELOPMENT_SITE.supportEmail}`);
+    expect(mail?.text).toContain(`tubedigest is run by ${DEVELOPMENT_SITE.operatorName}.`);
   };
 
   it("welcomes a new account once its trial starts, naming the trial's end", async () => {

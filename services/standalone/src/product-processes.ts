@@ -91,9 +91,10 @@ export function productProcesses(
       BILLING_URL: at(stack.BILLING_PORT),
       TRANSCRIPT_SOURCE: stack.TRANSCRIPT_SOURCE ?? (stack.YOUTUBE_API_KEY ? "youtube" : "demo"),
     },
-    // SMTP_URL, MAIL_FROM, DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY, UNSUBSCRIBE_MAILTO and PUBLIC_URL
-    // come from the caller. Without SMTP_URL every message is an .eml file under DATA_DIR/mail, as in
-    // `make start`, listed at http://localhost:3000/dev/mailbox in development.
+    // SMTP_URL, MAIL_FROM, DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY, UNSUBSCRIBE_MAILTO, PUBLIC_URL,
+    // SUPPORT_EMAIL and OPERATOR_NAME come from the caller. Without SMTP_URL every message is an .eml
+    // file under DATA_DIR/mail, as in `make start`, listed at http://localhost:3000/dev/mailbox in
+    // development.
     mailer: {
       HOST: loopback,
       PORT: String(stack.MAILER_PORT),
@@ -109,7 +110,8 @@ export function productProcesses(
       REDIS_URL: stack.REDIS_URL,
       RABBITMQ_URL: stack.RABBITMQ_URL,
     },
-    // PORT, HOST, METRICS_PORT, TRUST_PROXY, PUBLIC_ORIGIN and the rate limits come from the caller.
+    // PORT, HOST, METRICS_PORT, TRUST_PROXY, PUBLIC_ORIGIN, the rate limits, SUPPORT_EMAIL and
+    // OPERATOR_NAME come from the caller.
     gateway: {
       METRICS_HOST: stack.METRICS_HOST,
       REDIS_URL: stack.REDIS_URL,

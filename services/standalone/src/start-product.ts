@@ -8,6 +8,7 @@ import {
   InProcessBroker,
   type InProcessBus,
 } from "@tubedigest/bus";
+import { siteSettingsFrom } from "@tubedigest/config";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { rateLimitSettingsFrom, trustedProxies } from "@tubedigest/gateway";
 import { createServiceLogger, listenForMetrics } from "@tubedigest/http";
@@ -83,6 +84,8 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
     const development = env.APP_ENV === "development";
     const identitySecret = env.IDENTITY_SECRET ?? secrets.identitySecret;
     const publicUrl = env.PUBLIC_ORIGIN ?? addressToOpen(env.HOST, port).url;
+    // One support address and operator for the pages (the gateway) and the e-mails (the mailer).
+    const site = siteSettingsFrom(env);
     // The summary gives people the address to open; auth's and catalog's loopback ports are not for them.
     const logger = (service: string) => createServiceLogger(service, env.LOG_LEVEL, { quietRoutine: true });
     embedded = env.DATABASE_URL ? undefined : await openProductDatabase(dataDir);
@@ -143,6 +146,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
           mailDir: path.join(dataDir, "mail"),
           devMailbox: development,
           ...mailSettingsFrom(env),
+          site,
         },
         // Timers in this process, or BullMQ when REDIS_URL is set.
         scheduler: {
@@ -158,6 +162,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
           webDist: env.WEB_DIST,
           trustProxy: trustedProxies(env.TRUST_PROXY),
           publicOrigin: env.PUBLIC_ORIGIN,
+          site,
           ...rateLimitSettingsFrom(env, SIGN_IN_WINDOW_SECONDS),
           devMailbox: development && !env.SMTP_URL,
           devDigest: development,

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { Server } from "node:net";
 import path from "node:path";
 import { createInProcessBus, InProcessBroker } from "@tubedigest/bus";
+import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import { EmbeddedPostgres } from "@tubedigest/db";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -41,6 +42,7 @@ function settings(dataDir: string): ProductSettings {
       from: "tubedigest <digest@tubedigest.localhost>",
       devMailbox: false,
       landingWelcomeDelayMs: 0,
+      site: DEVELOPMENT_SITE,
     },
     gateway: {
       secureCookies: false,
@@ -49,6 +51,7 @@ function settings(dataDir: string): ProductSettings {
       redisKeyPrefix: "td:",
       webDist: path.join(dataDir, "no-web-build"),
       trustProxy: 0,
+      site: DEVELOPMENT_SITE,
       signInRateLimit: { max: 10, windowSeconds: 60 },
       searchRateLimit: 10,
     },

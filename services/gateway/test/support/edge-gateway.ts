@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import type { ServiceApp } from "@tubedigest/http";
 import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
 import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
@@ -44,6 +45,7 @@ export function gatewayAloneSettings(
     upstreams,
     webDist,
     trustProxy: 0,
+    site: DEVELOPMENT_SITE,
     signInRateLimit: { max: 1000, windowSeconds: 3600 },
     searchRateLimit: 1000,
   };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { compileTemplates } from "./compile-templates.ts";
+import { SAMPLE_SITE } from "./sample-template-data.ts";
 import { TEMPLATE_SOURCES } from "./sources/index.ts";
 
 describe("compileTemplates", () => {
   it("compiles every template under strict validation", async () => {
-    await expect(compileTemplates()).resolves.toHaveProperty("render");
+    await expect(compileTemplates(SAMPLE_SITE)).resolves.toHaveProperty("render");
   });
 
   it("fails start-up on a template MJML refuses, naming it", async () => {
@@ -15,7 +16,7 @@ describe("compileTemplates", () => {
         mjml: TEMPLATE_SOURCES.welcome.mjml.replace("<mj-column>", "<mj-colum>"),
       },
     };
-    await expect(compileTemplates(broken)).rejects.toThrow(
+    await expect(compileTemplates(SAMPLE_SITE, broken)).rejects.toThrow(
       /"welcome" e-mail template is not valid MJML: .*mj-colum/,
     );
   });
@@ -31,6 +32,8 @@ describe("compileTemplates", () => {
         ),
       },
     };
-    await expect(compileTemplates(lost)).rejects.toThrow(/"receipt" e-mail template lost \{\{colour\}\}/);
+    await expect(compileTemplates(SAMPLE_SITE, lost)).rejects.toThrow(
+      /"receipt" e-mail template lost \{\{colour\}\}/,
+    );
   });
 });

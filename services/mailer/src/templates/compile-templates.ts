@@ -1,9 +1,12 @@
+import type { SiteSettings } from "@tubedigest/config";
 import { compileMjml, type MjmlSource } from "./compile-mjml.ts";
 import { CompiledTemplate, placeholdersIn } from "./compiled-template.ts";
+import { siteFooter } from "./site-footer.ts";
 import { TEMPLATE_SOURCES } from "./sources/index.ts";
 import type { MailTemplates } from "./template-data.ts";
 import { TEMPLATE_NAMES, type TemplateName } from "./template-names.ts";
 import type { TemplateSource } from "./template-source.ts";
+import { withSiteFooter } from "./text-mail.ts";
 
 /** Every template's source, by name. */
 export type TemplateSources = { [Name in TemplateName]: TemplateSource<Name> };
@@ -18,9 +21,11 @@ const CLIP_SAFE_BYTES = 90 * 1024;
  * `compileMjml`), and answers templates that fill the compiled HTML per recipient with string joins
  * only. Rejects, naming the template and MJML's message, when any source is not valid MJML or lost a
  * placeholder in compilation, so a broken template stops the mailer at start rather than at a send.
- * `compile` is there to be watched (the bench counts compilations); the mailer keeps the default.
+ * Every message's footer names `site`'s operator and support address. `compile` is there to be watched
+ * (the bench counts compilations); the mailer keeps the default.
  */
 export async function compileTemplates(
+  site: SiteSettings,
   sources: TemplateSources = TEMPLATE_SOURCES,
   compile: (sources: MjmlSource[]) => Promise<Map<string, string>> = compileMjml,
 ): Promise<MailTemplates> {
@@ -35,16 +40,18 @@ export async function compileTemplates(
       throw new Error(`The "${name}" e-mail template lost ${lost.join(", ")} in compilation`);
     compiled.set(name, new CompiledTemplate(name, output));
   }
+  const footer = siteFooter(site);
+  const footerBytes = Buffer.byteLength(footer.html);
   return {
     render(name, data) {
       const template = compiled.get(name);
       if (!template) throw new Error(`No e-mail template named "${name}"`);
-      const content = sources[name].content(data, CLIP_SAFE_BYTES - template.constantBytes);
+      const content = sources[name].content(data, CLIP_SAFE_BYTES - template.constantBytes - footerBytes);
       return {
         subject: content.subject,
         preheader: content.preheader,
-        html: template.fill(content),
-        text: content.text,
+        html: template.fill({ ...content, fragments: { ...content.fragments, siteFooter: footer.html } }),
+        text: withSiteFooter(content.text, footer.text),
       };
     },
   };

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileTemplates } from "./compile-templates.ts";
-import { sampleDigest } from "./sample-template-data.ts";
+import { SAMPLE_SITE, sampleDigest } from "./sample-template-data.ts";
 import type { MailTemplates, TemplateData } from "./template-data.ts";
 
 let templates: MailTemplates;
 beforeAll(async () => {
-  templates = await compileTemplates();
+  templates = await compileTemplates(SAMPLE_SITE);
 });
 
 const video = (id: string, summaryMarkdown: string) => ({

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileTemplates } from "./compile-templates.ts";
-import { sampleDigest } from "./sample-template-data.ts";
+import { SAMPLE_SITE, sampleDigest } from "./sample-template-data.ts";
 import { MAX_VIDEOS_PER_EMAIL } from "./sources/digest.ts";
 import type { MailTemplates, TemplateData } from "./template-data.ts";
 
@@ -9,7 +9,7 @@ const GMAIL_CLIP_BYTES = 102 * 1024;
 
 let templates: MailTemplates;
 beforeAll(async () => {
-  templates = await compileTemplates();
+  templates = await compileTemplates(SAMPLE_SITE);
 });
 
 const videoHeadings = (html: string) => html.match(/<h3 /g)?.length ?? 0;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileMjml } from "./compile-mjml.ts";
 import { compileTemplates } from "./compile-templates.ts";
-import { SAMPLE_DATA, sampleDigest, sampleSummary } from "./sample-template-data.ts";
+import { SAMPLE_DATA, SAMPLE_SITE, sampleDigest, sampleSummary } from "./sample-template-data.ts";
 import { TEMPLATE_SOURCES } from "./sources/index.ts";
 import type { RenderedMail, TemplateData } from "./template-data.ts";
 import { TEMPLATE_NAMES, type TemplateName } from "./template-names.ts";
@@ -118,7 +118,7 @@ function asFile(mail: RenderedMail): string {
 
 describe("every e-mail as it goes out", () => {
   it.each(CASES)("%s", async (label, name, data) => {
-    const templates = await compileTemplates(TEMPLATE_SOURCES, async () => compiledMjml);
+    const templates = await compileTemplates(SAMPLE_SITE, TEMPLATE_SOURCES, async () => compiledMjml);
     await expect(asFile(templates.render(name, data as never))).toMatchFileSnapshot(`golden/${label}.txt`);
   });
 });

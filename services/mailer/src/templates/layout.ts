@@ -15,12 +15,12 @@ export interface LayoutParts {
   links: FooterLink[];
 }
 
-const FOOTER_LINK = `color:${LOOK.muted};text-decoration:underline;`;
+export const FOOTER_LINK = `color:${LOOK.muted};text-decoration:underline;`;
 
 /**
  * Every e-mail's frame, mirroring the web app: the tubedigest wordmark on the calm surface, the
- * content in white 12 px cards, and a quiet footer saying why the e-mail came and where to change
- * that. The title and preheader (the hidden first line mail clients show in the list) come from
+ * content in white 12 px cards, and a quiet footer saying why the e-mail came, where to change that,
+ * and who runs tubedigest with its support address (`{{{siteFooter}}}`, see site-footer.ts). The title and preheader (the hidden first line mail clients show in the list) come from
  * the `{{subject}}` and `{{preheader}}` every e-mail fills. Side padding keeps cards off a phone's
  * edges; 600 px is the width mail clients expect.
  */
@@ -52,7 +52,8 @@ export function layout({ body, reason, links }: LayoutParts): string {
       <mj-section padding="16px 0 32px">
         <mj-column>
           <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px 8px">${escapeHtml(reason)}</mj-text>
-          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px">${footerLinks}</mj-text>
+          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px 8px">${footerLinks}</mj-text>
+          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px">{{{siteFooter}}}</mj-text>
         </mj-column>
       </mj-section>
     </mj-wrapper>

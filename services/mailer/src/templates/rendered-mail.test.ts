@@ -2,13 +2,13 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileTemplates } from "./compile-templates.ts";
-import { SAMPLE_DATA, sampleSummary } from "./sample-template-data.ts";
+import { SAMPLE_DATA, SAMPLE_SITE, sampleSummary } from "./sample-template-data.ts";
 import type { MailTemplates, RenderedMail } from "./template-data.ts";
 import { TEMPLATE_NAMES } from "./template-names.ts";
 
 let templates: MailTemplates;
 beforeAll(async () => {
-  templates = await compileTemplates();
+  templates = await compileTemplates(SAMPLE_SITE);
 });
 
 /** The message as a mail client gets it: composed into MIME by nodemailer, parsed back by mailparser. */
@@ -24,6 +24,9 @@ async function delivered(mail: RenderedMail): Promise<ParsedMail> {
     .build();
   return simpleParser(raw);
 }
+
+/** The footer's link to the support address, in every e-mail. */
+const SUPPORT_LINK = `mailto:${SAMPLE_SITE.supportEmail}`;
 
 function hrefsOf(html: string): string[] {
   return [...html.matchAll(/href="([^"]*)"/g)].map((match) => (match[1] ?? "").replaceAll("&amp;", "&"));
@@ -45,10 +48,21 @@ describe.each(TEMPLATE_NAMES)("the %s e-mail", (name) => {
     expect(parsed.text?.trim().length).toBeGreaterThan(100);
     expect(parsed.text).not.toMatch(/<[a-z]|\{\{/i);
 
-    // Absolute http(s), or a jump within the message (the digest's contents to its channels).
-    const links = hrefsOf(html).filter((link) => !/^#channel-\d+$/.test(link));
+    // Absolute http(s), a jump within the message (the digest's contents to its channels), or the
+    // support address.
+    const links = hrefsOf(html).filter((link) => !/^#channel-\d+$/.test(link) && link !== SUPPORT_LINK);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(new URL(link).protocol).toMatch(/^https?:$/);
+  });
+
+  it("ends with who runs tubedigest and where to write, in both parts", async () => {
+    const mail = templates.render(name, SAMPLE_DATA[name] as never);
+    const line = "tubedigest is run by Tubedigest Ltd. Questions? Write to support@tubedigest.example.";
+    expect(mail.text.endsWith(`${line}\n`)).toBe(true);
+    expect(mail.html).toContain(
+      `tubedigest is run by Tubedigest Ltd. Questions? Write to <a href="mailto:support@tubedigest.example"`,
+    );
+    expect((await delivered(mail)).text?.trimEnd().endsWith(line)).toBe(true);
   });
 });
 
@@ -139,7 +153,7 @@ describe("content", () => {
     expect(mail.text).toContain("nothing changed");
     expect(mail.text).toContain(`Email me a sign-in link: ${data.signInLinkUrl}`);
     expect(new Set(hrefsOf(mail.html))).toEqual(
-      new Set([data.signInLinkUrl, "https://tubedigest.example/settings"]),
+      new Set([data.signInLinkUrl, "https://tubedigest.example/settings", SUPPORT_LINK]),
     );
   });
 
@@ -149,6 +163,7 @@ describe("content", () => {
     expect(hrefsOf(mail.html)).toEqual([
       "https://tubedigest.example/settings",
       "https://tubedigest.example/settings",
+      SUPPORT_LINK,
     ]);
   });
 
@@ -265,7 +280,8 @@ describe("hostile data", () => {
     const html = (await delivered(mail)).html || "";
     expect(html).toContain("See x and &lt;img src=x onerror=alert(1)&gt; and &lt;b&gt;bold&lt;/b&gt;.");
     expect(html).not.toMatch(/javascript:|<img|<b>/);
-    for (const link of hrefsOf(html)) expect(link).toMatch(/^https?:\/\//);
+    for (const link of hrefsOf(html).filter((link) => link !== SUPPORT_LINK))
+      expect(link).toMatch(/^https?:\/\//);
     expect(mail.text).toContain("See x and <img src=x onerror=alert(1)> and <b>bold</b>.");
   });
 

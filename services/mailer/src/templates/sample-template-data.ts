@@ -1,3 +1,4 @@
+import type { SiteSettings } from "@tubedigest/config";
 import type { DigestVideo, TemplateData } from "./template-data.ts";
 import type { TemplateName } from "./template-names.ts";
 
@@ -76,6 +77,12 @@ export function sampleDigest(channels: number, videosPerChannel: number): Templa
     unsubscribeUrl: "https://tubedigest.example/unsubscribe?token=3f9c2a7e41b6",
   };
 }
+
+/** The support address and the operator every sample's footer names. */
+export const SAMPLE_SITE: SiteSettings = {
+  supportEmail: "support@tubedigest.example",
+  operatorName: "Tubedigest Ltd",
+};
 
 /** One ordinary message's data for every template. */
 export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import type { EventData, EventEnvelope, EventName } from "@tubedigest/contracts";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { eventually } from "@tubedigest/testing/eventually";
@@ -75,6 +76,7 @@ export async function startMailer(options: { dispatcherPollMs?: number } = {}): 
       complaintsSecret: COMPLAINTS_SECRET,
       devMailbox: false,
       landingWelcomeDelayMs: LANDING_WELCOME_DELAY_MS,
+      site: DEVELOPMENT_SITE,
     },
     {
       log,
