@@ -74,8 +74,11 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await page
       .getByRole("heading", { level: 1, name: "Your Newsletter Preview" })
       .waitFor({ timeout: PREVIEW_WAIT_MS });
-    const inbox = page.getByRole("article", { name: /^Your week of \d{1,2} \w+: Pocket Orbit$/ });
+    const inbox = page.getByRole("article", { name: "Your Weekly Content Summary is Ready" });
     await inbox.waitFor();
+    expect(await page.locator("#mock-inbox-subject").textContent()).toMatch(
+      /^Your week of \d{1,2} \w+: Pocket Orbit$/,
+    );
     expect(await inbox.textContent()).toContain(email);
     await inbox.getByText(/^We analyzed \d+ videos this week$/).waitFor();
     // Three videos this week: the first is readable, the rest blurred and out of the reading order.

@@ -74,8 +74,8 @@ describe("/preview: its views and the abandonment request", () => {
     await keepChannel(page, "orbit", email);
     await registerOnLanding(page, email);
     await openPreview(page);
-    // The mock inbox opens the e-mail as the SPEC words it, over the digest's own subject line.
-    await page.getByRole("heading", { level: 2, name: "Your Weekly Content Summary is Ready" }).waitFor();
+    // The mock inbox opens the e-mail as the SPEC words it, with the digest's own subject line.
+    await page.getByRole("article", { name: "Your Weekly Content Summary is Ready" }).waitFor();
     // Of the rest of the week only titles come, under the blur: the first video alone is summarised.
     await page
       .locator(".mock-inbox-blurred")

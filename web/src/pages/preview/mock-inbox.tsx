@@ -20,15 +20,15 @@ interface MockInboxProps {
 export function MockInbox({ email, subject, content, videoCount }: MockInboxProps) {
   const { readable, blurred, continued } = splitPreview(readDigestMarkdown(content));
   return (
-    <article className="mock-inbox" aria-labelledby="mock-inbox-subject">
+    <article className="mock-inbox" aria-labelledby="mock-inbox-title">
       <header className="mock-inbox-header">
-        <h2 id="mock-inbox-subject" className="mock-inbox-subject">
+        <h2 id="mock-inbox-title" className="mock-inbox-subject">
           Your Weekly Content Summary is Ready
         </h2>
         <dl className="mock-inbox-meta">
           <div>
             <dt>Subject</dt>
-            <dd>{subject}</dd>
+            <dd id="mock-inbox-subject">{subject}</dd>
           </div>
           <div>
             <dt>From</dt>
