@@ -11,13 +11,21 @@ import {
   uniqueEmail,
 } from "./support.ts";
 
+/** Who runs the product and where to write, as this suite's product is configured. */
+const SUPPORT_EMAIL = "help@tubedigest.test";
+const OPERATOR_NAME = "Tubedigest Test Ltd";
+const RUN_BY = `tubedigest is run by ${OPERATOR_NAME}. Questions? Write to ${SUPPORT_EMAIL}.`;
+
 describe("signing in, signing up, the legal pages and the 404 screen", () => {
   let product: RunningProduct;
   let context: BrowserContext;
   let page: Page;
-  openPageForEachTest((opened) => {
-    ({ product, context, page } = opened);
-  });
+  openPageForEachTest(
+    (opened) => {
+      ({ product, context, page } = opened);
+    },
+    { SUPPORT_EMAIL, OPERATOR_NAME },
+  );
 
   const toast = (role: "status" | "alert", title: string) => toastIn(page, role, title);
 
@@ -145,6 +153,30 @@ describe("signing in, signing up, the legal pages and the 404 screen", () => {
     }
     await page.getByRole("heading", { name: "Payments: Stripe" }).waitFor();
     await page.getByRole("heading", { name: "Deleting your account" }).waitFor();
+  });
+
+  it("every page's footer says who runs tubedigest and where to write, the address a mail link", async () => {
+    for (const path of [
+      "/",
+      "/login",
+      "/forgot-password",
+      "/subscribe",
+      "/dashboard",
+      "/terms",
+      "/nowhere",
+    ]) {
+      await page.goto(path);
+      const footer = page.getByRole("contentinfo");
+      await footer.getByText(RUN_BY).waitFor();
+      expect(await footer.getByRole("link", { name: SUPPORT_EMAIL }).getAttribute("href"), path).toBe(
+        `mailto:${SUPPORT_EMAIL}`,
+      );
+    }
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByText(RUN_BY).waitFor();
+    await expectAccessible(page);
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await screenshotBoth(page, "footer", [1280, 375]);
   });
 
   it("shows '404 Page Not Found' for any other path", async () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { Button, buttonClass } from "../components/button.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
+import { SupportText } from "../components/support-text.tsx";
 import { useToast } from "../components/toast.tsx";
 import { apiFetch } from "../lib/api.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
@@ -157,7 +158,11 @@ export default function CheckoutPage() {
               {paymentTerms(terms, plan)}
             </p>
           )}
-          {error ? <p className="checkout-error">{error}</p> : null}
+          {error ? (
+            <p className="checkout-error">
+              <SupportText text={error} />
+            </p>
+          ) : null}
           {planInForce ? (
             <HasPlanAlready plan={planInForce} />
           ) : !email ? (

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { Button, buttonClass } from "../../components/button.tsx";
+import { SupportText } from "../../components/support-text.tsx";
 
 const FALLBACK = "Unable to initialize the payment system. Please try again later.";
 
@@ -22,7 +23,9 @@ export function PaymentSetupIssue({
   return (
     <div className="checkout-setup-issue" role="alert">
       <h2>Payment Setup Issue</h2>
-      <p>{message ?? FALLBACK}</p>
+      <p>
+        <SupportText text={message ?? FALLBACK} />
+      </p>
       <div className="checkout-actions">
         {offerSignIn ? (
           <Link className={buttonClass("primary")} href="/login">
