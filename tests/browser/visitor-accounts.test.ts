@@ -153,6 +153,22 @@ describe("signing in, signing up, the legal pages and the 404 screen", () => {
     }
     await page.getByRole("heading", { name: "Payments: Stripe" }).waitFor();
     await page.getByRole("heading", { name: "Deleting your account" }).waitFor();
+    const main = page.getByRole("main");
+    await main.getByText(`tubedigest is run by ${OPERATOR_NAME}, who is responsible`).waitFor();
+    expect(await main.getByRole("link", { name: SUPPORT_EMAIL }).getAttribute("href")).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+
+    // The terms name the operator, the support address and the refund rule.
+    await page.goto("/terms");
+    await main.getByText(`tubedigest is run by ${OPERATOR_NAME} (“we”).`).waitFor();
+    expect(await main.getByRole("link", { name: SUPPORT_EMAIL }).getAttribute("href")).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+    await page.getByRole("heading", { level: 2, name: "Cancelling and refunds" }).waitFor();
+    await main.getByText("A plan is not refunded for a part month.").waitFor();
+    await main.getByText("A single summary that is not delivered is never charged.").waitFor();
+    await main.getByText("It keeps working until the end of the period you paid for").waitFor();
   });
 
   it("every page's footer says who runs tubedigest and where to write, the address a mail link", async () => {

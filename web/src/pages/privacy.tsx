@@ -1,12 +1,27 @@
 import { Link } from "wouter";
+import { PageLoading } from "../components/page-loading.tsx";
+import { SupportEmailLink } from "../components/support-email-link.tsx";
+import { useSite } from "../lib/site.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export default function PrivacyPage() {
   usePageTitle("Privacy Policy");
+  const { site, error } = useSite();
+  if (!site && !error) return <PageLoading />;
   return (
     <article className="container prose legal-page">
       <h1>Privacy Policy</h1>
       <p className="muted">What we keep about you, who else sees it, and how to make it go away.</p>
+
+      {site ? (
+        <>
+          <h2>Who we are</h2>
+          <p>
+            tubedigest is run by {site.operatorName}, who is responsible for what it keeps about you. To ask
+            about your data, write to <SupportEmailLink address={site.supportEmail} />.
+          </p>
+        </>
+      ) : null}
 
       <h2>What we store</h2>
       <ul>
