@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { RunningProduct } from "@tubedigest/standalone";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -7,8 +6,8 @@ import {
   expectAccessible,
   linkInMailbox,
   openPageForEachTest,
-  SCREENSHOTS_DIR,
   screenshotBoth,
+  screenshotMail,
   toastIn,
   uniqueEmail,
 } from "./support.ts";
@@ -39,22 +38,6 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
     await page.getByRole("tab", { name: "Account" }).click();
     await page.getByRole("heading", { level: 2, name: "Email address" }).waitFor();
     return email;
-  }
-
-  /** The newest message to `email` whose subject matches, shown alone at a phone's 375 px and looked at. */
-  async function screenshotMail(email: string, subject: RegExp, name: string): Promise<void> {
-    const list: string = (await call("GET", "/dev/mailbox")).body;
-    const row = list.split("<tr>").find((cells) => cells.includes(email) && subject.test(cells));
-    const id = row?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
-    expect(id, `${subject} to ${email}`).toBeDefined();
-    await page.goto(`/dev/mailbox/${id}`);
-    const html = await page.locator("iframe").getAttribute("srcdoc");
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.setContent(html ?? "");
-    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-375.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    // Back on a page of the app, whose policy lets the test's calls through.
-    await page.goto("/terms");
   }
 
   it("changes the password with the current one; another browser is signed out; the address is told", async () => {
@@ -89,7 +72,7 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
     expect((await call("POST", "/api/auth/login", { email, password: "a-new-password" })).status).toBe(200);
     await elsewhere?.close();
     await linkInMailbox(page, email, /password was changed/, /https?:\/\/\S+\/sign-in-link/);
-    await screenshotMail(email, /password was changed/, "mail-password-changed");
+    await screenshotMail(page, email, /password was changed/, "mail-password-changed");
   });
 
   it("sets a first password for an account made on the landing page", async () => {
@@ -152,9 +135,9 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
       /Confirm your new/,
       /https?:\/\/\S+\/confirm-email\?token=[^\s)>\]]+/,
     );
-    await screenshotMail(moved, /Confirm your new/, "mail-email-change-confirmation");
+    await screenshotMail(page, moved, /Confirm your new/, "mail-email-change-confirmation");
     await linkInMailbox(page, email, /address may change/, /https?:\/\/\S+\/settings/);
-    await screenshotMail(email, /address may change/, "mail-email-change-notice");
+    await screenshotMail(page, email, /address may change/, "mail-email-change-notice");
 
     // Opening the link moves nothing (a mail scanner may open it): the page asks first.
     await page.goto(link);
@@ -272,6 +255,6 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
     expect((await call("GET", "/api/auth/current-user")).status).toBe(401);
     expect((await call("POST", "/api/auth/login", { email, password: PASSWORD })).status).toBe(401);
     await linkInMailbox(page, email, /account is deleted/, /https?:\/\/\S+\/privacy/);
-    await screenshotMail(email, /account is deleted/, "mail-account-deleted");
+    await screenshotMail(page, email, /account is deleted/, "mail-account-deleted");
   });
 });

@@ -316,6 +316,34 @@ export async function linkInMailbox(
   throw new Error(`no message matching ${subject} for ${email} in /dev/mailbox`);
 }
 
+/**
+ * The newest message to `email` whose subject matches, shown alone at each width (a phone's 375 px unless
+ * told) as `<name>-<width>.png`, to be looked at; the page is left on /terms, whose policy lets the test's
+ * calls through.
+ */
+export async function screenshotMail(
+  page: Page,
+  email: string,
+  subject: RegExp,
+  name: string,
+  widths: readonly number[] = [375],
+): Promise<void> {
+  const list: string = (await callFromPage(page, "GET", "/dev/mailbox")).body;
+  const row = list.split("<tr>").find((cells) => cells.includes(email) && subject.test(cells));
+  const id = row?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
+  expect(id, `${subject} to ${email}`).toBeDefined();
+  await page.goto(`/dev/mailbox/${id}`);
+  const html = await page.locator("iframe").getAttribute("srcdoc");
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.setContent(html ?? "");
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/terms");
+}
+
 /** A fresh address, so tests never meet each other's accounts. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

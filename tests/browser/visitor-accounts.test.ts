@@ -5,8 +5,10 @@ import {
   callFromPage,
   expectAccessible,
   type Json,
+  linkInMailbox,
   openPageForEachTest,
   screenshotBoth,
+  screenshotMail,
   toastIn,
   uniqueEmail,
 } from "./support.ts";
@@ -16,7 +18,7 @@ const SUPPORT_EMAIL = "help@tubedigest.test";
 const OPERATOR_NAME = "Tubedigest Test Ltd";
 const RUN_BY = `tubedigest is run by ${OPERATOR_NAME}. Questions? Write to ${SUPPORT_EMAIL}.`;
 
-describe("signing in, signing up, the legal pages and the 404 screen", () => {
+describe("signing in, signing up, resetting a password, the legal pages and the 404 screen", () => {
   let product: RunningProduct;
   let context: BrowserContext;
   let page: Page;
@@ -68,6 +70,65 @@ describe("signing in, signing up, the legal pages and the 404 screen", () => {
     await page.waitForURL("**/dashboard");
     await toast("status", "Welcome back!").waitFor();
     await page.getByRole("banner").getByRole("button", { name: "Account" }).waitFor();
+  });
+
+  it("Forgot password?: a link mailed, a new password set once, signed in, the old password refused", async () => {
+    await page.goto("/login");
+    const email = uniqueEmail("reset");
+    expect((await call("POST", "/api/auth/register", { email, password: "password123" })).status).toBe(201);
+    await call("POST", "/api/auth/logout");
+    await context.clearCookies();
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await page.getByRole("heading", { level: 1, name: "Reset Your Password" }).waitFor();
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await expectAccessible(page);
+    await screenshotBoth(page, "forgot-password", [1280, 375]);
+    await page.getByRole("button", { name: "Email me a reset link" }).click();
+    await page
+      .getByText("If an account exists for this address, we've sent a link to choose a new password.")
+      .waitFor();
+    await screenshotBoth(page, "forgot-password-sent", [1280, 375]);
+
+    const subject = /Reset your tubedigest password/;
+    const link = await linkInMailbox(page, email, subject, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
+    await screenshotMail(page, email, subject, "mail-password-reset", [1280, 375]);
+
+    await page.goto(link);
+    await page.getByRole("heading", { level: 1, name: "Choose a New Password" }).waitFor();
+    await page.getByRole("main").getByText(email).waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "reset-password", [1280, 375]);
+    const save = page.getByRole("button", { name: "Set New Password" });
+    await page.getByLabel("New password").fill("short");
+    await save.click();
+    await page.getByText("Password must be at least 8 characters").waitFor();
+    await expectAccessible(page);
+    await page.getByLabel("New password").fill("a-brand-new-password");
+    await save.click();
+    await page.getByRole("heading", { level: 1, name: "Password Changed" }).waitFor();
+    await page.getByText(`Signed in as ${email}.`).waitFor();
+    await screenshotBoth(page, "reset-password-done", [1280, 375]);
+    await page.getByRole("link", { name: "Go to Your Dashboard" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("banner").getByRole("button", { name: "Account" }).waitFor();
+
+    // Another browser: the old password no longer works, the new one does, and the link is spent.
+    const elsewhere = await context.browser()?.newContext({ baseURL: product.url });
+    const other = await elsewhere?.newPage();
+    if (!other) throw new Error("a second browser");
+    await other.goto("/terms");
+    const signIn = (password: string) => callFromPage(other, "POST", "/api/auth/login", { email, password });
+    expect((await signIn("password123")).status).toBe(401);
+    expect((await signIn("a-brand-new-password")).status).toBe(200);
+    await other.goto(link);
+    await other.getByRole("heading", { level: 1, name: "Reset Link Not Valid" }).waitFor();
+    await other
+      .getByText("This password reset link is invalid, expired or already used. Please ask for a new one.")
+      .waitFor();
+    await elsewhere?.close();
   });
 
   it("/signup: checks the fields", async () => {
