@@ -92,6 +92,8 @@ export function startMailer(infra: RunInfra, smtpUrl: string): Promise<BenchChil
   return startService(infra, "mailer", {
     APP_ENV: "production",
     SMTP_URL: smtpUrl,
+    SUPPORT_EMAIL: "support@tubedigest.example",
+    OPERATOR_NAME: "Tubedigest Ltd",
     MAIL_DIR: path.join(infra.logDir, "mail"),
   });
 }

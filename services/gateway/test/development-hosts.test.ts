@@ -119,6 +119,8 @@ describe("the gateway outside development", () => {
         BILLING_URL: "http://billing:4003",
         SUMMARISER_URL: "http://summariser:4004",
         MAILER_URL: "http://mailer:4005",
+        SUPPORT_EMAIL: "help@tubedigest.example",
+        OPERATOR_NAME: "Tubedigest Ltd",
       });
     expect(gatewaySettingsFrom(env("development")).loopbackOnly).toBe(true);
     expect(gatewaySettingsFrom(env("production")).loopbackOnly).toBe(false);

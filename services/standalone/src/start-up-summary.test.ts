@@ -17,6 +17,9 @@ describe("the address to open", () => {
   });
 });
 
+/** What production must name, beside the parts a summary describes. */
+const PRODUCTION_SITE = { SUPPORT_EMAIL: "help@digest.example.com", OPERATOR_NAME: "Digest Example Ltd" };
+
 describe("the start-up summary", () => {
   it("names the real parts by address, never by password, and no data folder when nothing is kept there", () => {
     const env = loadConfig(StandaloneEnvironment, {
@@ -27,6 +30,7 @@ describe("the start-up summary", () => {
       YOUTUBE_API_KEY: "a-key",
       PUBLIC_ORIGIN: "https://digest.example.com",
       APP_ENV: "production",
+      ...PRODUCTION_SITE,
       STRIPE_SECRET_KEY: "sk_live_hunter2",
       OPENAI_API_KEY: "sk-hunter2",
       OPENAI_BASE_URL: "http://llm.internal:11434/v1",
@@ -61,7 +65,7 @@ describe("the start-up summary", () => {
     expect(summary({})).toContain(
       "payments               test mode only (set STRIPE_SECRET_KEY for card payments)",
     );
-    expect(summary({ APP_ENV: "production" })).toContain(
+    expect(summary({ APP_ENV: "production", ...PRODUCTION_SITE })).toContain(
       "payments               none: set STRIPE_SECRET_KEY",
     );
     expect(summary({ STRIPE_SECRET_KEY: "sk_test_x" })).toContain(
@@ -75,7 +79,7 @@ describe("the start-up summary", () => {
     expect(summary({})).toContain(
       "e-mail                 files in the data folder, read at http://127.0.0.1:3000/dev/mailbox (set SMTP_URL to send)",
     );
-    expect(summary({ APP_ENV: "production" })).toContain(
+    expect(summary({ APP_ENV: "production", ...PRODUCTION_SITE })).toContain(
       "e-mail                 files in the data folder only: set SMTP_URL to send",
     );
   });
