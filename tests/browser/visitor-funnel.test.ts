@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   callFromPage,
   expectAccessible,
+  linkInMailbox,
   openPageForEachTest,
   screenshotBoth,
   uniqueEmail,
@@ -117,6 +118,9 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     expect(await activated.textContent()).toMatch(/Due today\$0\.00First charge\$9\.99 on /);
     await activated.getByRole("heading", { name: "What happens next?" }).waitFor();
     expect(await activated.textContent()).toContain("within 7 days");
+    // First value at once: the plan started with a channel followed, so this week's digest is mailed now.
+    await activated.getByText(/^Your first digest is on its way/).waitFor();
+    await linkInMailbox(page, email, /Your week of/, /https?:\/\/\S+\/newsletters\/[\w-]+/);
     await page.getByRole("link", { name: "Return to Home" }).waitFor();
     await expectAccessible(page);
     await screenshotBoth(page, "checkout-activated");
@@ -126,6 +130,12 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await page.getByRole("button", { name: "Go to Your Dashboard" }).click();
     await page.waitForURL("**/dashboard");
     expect(await currentUserIn(page)).toMatchObject(chosen);
+    // The dashboard's first view shows that first digest, with 'Generate Newsletter' at hand.
+    const latest = page.getByRole("region", { name: "Latest newsletter" });
+    await latest.getByRole("link", { name: /^Your week of .*Pocket Orbit/ }).waitFor();
+    await latest.getByRole("button", { name: "Generate Newsletter" }).waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "dashboard-first-digest");
     expect(abandonments).toEqual([]);
   });
 

@@ -398,12 +398,14 @@ describe("the development routes: this week's digests now (Postgres, RabbitMQ)",
     const events = digestEvents(summariser.testBus.bus, summariser.database.db);
     const readers = [randomUUID(), randomUUID()];
     const lapsed = randomUUID();
+    // Started two hours ago, so their first digests are behind them and only this week's are counted.
+    const started = new Date(Date.now() - 2 * 3_600_000);
     for (const [index, userId] of [...readers, lapsed].entries()) {
       // Registered just now, in zones whose Monday 09:00 is not now: development ignores both.
       await events.register(userId, { timeZone: index === 0 ? "Pacific/Kiritimati" : "America/Adak" });
-      await events.follow(userId, FRESH, "Fresh Channel");
+      await events.follow(userId, FRESH, "Fresh Channel", started);
     }
-    for (const userId of readers) await events.activate(userId);
+    for (const userId of readers) await events.activate(userId, started);
     await events.applied();
 
     const first = await summariser.app.inject({ method: "POST", url: "/dev/deliver-digest" });

@@ -274,6 +274,43 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     expect(metrics).toMatch(/summariser_llm_tokens_total\{kind="prompt",service="summariser"\} 300/);
   });
 
+  it("mails a reader's first digest as soon as their plan has started and they follow a channel, once", async () => {
+    // The plan first, then the channel; and the other way round: whichever comes last completes it.
+    const planFirst = randomUUID();
+    await events.register(planFirst);
+    await events.activate(planFirst);
+    await events.follow(planFirst, ORBIT, "Pocket Orbit");
+    const channelFirst = randomUUID();
+    await events.register(channelFirst);
+    await events.follow(channelFirst, KITCHEN, "Copper Pan Kitchen");
+    await events.activate(channelFirst);
+    // The free days alone send none: the weekly digest comes when it is due.
+    const onFreeDays = randomUUID();
+    await events.register(onFreeDays);
+    await events.startTrial(onFreeDays, daysFrom(new Date(), 7));
+    await events.follow(onFreeDays, ORBIT, "Pocket Orbit");
+    // A start long past (events replayed after an outage) is no start now.
+    const longStarted = await reader(paying);
+    await events.applied();
+
+    const rows = await settled([planFirst, channelFirst]);
+    expect(rows.map((row) => [row.user_id, row.week_key, row.status])).toEqual(
+      expect.arrayContaining([
+        [planFirst, "first", "composed"],
+        [channelFirst, "first", "composed"],
+      ]),
+    );
+    const [first] = (await composedEvents([planFirst])) as { data: { channels: { title: string }[] } }[];
+    expect(first?.data.channels.map((channel) => channel.title)).toEqual(["Pocket Orbit"]);
+    // Another channel, or the plan again, makes no second first digest.
+    await events.follow(planFirst, KITCHEN, "Copper Pan Kitchen");
+    await events.activate(planFirst);
+    await events.applied();
+    expect(await digestsOf([planFirst])).toHaveLength(1);
+    expect(await composedEvents([planFirst])).toHaveLength(1);
+    expect(await digestsOf([onFreeDays, longStarted])).toEqual([]);
+  });
+
   it("covers only what is new since the last digest", async () => {
     const userId = await reader(paying);
     await events.applied();

@@ -7,6 +7,7 @@ import { useAutoLogin } from "../lib/auto-login.ts";
 import type { CurrentUser } from "../lib/current-user.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { ChannelsTab } from "./dashboard/channels-tab.tsx";
+import { LatestNewsletter } from "./dashboard/latest-newsletter.tsx";
 import { NewslettersTab } from "./dashboard/newsletters-tab.tsx";
 import { ProfileCard } from "./dashboard/profile-card.tsx";
 import "./dashboard/dashboard.css";
@@ -34,7 +35,14 @@ export default function DashboardPage() {
     <section className="container dashboard">
       <h1 className="dashboard-title">Dashboard</h1>
       <div className="dashboard-layout">
-        <ProfileCard user={user} />
+        <div className="dashboard-side">
+          <ProfileCard user={user} />
+          <LatestNewsletter
+            user={user}
+            historyOpen={tab === "newsletters"}
+            showHistory={() => setTab("newsletters")}
+          />
+        </div>
         <div className="card dashboard-main">
           {/* Each panel mounts only while open, so newsletters are fetched only on their tab. */}
           <Tabs

@@ -191,21 +191,26 @@ async function signUp(stack: TestStack, readers: number): Promise<Reader[]> {
 }
 
 /**
- * Plans as billing settles them: paid at checkout (test mode); cancelled and run out a month later, the
- * trial long over; and a trial that ended unpaid.
+ * Plans as billing settled them earlier in the week: paid at checkout (test mode) days ago, so a plan's
+ * first digest went then, before this week's uploads (a plan started now would send one at once);
+ * cancelled and run out a month later, the trial long over; and a trial that ended unpaid.
  */
 async function settlePlans(stack: TestStack, all: readonly Reader[], now: Date): Promise<void> {
-  const publishAsBilling = <Name extends EventName>(name: Name, data: EventData<Name>) =>
-    stack.events.publish(name, data, { correlationId: "as-billing" });
+  const publishAsBilling = <Name extends EventName>(name: Name, data: EventData<Name>, occurredAt?: Date) =>
+    stack.events.publish(name, data, { correlationId: "as-billing", ...(occurredAt ? { occurredAt } : {}) });
+  const daysAgo = new Date(now.getTime() - 3 * 24 * 3_600_000);
   for (const reader of all.filter((r) => r.group === "paid" || r.group === "cancelled-and-expired")) {
-    // The browser that signed up holds the claim that lets it take a plan (billing waits for the sign-up).
-    const reply = await reader.browser.call("POST", "/api/subscribe-with-coupon", {
-      email: reader.email,
-      plan: "creator",
-      channelCount: 3,
-      testMode: true,
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
+    await publishAsBilling(
+      "subscription.activated",
+      {
+        userId: reader.id,
+        plan: "creator",
+        channelAllowance: 5,
+        currentPeriodEnd: new Date(daysAgo.getTime() + 30 * 24 * 3_600_000).toISOString(),
+        testMode: true,
+      },
+      daysAgo,
+    );
   }
   const access = (userId: string) => ({ userId, plan: null, channelAllowance: 5 });
   for (const reader of all.filter((r) => r.group === "cancelled-and-expired")) {

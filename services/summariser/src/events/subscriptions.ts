@@ -11,6 +11,7 @@ import { recordPlan } from "./record-plan.ts";
 import { recordTimeZone } from "./record-time-zone.ts";
 import { recordTrial } from "./record-trial.ts";
 import { summariseNewVideo } from "./summarise-new-video.ts";
+import { thenFirstDigest } from "./then-first-digest.ts";
 
 /** Every event the summariser acts on, and which queue carries it. */
 export function summariserSubscriptions(context: SummariserContext) {
@@ -45,7 +46,7 @@ export function summariserSubscriptions(context: SummariserContext) {
           "user.updated": recordTimeZone(context),
           "trial.started": recordTrial(context),
           "trial.ended": recordTrial(context),
-          "subscription.activated": plan,
+          "subscription.activated": thenFirstDigest(context, plan),
           "subscription.changed": plan,
           "subscription.cancelled": plan,
           "subscription.expired": plan,
@@ -57,7 +58,10 @@ export function summariserSubscriptions(context: SummariserContext) {
       },
       follows: {
         events: ["channel.followed", "channel.unfollowed"],
-        handlers: { "channel.followed": recordFollow(context), "channel.unfollowed": recordFollow(context) },
+        handlers: {
+          "channel.followed": thenFirstDigest(context, recordFollow(context)),
+          "channel.unfollowed": recordFollow(context),
+        },
       },
       // Modest: each may hold a model call for minutes, and the week gives them time.
       "new-videos": {

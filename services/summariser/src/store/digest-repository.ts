@@ -138,6 +138,17 @@ export class DigestRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0n);
   }
 
+  /** Whether the user has had a digest queued, ever (made, skipped or on its way). */
+  async hasAny(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("digests")
+      .select("user_id")
+      .where("user_id", "=", userId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Queues one digest (one made on demand); undefined when it was queued already. */
   queue(row: DigestKey & { weekStart: string; dueAt: Date; slot: Date }): Promise<DigestRow | undefined> {
     return this.db

@@ -104,6 +104,18 @@ export class RecipientRepository {
    * auth's or catalog's events) was made moments ago and is in its trial: refusing it would tell someone
    * who just signed up that a trial they have not had yet is over.
    */
+  /** Whether the user has a plan in force (a trial with a card chosen counts) and e-mail is on. */
+  async hasPlan(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("recipients")
+      .select("user_id")
+      .where("user_id", "=", userId)
+      .where("plan_active", "=", true)
+      .where("unsubscribed", "=", false)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async isEligible(userId: string, at: Date): Promise<boolean> {
     const row = await this.db
       .selectFrom("recipients")

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { Button, buttonClass } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
+import { useCurrentUser } from "../../lib/current-user.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { formatUsd } from "../../lib/money.ts";
 import type { Plan } from "../../lib/plans.ts";
@@ -23,6 +24,9 @@ export function SuccessView({ subscription, plan, email }: SuccessViewProps) {
   const dashboard = useGoToDashboard(email);
   const price = subscription.priceCents === null ? plan.priceLabel : formatUsd(subscription.priceCents / 100);
   const firstCharge = subscription.status === "trial" ? subscription.trialEndsAt : null;
+  // A plan started with channels followed mails this week's digest at once (the summariser's first digest).
+  const { user } = useCurrentUser();
+  const following = (user?.channelCount ?? 0) > 0;
   return (
     <section className="container checkout checkout-success">
       <Card className="checkout-success-card">
@@ -56,9 +60,15 @@ export function SuccessView({ subscription, plan, email }: SuccessViewProps) {
           ) : null}
         </dl>
         <h2>What happens next?</h2>
+        <p className="notice checkout-first-digest">
+          {following
+            ? "Your first digest is on its way: this week's videos from your channels, summarised and e-mailed in a few minutes."
+            : "Add channels on your dashboard, and your first digest is e-mailed as soon as you do."}
+        </p>
         <p>
-          Your first newsletter arrives within 7 days. After that, a summary of your channels' new videos
-          lands in your inbox every Monday at 9:00 AM.
+          Your first newsletter arrives within 7 days at the latest. After that, a summary of your channels'
+          new videos lands in your inbox every week, on the day and hour you choose (Monday 9:00 AM unless you
+          change it in Settings).
         </p>
         <div className="checkout-actions">
           <Button onClick={dashboard.go} busy={dashboard.busy} busyLabel="Opening your dashboard...">

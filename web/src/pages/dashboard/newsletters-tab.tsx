@@ -33,37 +33,8 @@ export function snippetOf(content: string): string {
  * asked for only then; generating one refreshes it.
  */
 export function NewslettersTab() {
-  const toast = useToast();
   const { data, error, isLoading, mutate } = useApi<NewsletterItem[]>(NEWSLETTERS_PATH);
-  const [generating, setGenerating] = useState(false);
-
-  const generate = async () => {
-    setGenerating(true);
-    try {
-      const answer = await apiFetch<GenerateAnswer | undefined>("/api/generate-newsletter", {
-        method: "POST",
-      });
-      // Nothing new since the last newsletter is news, not a failure.
-      toast(
-        answer?.outcome === "nothing-new"
-          ? { title: "Nothing new yet", description: answer.message, variant: "info" }
-          : {
-              title: "Newsletter generated",
-              description: answer?.message ?? "Your newsletter was generated and sent to your e-mail.",
-              variant: "success",
-            },
-      );
-    } catch (failure) {
-      toast({
-        title: "Error generating newsletter",
-        description: serverMessage(failure) ?? "Something went wrong. Please try again.",
-        variant: "error",
-      });
-    } finally {
-      setGenerating(false);
-    }
-    await mutate();
-  };
+  const { generate, generating } = useGenerateNewsletter(() => mutate());
 
   return (
     <section className="dashboard-section" aria-labelledby="history-title" aria-busy={isLoading}>
@@ -111,4 +82,40 @@ export function NewslettersTab() {
       )}
     </section>
   );
+}
+
+/**
+ * The dashboard's "generate newsletter": this week's newsletter made and mailed now, told in a toast (nothing
+ * new since the last one is news, not a failure); `then` refreshes what shows the newsletters.
+ */
+export function useGenerateNewsletter(then: () => Promise<unknown>) {
+  const toast = useToast();
+  const [generating, setGenerating] = useState(false);
+  const generate = async () => {
+    setGenerating(true);
+    try {
+      const answer = await apiFetch<GenerateAnswer | undefined>("/api/generate-newsletter", {
+        method: "POST",
+      });
+      toast(
+        answer?.outcome === "nothing-new"
+          ? { title: "Nothing new yet", description: answer.message, variant: "info" }
+          : {
+              title: "Newsletter generated",
+              description: answer?.message ?? "Your newsletter was generated and sent to your e-mail.",
+              variant: "success",
+            },
+      );
+    } catch (failure) {
+      toast({
+        title: "Error generating newsletter",
+        description: serverMessage(failure) ?? "Something went wrong. Please try again.",
+        variant: "error",
+      });
+    } finally {
+      setGenerating(false);
+    }
+    await then();
+  };
+  return { generate, generating };
 }
