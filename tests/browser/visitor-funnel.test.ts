@@ -50,9 +50,13 @@ async function registerIn(page: Page, email: string): Promise<void> {
 
 describe("visitor funnel: landing → preview → plan → checkout in test mode → dashboard", () => {
   let page: Page;
-  openPageForEachTest((opened) => {
-    ({ page } = opened);
-  });
+  // Every test here signs up or in from the one loopback address: more than the default ten a minute.
+  openPageForEachTest(
+    (opened) => {
+      ({ page } = opened);
+    },
+    { SIGN_IN_RATE_LIMIT: "100" },
+  );
 
   it("reaches a plan, $0 until the free days end, and a signed-in dashboard, with no abandonment e-mail", {
     timeout: 120_000,
@@ -139,6 +143,38 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     expect(abandonments).toEqual([]);
   });
 
+  it("takes a returning customer, signed out, to checkout through a sign-in link, never 'could not find your account'", async () => {
+    const email = uniqueEmail("returning");
+    // Her account from before, made with a password in this browser, which then signed out.
+    await registerIn(page, email);
+    expect((await callFromPage(page, "POST", "/api/auth/logout")).status).toBeLessThan(300);
+    // Back on the landing page with her address: the sign-up answers as for anyone (no account is named).
+    await chooseChannels(page, "orbit", 1, email);
+    expect(
+      (await callFromPage(page, "POST", "/api/auth/register-with-email", { email, channels: [] })).status,
+    ).toBe(201);
+    await page.goto("/checkout/premium");
+    await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).click();
+    const inbox = page.getByRole("status").filter({ hasText: "Check your inbox" });
+    await inbox.getByText(`sign-in link to ${email}`).waitFor();
+    expect(await page.getByText(/could not find your account/).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, "checkout-sign-in-to-continue");
+
+    const link = await linkInMailbox(
+      page,
+      email,
+      /sign-in link/,
+      /https?:\/\/\S+\/sign-in\/link\?token=[\w-]+/,
+    );
+    await page.goto(link);
+    await page.getByRole("button", { name: `Sign in as ${email}` }).click();
+    await page.getByRole("link", { name: "Continue to Checkout" }).click();
+    await page.waitForURL("**/checkout/premium");
+    await page.getByRole("button", { name: "TEST MODE: Skip Payment (DEV ONLY)" }).click();
+    await page.getByRole("heading", { level: 1, name: "Subscription Activated!" }).waitFor();
+  });
+
   it("lists at most 3 channels, says how many more, and sells the default plan for a name nobody sells", async () => {
     const titles = await chooseChannels(page, "demo channel", 5, uniqueEmail("summary"));
     expect(titles).toHaveLength(5);
@@ -177,7 +213,7 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     });
   });
 
-  it("sends an address that already has an account to log in rather than check it out", async () => {
+  it("sends an address that already has an account a sign-in link rather than check it out", async () => {
     const email = uniqueEmail("taken");
     await registerIn(page, email);
     await callFromPage(page, "POST", "/api/auth/logout");
@@ -185,9 +221,11 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await page.getByRole("textbox", { name: "Your email address" }).fill(email);
     await page.getByRole("button", { name: "Continue" }).click();
     await page
-      .getByText(`There is already an account for ${email}. Log in to it to choose your plan.`)
+      .getByRole("status")
+      .filter({ hasText: "Check your inbox" })
+      .getByText(`sign-in link to ${email}`)
       .waitFor();
-    expect(await page.getByRole("main").getByRole("link", { name: "Log In" }).getAttribute("href")).toBe(
+    expect(await page.getByRole("main").getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe(
       "/login",
     );
     expect(await currentUserIn(page)).toBeNull();
@@ -228,8 +266,9 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
     await expectAccessible(page);
   });
 
-  it("offers to sign in when the card form is refused for the account's owner only", async () => {
-    await chooseChannels(page, "orbit", 1, uniqueEmail("owner-only"));
+  it("mails a sign-in link when the card form is refused for the account's owner only", async () => {
+    const email = uniqueEmail("owner-only");
+    await chooseChannels(page, "orbit", 1, email);
     await page.route("**/api/plans", async (route) => {
       const plans = await (await route.fetch()).json();
       await route.fulfill({ json: { ...plans, stripePublishableKey: "pk_test_checkout" } });
@@ -240,10 +279,13 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
       route.fulfill({ status: 401, json: { message: ownerOnly } }),
     );
     await page.goto("/checkout/pro");
-    await page.getByRole("heading", { name: "Payment Setup Issue" }).waitFor();
-    await page.getByText(ownerOnly).waitFor();
-    expect(await page.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
-    await page.getByRole("button", { name: "Go Back" }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Check your inbox" })
+      .getByText(`sign-in link to ${email}`)
+      .waitFor();
+    expect(await page.getByText(ownerOnly).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Payment Setup Issue" }).count()).toBe(0);
     await expectAccessible(page);
   });
 

@@ -2,6 +2,7 @@ import type { RunningProduct } from "@tubedigest/standalone";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  callFromPage,
   expectAccessible,
   linkInMailbox,
   openPageForEachTest,
@@ -262,5 +263,13 @@ describe("/preview: its views and the abandonment request", () => {
     await page.getByText(/^We analyzed \d+ videos this week$/).waitFor({ timeout: PREVIEW_WAIT_MS });
     await page.getByText(`This is what lands in ${email} every Monday at 9:00 AM.`).waitFor();
     await page.locator(".preview-channel-title").getByText("Pocket Orbit").waitFor();
+    // Signed in from the first step, the reader's own day and hour are known: the preview says them.
+    expect(
+      (await callFromPage(page, "PUT", "/api/user/delivery-time", { weekday: 5, hour: 18 })).status,
+    ).toBe(200);
+    await page.reload();
+    await page.getByText(`This is what lands in ${email} every Friday at 18:00.`).waitFor({
+      timeout: PREVIEW_WAIT_MS,
+    });
   });
 });

@@ -12,6 +12,10 @@ const KEYS = {
 } as const;
 
 const ABANDONMENT_PREFIX = "abandonmentEmailSent:";
+/** Where a flow that needed a sign-in link goes on once the link is followed (local: the mail opens a new tab). */
+const RESUME_KEY = "resumeAfterSignIn";
+/** As long as a sign-in link works, and a little more to open it. */
+const RESUME_WINDOW_MS = 60 * 60 * 1000;
 const ABANDONMENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Storage can be missing or refuse writes (private windows, full quota); the funnel then simply forgets.
@@ -129,4 +133,24 @@ export function markAbandonmentSent(email: string, now: number = Date.now()): vo
 export function abandonmentRecentlySent(email: string, now: number = Date.now()): boolean {
   const at = abandonmentSentAt(email);
   return at !== null && now - at < ABANDONMENT_WINDOW_MS;
+}
+
+/** A flow (checkout for a plan) that waits for this browser to sign in by the link mailed meanwhile. */
+export function rememberResumeAfterSignIn(path: string, now: number = Date.now()): void {
+  write(local, RESUME_KEY, JSON.stringify({ path, at: now }));
+}
+
+/** The path to go on to after signing in by a link, if one was left here within the hour; forgotten once read. */
+export function takeResumeAfterSignIn(now: number = Date.now()): string | undefined {
+  const text = read(local, RESUME_KEY);
+  write(local, RESUME_KEY, null);
+  if (!text) return undefined;
+  try {
+    const { path, at } = JSON.parse(text) as { path?: unknown; at?: unknown };
+    const fresh = typeof at === "number" && now - at < RESUME_WINDOW_MS;
+    // Only a path of this site: nothing stored can send the reader elsewhere.
+    return fresh && typeof path === "string" && /^\/[\w/-]*$/.test(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }

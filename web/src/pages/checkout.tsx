@@ -4,7 +4,7 @@ import { Button, buttonClass } from "../components/button.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
 import { SupportText } from "../components/support-text.tsx";
 import { useToast } from "../components/toast.tsx";
-import { apiFetch } from "../lib/api.ts";
+import { ApiError, apiFetch } from "../lib/api.ts";
 import { useCurrentUser } from "../lib/current-user.ts";
 import { planById, planOffer, usePlans } from "../lib/plans.ts";
 import { readSelectedChannels, readUserEmail } from "../lib/session-state.ts";
@@ -23,6 +23,7 @@ import { HasPlanAlready } from "./checkout/has-plan-already.tsx";
 import { OrderSummary } from "./checkout/order-summary.tsx";
 import { PaymentSetupIssue } from "./checkout/payment-setup-issue.tsx";
 import { type CheckoutTerms, paymentTerms } from "./checkout/payment-terms.ts";
+import { SignInToContinue } from "./checkout/sign-in-to-continue.tsx";
 import { SuccessView } from "./checkout/success-view.tsx";
 import "./checkout/checkout.css";
 
@@ -70,6 +71,9 @@ export default function CheckoutPage() {
   const [error, setError] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
   const [prepared, setPrepared] = useState<PreparedCheckout | null>(null);
+  // The address's account is not this browser's (billing's 401/404): its owner is mailed a sign-in link.
+  const [needsSignIn, setNeedsSignIn] = useState(false);
+  const onNeedsSignIn = useCallback(() => setNeedsSignIn(true), []);
   const onPrepared = useCallback((answer: PreparedCheckout) => setPrepared(answer), []);
   const returnHandled = useRef(false);
 
@@ -91,6 +95,10 @@ export default function CheckoutPage() {
     try {
       setActivated(await run());
     } catch (failure) {
+      if (failure instanceof ApiError && [401, 404].includes(failure.status) && !user) {
+        setNeedsSignIn(true);
+        return;
+      }
       const message = activationFailure(failure);
       setError(message);
       toast({ title: message, variant: "error" });
@@ -165,8 +173,16 @@ export default function CheckoutPage() {
           ) : null}
           {planInForce ? (
             <HasPlanAlready plan={planInForce} />
+          ) : needsSignIn && email ? (
+            <SignInToContinue email={email} planId={plan.id} planName={plan.name} />
           ) : !email ? (
-            <CheckoutEmailForm onEmail={setTypedEmail} />
+            <CheckoutEmailForm
+              onEmail={setTypedEmail}
+              onTaken={(address) => {
+                setTypedEmail(address);
+                setNeedsSignIn(true);
+              }}
+            />
           ) : plans.stripePublishableKey ? (
             <Suspense fallback={<p className="checkout-initializing">Initializing Payment</p>}>
               <CardPayment
@@ -177,6 +193,7 @@ export default function CheckoutPage() {
                 onConfirmed={(confirmed) => activate(() => activatePaid(order, confirmed))}
                 onCancel={() => navigate(back.href)}
                 onError={setError}
+                onNeedsSignIn={onNeedsSignIn}
               />
             </Suspense>
           ) : plans.testMode ? (
@@ -184,7 +201,7 @@ export default function CheckoutPage() {
           ) : (
             <PaymentSetupIssue />
           )}
-          {plans.testMode && email && !planInForce ? (
+          {plans.testMode && email && !planInForce && !needsSignIn ? (
             <Button
               variant="secondary"
               className="checkout-test-skip"

@@ -3,6 +3,7 @@ import { Link, useLocation } from "wouter";
 import { buttonClass } from "../components/button.tsx";
 import { useToast } from "../components/toast.tsx";
 import { serverMessage } from "../lib/api.ts";
+import { useDeliveryPhrase } from "../lib/delivery-phrase.ts";
 import type { Plan } from "../lib/plans.ts";
 import { usePlans } from "../lib/plans.ts";
 import { writeCalculatedPrice, writeSelectedPlan } from "../lib/session-state.ts";
@@ -36,6 +37,8 @@ function PreviewVisit({ onRestart }: { onRestart: () => void }) {
   const { email, channels, giveEmail } = usePreviewInput();
   const { preview, error, isLoading } = usePreview(email ?? null, channels);
   const { plans } = usePlans();
+  // A returning reader's own day and hour, once known (the preview otherwise says the default's).
+  const when = useDeliveryPhrase();
   const [, navigate] = useLocation();
   const toast = useToast();
 
@@ -99,7 +102,9 @@ function PreviewVisit({ onRestart }: { onRestart: () => void }) {
   return (
     <section className="container preview">
       <h1>Your Newsletter Preview</h1>
-      <p className="preview-lead">This is what lands in {email} every Monday at 9:00 AM.</p>
+      <p className="preview-lead">
+        This is what lands in {email} {when}.
+      </p>
       <div className="preview-layout">
         <MockInbox
           email={email}

@@ -63,7 +63,15 @@ export default function SignInWithLinkPage() {
           <>
             <h1 className="auth-title">You're Signed In</h1>
             <p className="muted">Signed in as {result.email}.</p>
-            <Link className={buttonClass("primary")} href="/dashboard">
+            {result.next?.startsWith("/checkout/") ? (
+              <Link className={buttonClass("primary")} href={result.next}>
+                Continue to Checkout
+              </Link>
+            ) : null}
+            <Link
+              className={buttonClass(result.next?.startsWith("/checkout/") ? "secondary" : "primary")}
+              href="/dashboard"
+            >
               Go to Your Dashboard
             </Link>
             <SetPasswordForm email={result.email} />

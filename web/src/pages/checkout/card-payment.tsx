@@ -34,6 +34,8 @@ interface CardPaymentProps {
   onConfirmed: (confirmed: Confirmed) => Promise<void>;
   onCancel: () => void;
   onError: (message: string) => void;
+  /** Billing says the address's account is not this browser's: the page mails its owner a sign-in link. */
+  onNeedsSignIn: () => void;
 }
 
 /**
@@ -49,6 +51,7 @@ export default function CardPayment({
   onConfirmed,
   onCancel,
   onError,
+  onNeedsSignIn,
 }: CardPaymentProps) {
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
   useEffect(() => {
@@ -71,11 +74,13 @@ export default function CardPayment({
     if (prepared) onPrepared(prepared);
   }, [prepared, onPrepared]);
 
-  if (intent.error || stripe === null) {
-    // 404: this browser holds no claim on the account; 409: the plan in force changes in Settings.
-    const forOwnerOnly = intent.error instanceof ApiError && [401, 404].includes(intent.error.status);
-    return <PaymentSetupIssue message={serverMessage(intent.error)} offerSignIn={forOwnerOnly} />;
-  }
+  // 401/404: the address's account is not this browser's, so its owner is mailed a sign-in link.
+  const notTheirs = intent.error instanceof ApiError && [401, 404].includes(intent.error.status);
+  useEffect(() => {
+    if (notTheirs) onNeedsSignIn();
+  }, [notTheirs, onNeedsSignIn]);
+  if (notTheirs) return null;
+  if (intent.error || stripe === null) return <PaymentSetupIssue message={serverMessage(intent.error)} />;
   if (!stripe || !prepared) return <p className="checkout-initializing">Initializing Payment</p>;
 
   return (

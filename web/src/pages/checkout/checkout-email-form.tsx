@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "wouter";
-import { Button, buttonClass } from "../../components/button.tsx";
+import { Button } from "../../components/button.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { YourEmailField } from "../../components/your-email-field.tsx";
 import { serverMessage } from "../../lib/api.ts";
@@ -11,13 +10,19 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail } from "../../lib/validation.ts";
 /**
  * Checkout opened with no address known (a direct visit, another tab) and nobody signed in: instead of
  * ending at 'Missing email information', it asks for the address and makes the account the plan is for,
- * signed in, as the landing page does. An address that already has an account is sent to log in.
+ * signed in, as the landing page does. An address that already has an account (this browser is not
+ * signed in by it) goes on through a sign-in link mailed to it (`onTaken`).
  */
-export function CheckoutEmailForm({ onEmail }: { onEmail: (email: string) => void }) {
+export function CheckoutEmailForm({
+  onEmail,
+  onTaken,
+}: {
+  onEmail: (email: string) => void;
+  onTaken: (email: string) => void;
+}) {
   const toast = useToast();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [taken, setTaken] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -33,7 +38,7 @@ export function CheckoutEmailForm({ onEmail }: { onEmail: (email: string) => voi
       const { signedIn } = await signUpByEmail(address, []);
       writeUserEmail(address);
       if (signedIn) onEmail(address);
-      else setTaken(true);
+      else onTaken(address);
     } catch (failure) {
       toast({
         title: "Something went wrong",
@@ -45,16 +50,6 @@ export function CheckoutEmailForm({ onEmail }: { onEmail: (email: string) => voi
     }
   };
 
-  if (taken) {
-    return (
-      <div className="checkout-email" role="status">
-        <p>There is already an account for {email.trim()}. Log in to it to choose your plan.</p>
-        <Link className={buttonClass("primary")} href="/login">
-          Log In
-        </Link>
-      </div>
-    );
-  }
   return (
     <form className="checkout-email" onSubmit={submit} noValidate>
       <p>

@@ -7,11 +7,13 @@ import {
   rememberLinkOutcome,
   takeLinkToken,
 } from "../../lib/link-page.ts";
+import { takeResumeAfterSignIn } from "../../lib/session-state.ts";
 
 export type LinkSignIn =
   | { state: "checking" }
   | { state: "confirming"; email: string; busy: boolean }
-  | { state: "signed-in"; email: string }
+  /** `next`: where a flow that asked for the link goes on (checkout for the plan chosen). */
+  | { state: "signed-in"; email: string; next?: string | undefined }
   | { state: "failed"; message: string };
 
 const INVALID_LINK = "This sign-in link is invalid, expired or already used. Please request a new one.";
@@ -51,7 +53,7 @@ export function useLinkSignIn(): { result: LinkSignIn; signIn: () => void } {
     apiFetch<{ email: string }>("/api/auth/sign-in-with-link", { json: { token: token.current } })
       .then(async (account) => {
         await mutate();
-        const signedIn = { state: "signed-in", email: account.email } as const;
+        const signedIn = { state: "signed-in", email: account.email, next: takeResumeAfterSignIn() } as const;
         rememberLinkOutcome("sign-in-link", signedIn);
         setResult(signedIn);
       })

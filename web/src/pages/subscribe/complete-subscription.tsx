@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
+import { useDeliveryPhrase } from "../../lib/delivery-phrase.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { formatUsd } from "../../lib/money.ts";
 import { type PlansReply, planForChannelCount } from "../../lib/plans.ts";
@@ -10,9 +11,10 @@ import type { TrialStanding } from "../../lib/use-trial-standing.ts";
 
 const NO_CHANNELS = "Please select at least one channel for your subscription";
 
-const BENEFITS = [
+/** What a plan brings; the e-mail's day and hour are the reader's own. */
+const benefitsFor = (when: string) => [
   "AI summaries of each new video's key points",
-  "One e-mail a week, every Monday at 9:00 AM",
+  `One e-mail a week, ${when}`,
   "Organised by channel, with links to every video",
   "Cancel anytime",
 ];
@@ -32,6 +34,7 @@ export function CompleteSubscription({
   standing: TrialStanding;
 }) {
   const [, navigate] = useLocation();
+  const when = useDeliveryPhrase();
   const count = channelTitles.length;
   const plan = planForChannelCount(plans, count);
   const numbered = channelTitles.map((title, index) => ({ title, number: index + 1 }));
@@ -66,7 +69,7 @@ export function CompleteSubscription({
       )}
       <h2>What you get</h2>
       <ul className="subscribe-benefits">
-        {BENEFITS.map((benefit) => (
+        {benefitsFor(when).map((benefit) => (
           <li key={benefit}>{benefit}</li>
         ))}
       </ul>
