@@ -136,6 +136,7 @@ describe.each([
         summaryToolRateLimit: 2,
         newsletterRateLimit: 2,
         accountChangeRateLimit: 3,
+        checkoutRateLimit: 3,
       },
     });
   });
@@ -202,6 +203,20 @@ describe.each([
     expect(
       routeCount("/api/user/password") + routeCount("/api/user/email") + routeCount("/api/user/account"),
     ).toBe(3);
+  });
+
+  it("counts a plan's quote, move and card portal with the checkout's calls, each of which asks Stripe", async () => {
+    const statuses = [];
+    for (const [method, target] of [
+      ["POST", "/api/create-payment-intent"],
+      ["GET", "/api/subscription/plan-quote?plan=pro"],
+      ["POST", "/api/subscription/pla%6e"],
+      ["POST", "/api/billing-portal"],
+    ] as const) {
+      statuses.push((await rawHttpRequest(edge.port, { method, target, ...JSON_BODY })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(routeCount("/api/billing-portal")).toBe(0);
   });
 
   it("counts every spelling of the newsletter-now path against its limit, and the preview against none of it", async () => {

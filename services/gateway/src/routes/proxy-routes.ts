@@ -28,6 +28,7 @@ import {
   MAIL_COMPLAINTS_PATH,
   NEWSLETTER_NOW_PATH,
   ownerOf,
+  PLAN_ROUTES,
   SEARCH_PATH,
   type ServiceName,
   SIGN_IN_PATHS,
@@ -254,6 +255,9 @@ export async function registerProxyRoutes(
   );
   const checkoutLimit = limiter("checkout", options.checkoutRateLimit ?? 10, 60_000);
   for (const path of CHECKOUT_PATHS) app.post(path, { onRequest: checkoutLimit }, forward);
+  for (const route of PLAN_ROUTES) {
+    app.route({ method: route.method, url: route.path, onRequest: checkoutLimit, handler: forward });
+  }
   if (options.devDigest) {
     app.post(DEV_DIGEST_PATHS[0], forward);
     app.get(DEV_DIGEST_PATHS[1], forward);

@@ -126,6 +126,18 @@ export const CHECKOUT_PATHS = [
 ] as const;
 
 /**
+ * The signed-in reader's plan: a move's quote, the move, cancelling, resuming and the card portal each ask
+ * Stripe, so they are counted with the checkout's calls.
+ */
+export const PLAN_ROUTES = [
+  { method: "GET", path: "/api/subscription/plan-quote" },
+  { method: "POST", path: "/api/subscription/plan" },
+  { method: "POST", path: "/api/subscription/cancel" },
+  { method: "POST", path: "/api/subscription/resume" },
+  { method: "POST", path: "/api/billing-portal" },
+] as const;
+
+/**
  * Changes to an account that check its password or mail its address (a new password, a move to another
  * address, deleting it): limited per client address, so neither a stolen session's password guesses nor
  * the mail they cause can run on. The method is each path's only one.

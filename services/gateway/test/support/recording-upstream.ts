@@ -68,6 +68,10 @@ export async function startRecordingUpstream(identitySecret: string): Promise<Re
   app.post("/api/process-youtube-video", reached);
   app.post("/api/generate-newsletter-preview", reached);
   app.post("/api/generate-newsletter", reached);
+  app.post("/api/create-payment-intent", reached);
+  app.get("/api/subscription/plan-quote", reached);
+  app.post("/api/subscription/plan", reached);
+  app.post("/api/billing-portal", reached);
   // Answers who the service believes is calling, as auth and catalog would.
   app.get("/api/user/channels", async (request) => ({ caller: requireCaller(request) }));
   app.get("/internal/account-summary", async () => ({ email: "someone@example.com", fullName: null }));
