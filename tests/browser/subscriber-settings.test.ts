@@ -203,6 +203,11 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await dialog.getByText("Cancelling ends your access at the end of the current billing period.").waitFor();
     await expectAccessible(page);
     await screenshotBoth(page, "settings-cancel-dialog");
+    // A reader who only needs a break is offered the pause, on the Account tab.
+    await dialog.getByRole("link", { name: "Pause deliveries instead" }).click();
+    await page.getByRole("button", { name: "Pause Deliveries" }).waitFor();
+    await page.getByRole("tab", { name: "Subscription" }).click();
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
     await dialog.getByRole("button", { name: "Cancel Subscription" }).click();
     await toast("status", "Subscription cancelled").waitFor();
     await page.getByText("Access continues until the billing period ends.").first().waitFor();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import { AuthRequired } from "../components/auth-required.tsx";
 import { PageLoading } from "../components/page-loading.tsx";
@@ -20,7 +20,12 @@ export default function SettingsPage() {
   const { user } = useAutoLogin();
   // Links elsewhere open a tab by name: 'Change Plan' and the unsubscribe page's ?tab=subscription, say.
   const opened = new URLSearchParams(useSearch()).get("tab");
-  const [tab, setTab] = useState(opened && SETTINGS_TABS.includes(opened) ? opened : "profile");
+  const named = opened && SETTINGS_TABS.includes(opened) ? opened : undefined;
+  const [tab, setTab] = useState(named ?? "profile");
+  // A link on this page to another tab (the cancel dialog's 'Pause Deliveries Instead') opens it too.
+  useEffect(() => {
+    if (named) setTab(named);
+  }, [named]);
   usePageTitle(user === null ? "Authentication Required" : "Settings");
 
   if (user === undefined) return <PageLoading />;

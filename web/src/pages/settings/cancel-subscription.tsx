@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { useToast } from "../../components/toast.tsx";
@@ -9,7 +10,10 @@ import { SUBSCRIPTION_PATH, type Subscription, useSubscription } from "./use-sub
 const CANCEL_TEXT =
   "Cancelling ends your access at the end of the current billing period. Until then your digests keep coming, and you can resume it.";
 
-/** 'Cancel Subscription' behind a confirmation: cancelling is at the period's end, and says so first. */
+/**
+ * 'Cancel Subscription' behind a confirmation: cancelling is at the period's end, and says so first, with
+ * pausing offered for a reader who only needs a break.
+ */
 export function CancelSubscription() {
   const toast = useToast();
   const { mutate } = useSubscription();
@@ -60,6 +64,10 @@ export function CancelSubscription() {
         onCancel={() => setOpen(false)}
       >
         <p>{CANCEL_TEXT}</p>
+        <p>
+          Only need a break? <Link href="/settings?tab=account">Pause deliveries instead</Link>: your plan and
+          channels stay, and nothing is sent until you come back.
+        </p>
       </Dialog>
     </div>
   );
