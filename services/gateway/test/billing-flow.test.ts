@@ -43,7 +43,7 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     });
   });
 
-  it("takes a landing-page visitor from e-mail to an active solo plan, whose allowance catalog enforces", async () => {
+  it("takes a landing-page visitor from e-mail to a solo plan in the free days, whose allowance catalog enforces", async () => {
     const browser = new Browser(stack.gateway);
     const email = `${uniqueName("landing")}@example.com`;
     const registered = await browser.call("POST", "/api/auth/register-with-email", { email, channels: [] });
@@ -58,8 +58,9 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     // 'Go to Your Dashboard': the browser holding the landing page's claim signs in by e-mail.
     expect((await browser.call("POST", "/api/auth/login-with-email", { email })).statusCode).toBe(200);
+    // Chosen during the free days: the plan is in force, its first charge when they end.
     expect(await currentUser(browser)).toMatchObject({
-      subscriptionStatus: "active",
+      subscriptionStatus: "trial",
       subscriptionPlan: "solo",
     });
 
@@ -76,9 +77,12 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/Your Solo plan allows 1 channel\./);
 
-    const upgraded = await browser.call("POST", "/api/subscribe-with-coupon", {
+    // A plan in force changes in Settings: its quote first, then the move.
+    const quote = await browser.call("GET", "/api/subscription/plan-quote?plan=pro");
+    expect(quote.statusCode, quote.body).toBe(200);
+    const upgraded = await browser.call("POST", "/api/subscription/plan", {
       plan: "pro",
-      testMode: true,
+      quotedAt: quote.json().quotedAt,
     });
     expect(upgraded.json().subscription).toMatchObject({ plan: "pro", channelAllowance: 25 });
     const added = await eventually(async () => {
@@ -104,9 +108,10 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
     });
     const cancelled = await browser.call("POST", "/api/subscription/cancel");
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    // Chosen during the free days, cancelled before they end: kept until then, nothing charged.
+    expect(cancelled.json().subscription).toMatchObject({ status: "trial", cancelAtPeriodEnd: true });
     expect(await currentUser(browser)).toMatchObject({
-      subscriptionStatus: "active",
+      subscriptionStatus: "trial",
       subscriptionPlan: "premium",
     });
   });

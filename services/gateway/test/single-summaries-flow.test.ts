@@ -73,7 +73,10 @@ describe("single-video summaries priced, bought on confirm and charged once (Pos
     await llm?.close();
   });
 
-  /** A subscriber who paid for a plan by card through Stripe's payment form, as the checkout does. */
+  /**
+   * A subscriber who chose a plan by card through Stripe's form, as the checkout does: in the account's
+   * free days, so the card is saved (a setup intent) and first charged when they end.
+   */
   async function cardSubscriber() {
     const browser = new Browser(stack.gateway);
     const email = `${uniqueName("card")}@example.com`;
@@ -90,12 +93,12 @@ describe("single-video summaries priced, bought on confirm and charged once (Pos
       return reply.statusCode === 503 ? undefined : reply;
     });
     expect(intent.statusCode, intent.body).toBe(200);
-    const paymentIntentId = String(intent.json().clientSecret).split("_secret_")[0] ?? "";
-    stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
+    const setupIntentId = String(intent.json().clientSecret).split("_secret_")[0] ?? "";
+    stripe.confirmSetupIntent(setupIntentId, "succeeds");
     const subscribed = await browser.call("POST", "/api/subscribe", {
       plan: "creator",
       channelCount: 1,
-      paymentIntentId,
+      setupIntentId,
     });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
     await stripe.deliverAll();
