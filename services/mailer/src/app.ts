@@ -62,6 +62,7 @@ export function siteLinks(publicUrl: string): SiteLinks {
     preview: (channelId) => at(channelId ? `/preview?channel=${encodeURIComponent(channelId)}` : "/preview"),
     dashboard: at("/dashboard"),
     settings: at("/settings"),
+    subscriptionSettings: at("/settings?tab=subscription"),
     subscribe: at("/subscribe"),
     newsletter: (id, token) =>
       at(`/newsletters/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ""}`),

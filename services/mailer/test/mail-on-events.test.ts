@@ -171,7 +171,7 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     expect(recipient?.paying).toBe(true);
   });
 
-  it("reminds two days before a trial ends, once", async () => {
+  it("reminds three days before a trial ends, once", async () => {
     const { userId, email } = await mailer.registered();
     await mailer.deliver("trial.ending", { userId, trialEndsAt: "2026-11-25T09:00:00.000Z" });
     await mailer.deliver("trial.ending", { userId, trialEndsAt: "2026-11-25T09:00:00.000Z" });

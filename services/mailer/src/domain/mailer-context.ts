@@ -18,6 +18,8 @@ export interface SiteLinks {
   preview(channelId: string | null): string;
   dashboard: string;
   settings: string;
+  /** Settings › Subscription: the plan, its card (Stripe's portal, 'Manage Billing'), cancelling and 'Resume'. */
+  subscriptionSettings: string;
   subscribe: string;
   /**
    * A newsletter's page, `/newsletters/{id}`, with the token of its "Read in your browser" link when the

@@ -17,7 +17,12 @@ const REQUEST_MAIL: Record<TemplateName, boolean> = {
   abandonment: false,
   "trial-ending": false,
   receipt: false,
+  "trial-plan-chosen": false,
+  "plan-changed": false,
+  "plan-change-scheduled": false,
+  "payment-failed": false,
   cancellation: false,
+  "plan-resumed": false,
   // A sign-up names any address, and deleting the account and signing up again would repeat both.
   welcome: true,
   "account-deleted": true,

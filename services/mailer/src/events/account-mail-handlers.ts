@@ -5,6 +5,7 @@ import { welcomeMail } from "../domain/welcome-mail.ts";
 import type { MailerDatabase } from "../store/database.ts";
 import { PreviewRepository } from "../store/preview-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
+import { accountPlanName, planNameFor, recordPlanState } from "./plan-state.ts";
 import { recipientOf } from "./recipient-of.ts";
 
 /**
@@ -29,63 +30,53 @@ export const mailWelcome = (context: MailerContext) =>
     });
   });
 
-/** Two days before a trial without a plan ends. */
+/**
+ * Three days before the free days end: with a plan chosen, its first charge (or none, in test mode) and
+ * how to cancel before it; without one, that the digests stop and how to choose a plan.
+ */
 export const mailTrialEnding = (context: MailerContext) =>
   handleOnce<MailerDatabase, "trial.ending">(context.db, async (event, { trx }) => {
-    const recipient = await recipientOf(trx, event.data.userId);
+    const { data } = event;
+    const recipient = await recipientOf(trx, data.userId);
+    const nextPlan = data.plan
+      ? {
+          planName: planNameFor(data.plan, data.planName),
+          amountCents: data.amountCents ?? 0,
+          cardSaved: data.cardSaved ?? false,
+          testMode: data.testMode ?? false,
+        }
+      : null;
     await queueMail(context, trx, {
       naturalKey: `trial-ending:${recipient.user_id}`,
       template: "trial-ending",
       data: {
         recipientName: recipient.full_name,
-        trialEndsAt: event.data.trialEndsAt,
+        trialEndsAt: data.trialEndsAt,
+        nextPlan,
         subscribeUrl: context.links.subscribe,
+        subscriptionUrl: context.links.subscriptionSettings,
       },
       to: recipient.email,
       userId: recipient.user_id,
     });
   });
 
-/** A plan started or switched: a receipt, and no more abandonment e-mails to someone who pays. */
-export const mailReceipt = <Name extends "subscription.activated" | "subscription.changed">(
-  context: MailerContext,
-) =>
-  handleOnce<MailerDatabase, Name>(context.db, async (event, { trx }) => {
-    const recipient = await recipientOf(trx, event.data.userId);
-    await new RecipientRepository(trx).setPaying(recipient.user_id, true);
-    const data = event.data;
-    await queueMail(context, trx, {
-      naturalKey: `receipt:${event.id}`,
-      template: "receipt",
-      data: {
-        recipientName: recipient.full_name,
-        planName: data.planName ?? capitalised(data.plan ?? "your plan"),
-        amountCents: data.priceCents ?? 0,
-        periodEnd: "currentPeriodEnd" in data ? data.currentPeriodEnd : event.occurredAt,
-        testMode: "testMode" in data ? data.testMode : false,
-        settingsUrl: context.links.settings,
-      },
-      to: recipient.email,
-      userId: recipient.user_id,
-    });
-  });
-
-/** Cancelled: access goes on until the period's end, and the mail says until when. */
+/** Cancelled: access goes on until the period's end, and the mail says until when and how to resume. */
 export const mailCancellation = (context: MailerContext) =>
   handleOnce<MailerDatabase, "subscription.cancelled">(context.db, async (event, { trx }) => {
-    const recipient = await recipientOf(trx, event.data.userId);
+    const { data } = event;
+    const recipient = await recipientOf(trx, data.userId);
+    await recordPlanState(trx, event, { accessEndsAt: new Date(data.endsAt) });
     await queueMail(context, trx, {
       naturalKey: `cancellation:${event.id}`,
       template: "cancellation",
       data: {
         recipientName: recipient.full_name,
-        planName: capitalised(event.data.plan ?? "your plan"),
-        accessUntil: event.data.endsAt,
-        settingsUrl: context.links.settings,
+        planName: accountPlanName(recipient, data.plan),
+        accessUntil: data.endsAt,
+        subscriptionUrl: context.links.subscriptionSettings,
       },
       to: recipient.email,
       userId: recipient.user_id,
     });
   });
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -3,6 +3,7 @@ import type { MailerContext } from "../domain/mailer-context.ts";
 import type { MailerDatabase } from "../store/database.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
 import { SuppressionRepository } from "../store/suppression-repository.ts";
+import { recordPlanState } from "./plan-state.ts";
 
 /**
  * Where to write to a new account, and under what name. An address whose earlier account was deleted
@@ -25,5 +26,5 @@ export const recordChangedRecipient = (context: MailerContext) =>
 /** A subscriber who pays gets no abandonment e-mail; one whose plan expired may again. */
 export const recordPlanEnded = (context: MailerContext) =>
   handleOnce<MailerDatabase, "subscription.expired">(context.db, async (event, { trx }) => {
-    await new RecipientRepository(trx).setPaying(event.data.userId, false);
+    await recordPlanState(trx, event, { planName: null, accessEndsAt: null });
   });

@@ -2,10 +2,15 @@ import { defineSubscriptions, type EventHandler } from "@tubedigest/bus";
 import type { EventName } from "@tubedigest/contracts";
 import type { MailerContext } from "../domain/mailer-context.ts";
 import { mailEmailChangeRequest, mailPasswordChanged } from "./account-change-handlers.ts";
-import { mailCancellation, mailReceipt, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
+import { mailCancellation, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
 import { eraseAccount } from "./erase-account.ts";
 import { mailEmailChangeAddressTaken } from "./mail-email-change-address-taken.ts";
 import { mailPasswordReset } from "./mail-password-reset.ts";
+import { mailPaymentFailed } from "./mail-payment-failed.ts";
+import { mailPlanChangeScheduled } from "./mail-plan-change-scheduled.ts";
+import { mailPlanChanged } from "./mail-plan-changed.ts";
+import { mailPlanResumed } from "./mail-plan-resumed.ts";
+import { mailPlanStarted } from "./mail-plan-started.ts";
 import { recordPreview } from "./preview-handlers.ts";
 import {
   mailDigest,
@@ -38,20 +43,28 @@ export function mailerSubscriptions(context: MailerContext) {
           "subscription.expired": recordPlanEnded(context),
         },
       },
+      // Mail about the account's trial and plan; the plan's state, which it is decided by when it goes out,
+      // is kept from the same events.
       "account-mail": {
         events: [
           "trial.started",
           "trial.ending",
           "subscription.activated",
           "subscription.changed",
+          "subscription.change-scheduled",
+          "subscription.payment-failed",
           "subscription.cancelled",
+          "subscription.resumed",
         ],
         handlers: {
           "trial.started": thenWake(mailWelcome(context)),
           "trial.ending": thenWake(mailTrialEnding(context)),
-          "subscription.activated": thenWake(mailReceipt<"subscription.activated">(context)),
-          "subscription.changed": thenWake(mailReceipt<"subscription.changed">(context)),
+          "subscription.activated": thenWake(mailPlanStarted(context)),
+          "subscription.changed": thenWake(mailPlanChanged(context)),
+          "subscription.change-scheduled": thenWake(mailPlanChangeScheduled(context)),
+          "subscription.payment-failed": thenWake(mailPaymentFailed(context)),
           "subscription.cancelled": thenWake(mailCancellation(context)),
+          "subscription.resumed": thenWake(mailPlanResumed(context)),
         },
       },
       // The links a request has mailed to prove the address; the queue keeps the name it had for the first.

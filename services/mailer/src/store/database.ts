@@ -37,7 +37,17 @@ export interface RecipientsTable {
   email: string;
   canonical_email: string;
   full_name: string | null;
+  /** A plan is in force: paid, or chosen during the trial (every billing event says which). */
   paying: Generated<boolean>;
+  /** The plan in force and its display name, as billing's events last named them; null before (or after) one. */
+  plan: string | null;
+  plan_name: string | null;
+  /** A cancelled plan's access ends then; null while nothing is cancelled. */
+  access_ends_at: Date | null;
+  /** The plan in force was chosen in test mode: nothing is charged for it, nor for its changes. */
+  test_mode: Generated<boolean>;
+  /** When the billing event behind the fields above happened: an older one arriving later changes nothing. */
+  plan_state_at: Date | null;
   /** Signed up on the landing page with an e-mail only: its welcome waits a little (see mailWelcome). */
   passwordless: Generated<boolean>;
   /** From trial.started: the welcome, if rendered again with a preview, says it. */

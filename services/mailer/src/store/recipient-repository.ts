@@ -4,6 +4,15 @@ import type { MailerDatabase, RecipientsTable } from "./database.ts";
 
 export type Recipient = Selectable<RecipientsTable>;
 
+/** What a billing event says of the account's plan; a field left out is as the event before left it. */
+export interface PlanState {
+  paying: boolean;
+  /** The plan in force and its display name, from an event that names it; null once none is. */
+  plan?: { id: string; name: string } | null;
+  accessEndsAt?: Date | null;
+  testMode?: boolean;
+}
+
 /** What the mailer knows of each account, kept from auth's and billing's events. */
 export class RecipientRepository {
   constructor(private readonly db: Kysely<MailerDatabase>) {}
@@ -61,11 +70,25 @@ export class RecipientRepository {
       .execute();
   }
 
-  async setPaying(userId: string, paying: boolean): Promise<void> {
+  /**
+   * Records what a billing event of moment `at` says of the account's plan, unless an event of a later
+   * moment already has: events reach the mailer on several queues, and a retried one comes late.
+   */
+  async applyPlanState(userId: string, at: Date, state: PlanState): Promise<void> {
     await this.db
       .updateTable("recipients")
-      .set({ paying, updated_at: sql<Date>`now()` })
+      .set({
+        paying: state.paying,
+        ...(state.plan !== undefined
+          ? { plan: state.plan?.id ?? null, plan_name: state.plan?.name ?? null }
+          : {}),
+        ...(state.accessEndsAt !== undefined ? { access_ends_at: state.accessEndsAt } : {}),
+        ...(state.testMode !== undefined ? { test_mode: state.testMode } : {}),
+        plan_state_at: at,
+        updated_at: sql<Date>`now()`,
+      })
       .where("user_id", "=", userId)
+      .where((eb) => eb.or([eb("plan_state_at", "is", null), eb("plan_state_at", "<=", at)]))
       .execute();
   }
 

@@ -95,7 +95,35 @@ const CASES: Case[] = [
     preview: { channelName: null, summaryBullets: [] },
   }),
   variant("trial-ending-named", "trial-ending", { ...SAMPLE_DATA["trial-ending"], recipientName: " Ana " }),
+  variant("trial-ending-no-plan", "trial-ending", { ...SAMPLE_DATA["trial-ending"], nextPlan: null }),
+  variant("trial-ending-test-mode", "trial-ending", {
+    ...SAMPLE_DATA["trial-ending"],
+    nextPlan: { planName: "Solo", amountCents: 499, cardSaved: false, testMode: true },
+  }),
+  variant("trial-ending-no-card", "trial-ending", {
+    ...SAMPLE_DATA["trial-ending"],
+    nextPlan: { planName: "Pro", amountCents: 2999, cardSaved: false, testMode: false },
+  }),
   variant("receipt-test-mode", "receipt", { ...SAMPLE_DATA.receipt, testMode: true, amountCents: 100_050 }),
+  variant("trial-plan-chosen-test-mode", "trial-plan-chosen", {
+    ...SAMPLE_DATA["trial-plan-chosen"],
+    testMode: true,
+  }),
+  variant("plan-changed-nothing-charged", "plan-changed", {
+    ...SAMPLE_DATA["plan-changed"],
+    planName: "Solo",
+    priceCents: 499,
+    chargedCents: 0,
+  }),
+  variant("plan-changed-test-mode", "plan-changed", { ...SAMPLE_DATA["plan-changed"], testMode: true }),
+  variant("plan-change-undone", "plan-change-scheduled", {
+    ...SAMPLE_DATA["plan-change-scheduled"],
+    nextPlan: null,
+  }),
+  variant("payment-failed-last-attempt", "payment-failed", {
+    ...SAMPLE_DATA["payment-failed"],
+    nextAttemptAt: null,
+  }),
   variant("password-changed-first-password", "password-changed", {
     ...SAMPLE_DATA["password-changed"],
     recipientName: null,

@@ -75,9 +75,14 @@ describe("subjects", () => {
   it.each([
     ["digest", "Your week of 23 November 2026: Pocket Orbit, Copper Pan Kitchen and 3 more"],
     ["welcome", "Welcome to tubedigest: your 7-day trial has started"],
-    ["trial-ending", "Your tubedigest trial ends on 30 November 2026"],
+    ["trial-ending", "Your Premium plan starts on 30 November 2026: $9.99 to your saved card"],
     ["receipt", "Receipt for your Premium plan: $9.99"],
+    ["trial-plan-chosen", "Your Premium plan starts on 30 November 2026"],
+    ["plan-changed", "Your plan is now Pro: $13.33 charged today"],
+    ["plan-change-scheduled", "Your plan moves to Premium on 23 December 2026"],
+    ["payment-failed", "Your payment for Premium did not go through"],
     ["cancellation", "Your Premium plan is cancelled: access until 23 December 2026"],
+    ["plan-resumed", "Your Premium plan is resumed"],
     ["sign-in-link", "Your tubedigest sign-in link"],
     ["password-reset", "Reset your tubedigest password"],
     ["single-video-summary", "Your summary: How reusable rockets land"],
@@ -112,7 +117,7 @@ describe("subjects", () => {
   it("says a test-mode receipt took no money, and an abandonment e-mail without a channel still reads", () => {
     const receipt = templates.render("receipt", { ...SAMPLE_DATA.receipt, testMode: true });
     expect(receipt.subject).toBe("Receipt for your Premium plan (no charge: test mode)");
-    expect(receipt.text).toContain("Amount: No charge: test mode");
+    expect(receipt.text).toContain("Charged today: No charge: test mode");
     expect(receipt.html).toContain("no money was taken");
     expect(receipt.html).not.toContain("$9.99");
     const abandonment = templates.render("abandonment", { ...SAMPLE_DATA.abandonment, channelName: null });

@@ -84,6 +84,9 @@ export const SAMPLE_SITE: SiteSettings = {
   operatorName: "Tubedigest Ltd",
 };
 
+/** Settings › Subscription, where every mail about the plan leads. */
+const SUBSCRIPTION_URL = "https://tubedigest.example/settings?tab=subscription";
+
 /** One ordinary message's data for every template. */
 export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
   digest: sampleDigest(5, 2),
@@ -119,7 +122,9 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
   "trial-ending": {
     recipientName: null,
     trialEndsAt: "2026-11-30T09:00:00Z",
+    nextPlan: { planName: "Premium", amountCents: 999, cardSaved: true, testMode: false },
     subscribeUrl: "https://tubedigest.example/subscribe",
+    subscriptionUrl: SUBSCRIPTION_URL,
   },
   receipt: {
     recipientName: "Ana",
@@ -127,13 +132,50 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     amountCents: 999,
     periodEnd: "2026-12-23T09:00:00Z",
     testMode: false,
-    settingsUrl: "https://tubedigest.example/settings",
+    subscriptionUrl: SUBSCRIPTION_URL,
+  },
+  "trial-plan-chosen": {
+    recipientName: "Ana",
+    planName: "Premium",
+    priceCents: 999,
+    startsAt: "2026-11-30T09:00:00Z",
+    testMode: false,
+    subscriptionUrl: SUBSCRIPTION_URL,
+  },
+  "plan-changed": {
+    recipientName: "Ana",
+    planName: "Pro",
+    priceCents: 2999,
+    chargedCents: 1333,
+    testMode: false,
+    subscriptionUrl: SUBSCRIPTION_URL,
+  },
+  "plan-change-scheduled": {
+    recipientName: "Ana",
+    planName: "Pro",
+    nextPlan: { planName: "Premium", priceCents: 999 },
+    effectiveAt: "2026-12-23T09:00:00Z",
+    testMode: false,
+    subscriptionUrl: SUBSCRIPTION_URL,
+  },
+  "payment-failed": {
+    recipientName: "Ana",
+    planName: "Premium",
+    amountCents: 999,
+    nextAttemptAt: "2026-12-26T09:00:00Z",
+    subscriptionUrl: SUBSCRIPTION_URL,
   },
   cancellation: {
     recipientName: "Ana",
     planName: "Premium",
     accessUntil: "2026-12-23T09:00:00Z",
-    settingsUrl: "https://tubedigest.example/settings",
+    subscriptionUrl: SUBSCRIPTION_URL,
+  },
+  "plan-resumed": {
+    recipientName: "Ana",
+    planName: "Premium",
+    wouldHaveEndedAt: "2026-12-23T09:00:00Z",
+    subscriptionUrl: SUBSCRIPTION_URL,
   },
   "sign-in-link": {
     link: "https://tubedigest.example/auth/link?token=9b1d0c6f2e8a4d7c",

@@ -15,6 +15,17 @@ export interface SingleVideoCharge {
   testMode: boolean;
 }
 
+/** A plan chosen during the trial, as its reminder describes the first charge. */
+export interface TrialPlan {
+  planName: string;
+  /** What the first charge takes, at the trial's end. */
+  amountCents: number;
+  /** A card is saved to take it. */
+  cardSaved: boolean;
+  /** Chosen in test mode: nothing is charged. */
+  testMode: boolean;
+}
+
 /** What a visitor's preview showed, as the summariser recorded it: an e-mail may quote it. */
 export interface PreviewShown {
   /** The first chosen channel's title; null when the visitor chose none. */
@@ -76,17 +87,80 @@ export interface TemplateData {
     /** The preview the visitor left before this welcome went out: the welcome is then the reminder too. */
     preview: PreviewShown | null;
   };
-  "trial-ending": { recipientName: string | null; trialEndsAt: string; subscribeUrl: string };
+  /** Three days before the free days end: what happens then. */
+  "trial-ending": {
+    recipientName: string | null;
+    trialEndsAt: string;
+    /** The plan chosen during the trial, which starts then; null when none was (the digests stop). */
+    nextPlan: TrialPlan | null;
+    subscribeUrl: string;
+    subscriptionUrl: string;
+  };
+  /** A plan paid for now: what was charged today. */
   receipt: {
     recipientName: string | null;
     planName: string;
     amountCents: number;
+    /** When it renews. */
     periodEnd: string;
     /** A plan activated in test mode: no money was taken, and the receipt says so. */
     testMode: boolean;
-    settingsUrl: string;
+    subscriptionUrl: string;
   };
-  cancellation: { recipientName: string | null; planName: string; accessUntil: string; settingsUrl: string };
+  /** A plan chosen during the free days: nothing charged today, the first month when they end. */
+  "trial-plan-chosen": {
+    recipientName: string | null;
+    planName: string;
+    /** The monthly price, first charged at `startsAt`. */
+    priceCents: number;
+    startsAt: string;
+    /** Chosen in test mode: nothing is charged, then or later. */
+    testMode: boolean;
+    subscriptionUrl: string;
+  };
+  /** The plan in force changed: up at once (what the move charged), or a move down reaching its date. */
+  "plan-changed": {
+    recipientName: string | null;
+    planName: string;
+    /** The new plan's monthly price. */
+    priceCents: number;
+    /** What the move itself charged today: a move up's prorated difference; 0 when nothing was. */
+    chargedCents: number;
+    testMode: boolean;
+    subscriptionUrl: string;
+  };
+  /** A move down scheduled for the period's end, or (`nextPlan` null) such a move undone. */
+  "plan-change-scheduled": {
+    recipientName: string | null;
+    /** The plan in force until `effectiveAt`. */
+    planName: string;
+    nextPlan: { planName: string; priceCents: number } | null;
+    effectiveAt: string;
+    testMode: boolean;
+    subscriptionUrl: string;
+  };
+  /** The saved card was declined for a charge Stripe tries again (or no more: `nextAttemptAt` null). */
+  "payment-failed": {
+    recipientName: string | null;
+    planName: string;
+    amountCents: number;
+    nextAttemptAt: string | null;
+    subscriptionUrl: string;
+  };
+  cancellation: {
+    recipientName: string | null;
+    planName: string;
+    accessUntil: string;
+    subscriptionUrl: string;
+  };
+  /** A cancellation undone before the period's end. */
+  "plan-resumed": {
+    recipientName: string | null;
+    planName: string;
+    /** Where the cancelled plan would have ended; it goes on past it. */
+    wouldHaveEndedAt: string;
+    subscriptionUrl: string;
+  };
   "sign-in-link": { link: string; expiresAt: string };
   /** The link that sets a new password (`/reset-password?token=`), single use until `expiresAt`. */
   "password-reset": { link: string; expiresAt: string };

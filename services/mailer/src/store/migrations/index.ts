@@ -7,6 +7,7 @@ import * as privateFeeds from "./20261128T1200-private-feeds.ts";
 import * as messageNewsletterId from "./20261129T0900-message-newsletter-id.ts";
 import * as unsubscribeGeneration from "./20261205T0900-unsubscribe-generation.ts";
 import * as requestMails from "./20261205T0910-request-mails.ts";
+import * as planState from "./20261206T0900-plan-state.ts";
 
 export const migrations: Migrations = {
   "20261123T2000-create-mailer": createMailer,
@@ -17,4 +18,5 @@ export const migrations: Migrations = {
   "20261129T0900-message-newsletter-id": messageNewsletterId,
   "20261205T0900-unsubscribe-generation": unsubscribeGeneration,
   "20261205T0910-request-mails": requestMails,
+  "20261206T0900-plan-state": planState,
 };
