@@ -17,6 +17,7 @@ import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
 import { type Dispatcher, startDispatcher } from "./domain/dispatcher.ts";
 import { forgetDeletedAccountMail } from "./domain/forget-deleted-account-mail.ts";
 import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
+import { reviewBeforeSending } from "./domain/review-before-sending.ts";
 import { unsubscribeKeyFrom } from "./domain/unsubscribe-token.ts";
 import { mailerSubscriptions } from "./events/subscriptions.ts";
 import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
@@ -117,19 +118,6 @@ export async function buildMailerApp(
   });
   const now = dependencies.now ?? (() => new Date());
   const recordEvent: RecordEvent<MailerDatabase> = writeToOutbox;
-  const dispatcher: Dispatcher = startDispatcher({
-    db: database.db,
-    transport,
-    from: settings.from,
-    log: app.log,
-    now,
-    onSent: (trx, message) => announceSentNewsletter(recordEvent, trx, message),
-    counts: metrics,
-    onFinished: forgetDeletedAccountMail,
-    // Queuing a message wakes the dispatcher; its own look at the queue is the store's safety net.
-    pollMs: store.safetyNetMs,
-    ...dependencies.dispatcher,
-  });
   const context: MailerContext = {
     db: database.db,
     templates,
@@ -145,6 +133,20 @@ export async function buildMailerApp(
     metrics,
     landingWelcomeDelayMs: settings.landingWelcomeDelayMs,
   };
+  const dispatcher: Dispatcher = startDispatcher({
+    db: database.db,
+    transport,
+    from: settings.from,
+    log: app.log,
+    now,
+    onSent: (trx, message) => announceSentNewsletter(recordEvent, trx, message),
+    counts: metrics,
+    onFinished: forgetDeletedAccountMail,
+    review: (message) => reviewBeforeSending(context, message),
+    // Queuing a message wakes the dispatcher; its own look at the queue is the store's safety net.
+    pollMs: store.safetyNetMs,
+    ...dependencies.dispatcher,
+  });
   registerAbandonmentRoutes(app, context);
   registerUnsubscribeRoutes(app, context);
   registerInternalRoutes(app, context);

@@ -1,12 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { contractOf, type EventData } from "@tubedigest/contracts";
 import { eventually } from "@tubedigest/testing/eventually";
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linksOf, type MailerUnderTest, startMailer } from "./support/mailer-harness.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  LANDING_WELCOME_DELAY_MS,
+  linksOf,
+  type MailerUnderTest,
+  startMailer,
+} from "./support/mailer-harness.ts";
 
 const TRIAL_END = "2026-11-30T09:00:00.000Z";
 const PERIOD_END = "2026-12-23T09:00:00.000Z";
 const SUBSCRIPTION = "https://digest.example.com/settings?tab=subscription";
+/** The previewed channel's public id, which the welcome's link back to the preview carries. */
+const CHANNEL_ID = `UC${"w".repeat(22)}`;
+const HOUR = 60 * 60_000;
+const WELCOME = "Welcome to tubedigest: your 7-day trial has started";
 
 describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)", () => {
   let mailer: MailerUnderTest;
@@ -14,13 +24,29 @@ describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)",
     mailer = await startMailer();
   });
   afterAll(() => mailer.stop());
+  afterEach(() => mailer.setNow(undefined));
 
+  /** Moves the mailer's clock past a landing-page sign-up's welcome's wait. */
+  const pastTheWelcomesWait = () => mailer.setNow(new Date(Date.now() + LANDING_WELCOME_DELAY_MS + 60_000));
+  /**
+   * Holds back what is queued from here on: the mailer's clock an hour behind the database's, whose time
+   * a message queued for at once is due at. Holding it back stands for a send that is late (a busy
+   * dispatcher, a relay's retries) while the reader acts.
+   */
+  const holdBackWhatIsQueued = () => mailer.setNow(new Date(Date.now() - HOUR));
   const subjectsTo = async (email: string) => (await mailer.mailTo(email)).map((mail) => mail.subject);
   const mailWithSubject = async (email: string, subject: string) => {
     const found = (await mailer.mailTo(email)).filter((mail) => mail.subject === subject);
     expect(found).toHaveLength(1);
     return found[0] as ParsedMail;
   };
+  const messageKeyed = (naturalKey: string) =>
+    mailer.database.db
+      .selectFrom("messages")
+      .select(["status", "last_error"])
+      .where("natural_key", "=", naturalKey)
+      .executeTakeFirst();
+
   const activated = (userId: string, data: Partial<EventData<"subscription.activated">> = {}) =>
     mailer.deliver("subscription.activated", {
       userId,
@@ -49,6 +75,60 @@ describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)",
       channelAllowance: 5,
       renewsAt: PERIOD_END,
     });
+
+  describe("the trial's welcome", () => {
+    it("is not sent to a landing-page visitor who chose a plan while it waited, and the log says why", async () => {
+      const { userId, email } = await mailer.registered({ passwordless: true });
+      await mailer.deliver("trial.started", { userId, trialEndsAt: TRIAL_END });
+      await choseDuringTrial(userId);
+      pastTheWelcomesWait();
+      expect(await subjectsTo(email)).toEqual(["Your Premium plan starts on 30 November 2026"]);
+      expect(await messageKeyed(`welcome:${userId}`)).toEqual({
+        status: "suppressed",
+        last_error: "not sent: a plan was chosen before the welcome went out",
+      });
+    });
+
+    it("links back to the preview the visitor was shown while it waited, with its channel", async () => {
+      const { userId, email } = await mailer.registered({ passwordless: true });
+      await mailer.deliver("trial.started", { userId, trialEndsAt: TRIAL_END });
+      // The landing page makes the account first, then shows the preview.
+      await mailer.deliver("preview.shown", {
+        userId,
+        channelTitle: "Pocket Orbit",
+        channelId: CHANNEL_ID,
+        bullets: [],
+        shownAt: new Date().toISOString(),
+      });
+      pastTheWelcomesWait();
+      const welcome = await mailWithSubject(email, WELCOME);
+      const link = `https://digest.example.com/preview?channel=${CHANNEL_ID}`;
+      expect(linksOf(welcome.html || "")).toContain(link);
+      expect(welcome.text).toContain(`Back to your preview: ${link}`);
+    });
+
+    it("does not promise the first digest to a reader a digest reached while it waited, as it does to one none has", async () => {
+      const reached = await mailer.registered({ passwordless: true });
+      const waiting = await mailer.registered({ passwordless: true });
+      for (const { userId } of [reached, waiting]) {
+        await mailer.deliver("trial.started", { userId, trialEndsAt: TRIAL_END });
+      }
+      const composed = contractOf("newsletter.composed").example;
+      await mailer.deliver("newsletter.composed", {
+        ...composed,
+        newsletterId: randomUUID(),
+        userId: reached.userId,
+      });
+      expect(await subjectsTo(reached.email)).toEqual([composed.subject]);
+      pastTheWelcomesWait();
+      const welcome = await mailWithSubject(reached.email, WELCOME);
+      expect(welcome.text).toContain("Your first digest is already in your inbox");
+      expect(`${welcome.text}${welcome.html}`).not.toContain("arrives within 7 days");
+      expect((await mailWithSubject(waiting.email, WELCOME)).text).toContain(
+        "Your first digest arrives within 7 days.",
+      );
+    });
+  });
 
   describe("a plan's start", () => {
     it("chosen during the trial: a confirmation that it starts then, $0 today, not a receipt", async () => {
@@ -103,6 +183,16 @@ describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)",
       expect(mail.text).toContain("After that the digests stop.");
       expect(mail.text).toContain("Choose a plan: https://digest.example.com/subscribe");
       expect(mail.text).not.toMatch(/\$\d/);
+    });
+
+    it("without a card is not sent once a plan was chosen before it went out", async () => {
+      const { userId, email } = await mailer.registered();
+      holdBackWhatIsQueued();
+      await mailer.deliver("trial.ending", { userId, trialEndsAt: TRIAL_END, plan: null, cardSaved: false });
+      await choseDuringTrial(userId);
+      mailer.setNow(undefined);
+      expect(await subjectsTo(email)).toEqual(["Your Premium plan starts on 30 November 2026"]);
+      expect(await messageKeyed(`trial-ending:${userId}`)).toMatchObject({ status: "suppressed" });
     });
   });
 
@@ -199,8 +289,32 @@ describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)",
       expect(resumption.text).toContain("it no longer ends on 23 December 2026");
     });
 
+    it("sends no cancellation that was undone before it went out", async () => {
+      const { userId, email } = await mailer.registered();
+      await activated(userId);
+      await mailer.mailTo(email);
+      holdBackWhatIsQueued();
+      await cancelled(userId);
+      await resumed(userId);
+      mailer.setNow(undefined);
+      expect(await subjectsTo(email)).toEqual([
+        "Receipt for your Premium plan: $9.99",
+        "Your Premium plan is resumed",
+      ]);
+      const cancellation = await mailer.database.db
+        .selectFrom("messages")
+        .select(["status", "last_error"])
+        .where("user_id", "=", userId)
+        .where("template", "=", "cancellation")
+        .executeTakeFirst();
+      expect(cancellation).toEqual({
+        status: "suppressed",
+        last_error: "not sent: the plan was resumed since",
+      });
+    });
+
     it("is not undone by a cancellation arriving after the resumption that followed it", async () => {
-      const { userId } = await mailer.registered();
+      const { userId, email } = await mailer.registered();
       await activated(userId);
       const cancelledAt = new Date();
       await resumed(userId);
@@ -223,6 +337,9 @@ describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)",
         .where("user_id", "=", userId)
         .executeTakeFirst();
       expect(recipient).toEqual({ paying: true, access_ends_at: null });
+      expect(await subjectsTo(email)).not.toContain(
+        "Your Premium plan is cancelled: access until 23 December 2026",
+      );
     });
   });
 

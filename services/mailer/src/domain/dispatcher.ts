@@ -51,7 +51,15 @@ export interface DispatcherOptions {
    * after `onSent`: for what must follow a message however it ended.
    */
   onFinished?: (trx: Transaction<MailerDatabase>, message: Message) => Promise<void>;
+  /**
+   * Decides, just before a message is sent, whether it is still true: the message to send (perhaps
+   * written anew), or why not, and it is recorded `suppressed` with that reason, never sent.
+   */
+  review?: (message: Message) => Promise<Review>;
 }
+
+/** What the last look before sending decided: send this, or withhold it for this reason. */
+export type Review = { send: Message } | { withhold: string };
 
 export interface Dispatcher {
   /** Stops claiming, hands back what was claimed but not started, and resolves once the sends in flight are recorded. */
@@ -242,9 +250,25 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       log.error({ err: error, messageId: message.id }, "could not check the suppression list");
       return;
     }
+    let review: Review;
+    try {
+      review = options.review ? await options.review(message) : { send: message };
+    } catch (error) {
+      // Left as claimed: once the lease lapses it is claimed again.
+      log.error({ err: error, messageId: message.id }, "could not review a message before sending it");
+      return;
+    }
+    if ("withhold" in review) {
+      const reason = review.withhold;
+      log.info({ messageId: message.id, reason }, "message no longer true; withheld");
+      return await record(
+        message,
+        finish(message, (trx) => new MessageRepository(trx).markSuppressed(message, reason)),
+      );
+    }
     let failure: unknown;
     try {
-      await transport.send(outgoing(message));
+      await transport.send(outgoing(review.send));
     } catch (error) {
       failure = error ?? new Error("the transport failed without a reason");
     }

@@ -8,6 +8,7 @@ import { mailHeaders } from "./mail-headers.ts";
 import type { MailerContext } from "./mailer-context.ts";
 import { renderMail } from "./render-mail.ts";
 import { countRequestMail, OVER_REQUEST_MAIL_LIMIT, overRequestMailLimit } from "./request-mail-limit.ts";
+import { decidedAtSendTime } from "./send-time-rules.ts";
 
 /** A message to queue: what it is (its natural key), its template and data, and to whom. */
 export interface MailToQueue<Name extends TemplateName> {
@@ -36,7 +37,8 @@ export type QueueOutcome = "queued" | "suppressed" | "already-queued";
  * the message is (a newsletter's id, a user's welcome, one sign-in link): a second request or event with
  * the same key queues nothing, so nothing is sent twice. Its headers follow from its template (mailHeaders). The recipient is kept canonical, the spelling
  * the suppression list compares and the SMTP envelope carries. Mail a request can trigger past its
- * limit for the address (request-mail-limit.ts) is recorded with why, and never sent.
+ * limit for the address (request-mail-limit.ts) is recorded with why, and never sent. Mail about the
+ * account's state keeps its data, to be decided again when it goes out (send-time-rules.ts).
  */
 export async function queueMail<Name extends TemplateName>(
   context: MailerContext,
@@ -59,6 +61,7 @@ export async function queueMail<Name extends TemplateName>(
     ...(mail.dueAt ? { dueAt: mail.dueAt } : {}),
     ...(mail.newsletterId ? { newsletterId: mail.newsletterId } : {}),
     ...(overLimit ? { suppressed: OVER_REQUEST_MAIL_LIMIT } : {}),
+    ...(decidedAtSendTime(mail.template) ? { data: mail.data } : {}),
   });
   if (!queued) return "already-queued";
   if (overLimit) {

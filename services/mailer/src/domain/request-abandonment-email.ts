@@ -73,7 +73,7 @@ export async function requestAbandonmentEmail(
       return "owed-to-welcome";
     }
     if (welcomeWaits) {
-      const carried = welcomeMail(context, { recipient, trialEndsAt, preview, quotesPreview: true });
+      const carried = await welcomeMail(context, trx, { recipient, trialEndsAt, quotesPreview: true });
       return (await rewritePendingMail(context, trx, carried, now)) ? "in-welcome" : "none";
     }
     const queued = await queueMail(context, trx, {

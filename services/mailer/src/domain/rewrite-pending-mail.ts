@@ -18,5 +18,6 @@ export async function rewritePendingMail<Name extends TemplateName>(
   dueAt: Date,
 ): Promise<boolean> {
   const { subject, html, text } = renderMail(context, mail.template, mail.data);
-  return new MessageRepository(trx).rewritePending(mail.naturalKey, { subject, html, text }, dueAt);
+  const content = { subject, html, text, data: mail.data };
+  return new MessageRepository(trx).rewritePending(mail.naturalKey, content, dueAt);
 }

@@ -12,7 +12,8 @@ import { recipientOf } from "./recipient-of.ts";
  * The welcome: the 7-day trial has started, and when it ends; it also invites back to the preview. A
  * landing-page sign-up's (e-mail only) waits a little: a visitor who leaves the preview meanwhile gets it
  * rewritten to carry that preview and sent at once (requestAbandonmentEmail), one message for both. One
- * who asked for the reminder before this event arrived gets that message now.
+ * who asked for the reminder before this event arrived gets that message now. Whether it still goes, and
+ * what it says, is decided again when it is sent (send-time-rules.ts).
  */
 export const mailWelcome = (context: MailerContext) =>
   handleOnce<MailerDatabase, "trial.started">(context.db, async (event, { trx }) => {
@@ -25,7 +26,7 @@ export const mailWelcome = (context: MailerContext) =>
     const now = context.now();
     const waits = recipient.passwordless && !quotesPreview;
     await queueMail(context, trx, {
-      ...welcomeMail(context, { recipient, trialEndsAt, preview, quotesPreview }),
+      ...(await welcomeMail(context, trx, { recipient, trialEndsAt, quotesPreview })),
       dueAt: waits ? new Date(now.getTime() + context.landingWelcomeDelayMs) : now,
     });
   });

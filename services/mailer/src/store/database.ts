@@ -24,6 +24,11 @@ export interface MessagesTable {
   sent_at: Date | null;
   /** The newsletter the message delivers: its sending is announced (`newsletter.sent`). Null for any other. */
   newsletter_id: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * The data a message decided at send time was written from (send-time-rules.ts); read as the object,
+   * written as its JSON text. Null for every other message.
+   */
+  data: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface SuppressionsTable {
@@ -50,7 +55,7 @@ export interface RecipientsTable {
   plan_state_at: Date | null;
   /** Signed up on the landing page with an e-mail only: its welcome waits a little (see mailWelcome). */
   passwordless: Generated<boolean>;
-  /** From trial.started: the welcome, if rendered again with a preview, says it. */
+  /** From trial.started: the welcome says it, written again when it goes out. */
   trial_ends_at: Date | null;
   unsubscribed_at: Date | null;
   /** The generation of the reader's unsubscribe links: only a link of this one works (see unsubscribe-token.ts). */

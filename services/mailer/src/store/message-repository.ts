@@ -21,10 +21,15 @@ export interface NewMessage {
   newsletterId?: string;
   /** Why it is recorded but never sent (status `suppressed`), when it is. */
   suppressed?: string;
+  /** The data it was written from, kept when it is decided again at send time (send-time-rules.ts). */
+  data?: unknown;
 }
 
 /** A message's content, as rendered. */
 export type MessageContent = Pick<NewMessage, "subject" | "html" | "text">;
+
+/** A message written anew: its content and the data it was written from. */
+export type RewrittenMessage = MessageContent & { data: unknown };
 
 /** An attempt the dispatcher holds: the row, as of its claim. */
 export type Claimed = Pick<Message, "id" | "attempts">;
@@ -62,6 +67,7 @@ export class MessageRepository {
         status: message.suppressed ? "suppressed" : "pending",
         last_error: message.suppressed ?? null,
         newsletter_id: message.newsletterId ?? null,
+        data: message.data === undefined ? null : JSON.stringify(message.data),
         ...(message.dueAt ? { next_attempt_at: message.dueAt } : {}),
         // Chosen now, so every attempt of this message carries the same id.
         message_id: `<${id}@${this.messageIdDomain}>`,
@@ -99,11 +105,12 @@ export class MessageRepository {
    * Writes a message not yet sent anew, due at `dueAt` if never tried (one a server refused for now keeps
    * its wait); answers false once a dispatcher has taken it.
    */
-  async rewritePending(naturalKey: string, content: MessageContent, dueAt: Date): Promise<boolean> {
+  async rewritePending(naturalKey: string, content: RewrittenMessage, dueAt: Date): Promise<boolean> {
     const updated = await this.db
       .updateTable("messages")
       .set({
         ...content,
+        data: JSON.stringify(content.data),
         next_attempt_at: sql<Date>`case when attempts = 0 then ${dueAt} else next_attempt_at end`,
       })
       .where("natural_key", "=", naturalKey)
@@ -211,8 +218,37 @@ export class MessageRepository {
     return this.#settle(message, { status: "failed", last_error: error.slice(0, MAX_ERROR_LENGTH) });
   }
 
-  async markSuppressed(message: Claimed): Promise<boolean> {
-    return this.#settle(message, { status: "suppressed" });
+  /** Never sent: its address is suppressed, or (with `reason`) what it says is no longer true. */
+  async markSuppressed(message: Claimed, reason?: string): Promise<boolean> {
+    return this.#settle(message, { status: "suppressed", ...(reason ? { last_error: reason } : {}) });
+  }
+
+  /**
+   * Writes a message this dispatcher has claimed anew, just before sending it; answers false once its
+   * lease lapsed and another one took it over.
+   */
+  async rewriteClaimed(message: Claimed, content: RewrittenMessage): Promise<boolean> {
+    const updated = await this.db
+      .updateTable("messages")
+      .set({ ...content, data: JSON.stringify(content.data) })
+      .where("id", "=", message.id)
+      .where("status", "=", "sending")
+      .where("attempts", "=", message.attempts)
+      .executeTakeFirst();
+    return updated.numUpdatedRows > 0n;
+  }
+
+  /** Whether a digest has reached the reader (the SMTP server took it). */
+  async digestSentTo(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("template", "=", "digest")
+      .where("status", "=", "sent")
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Hands back a claimed message never tried (its dispatcher is stopping): due again at once, attempt uncounted. */

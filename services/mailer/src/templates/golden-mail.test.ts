@@ -94,6 +94,7 @@ const CASES: Case[] = [
     ...SAMPLE_DATA.welcome,
     preview: { channelName: null, summaryBullets: [] },
   }),
+  variant("welcome-after-a-digest", "welcome", { ...SAMPLE_DATA.welcome, digestSent: true }),
   variant("trial-ending-named", "trial-ending", { ...SAMPLE_DATA["trial-ending"], recipientName: " Ana " }),
   variant("trial-ending-no-plan", "trial-ending", { ...SAMPLE_DATA["trial-ending"], nextPlan: null }),
   variant("trial-ending-test-mode", "trial-ending", {

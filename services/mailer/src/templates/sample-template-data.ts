@@ -116,8 +116,9 @@ export const SAMPLE_DATA: { [Name in TemplateName]: TemplateData[Name] } = {
     recipientName: "Ana",
     trialEndsAt: "2026-11-30T09:00:00Z",
     dashboardUrl: "https://tubedigest.example/dashboard",
-    previewUrl: "https://tubedigest.example/preview",
+    previewUrl: "https://tubedigest.example/preview?channel=UCsXVk37bltHxD1rDPwtNM8Q",
     preview: null,
+    digestSent: false,
   },
   "trial-ending": {
     recipientName: null,

@@ -86,6 +86,8 @@ export interface TemplateData {
     previewUrl: string;
     /** The preview the visitor left before this welcome went out: the welcome is then the reminder too. */
     preview: PreviewShown | null;
+    /** A digest has reached the reader already: the welcome does not promise the first. */
+    digestSent: boolean;
   };
   /** Three days before the free days end: what happens then. */
   "trial-ending": {

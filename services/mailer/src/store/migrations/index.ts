@@ -8,6 +8,7 @@ import * as messageNewsletterId from "./20261129T0900-message-newsletter-id.ts";
 import * as unsubscribeGeneration from "./20261205T0900-unsubscribe-generation.ts";
 import * as requestMails from "./20261205T0910-request-mails.ts";
 import * as planState from "./20261206T0900-plan-state.ts";
+import * as messageData from "./20261206T0910-message-data.ts";
 
 export const migrations: Migrations = {
   "20261123T2000-create-mailer": createMailer,
@@ -19,4 +20,5 @@ export const migrations: Migrations = {
   "20261205T0900-unsubscribe-generation": unsubscribeGeneration,
   "20261205T0910-request-mails": requestMails,
   "20261206T0900-plan-state": planState,
+  "20261206T0910-message-data": messageData,
 };
