@@ -3,14 +3,23 @@ import { uniqueName } from "@tubedigest/testing/test-infra";
 import type { FakeChannel } from "@tubedigest/testing/youtube";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
+import { mailboxLinksTo, newestMailText } from "./support/mailbox.ts";
 import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+
+/** A landing-page sign-up's welcome waits this long, as in production. */
+const LANDING_WELCOME_DELAY_MS = 15 * 60_000;
 
 describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test mode (%s parts)", (infra) => {
   let stack: TestStack;
   let channels: string[];
+  /** How far the mailer's (and auth's) clock runs ahead. */
+  let clockAheadMs = 0;
 
   beforeAll(async () => {
-    stack = await startTestStack(infra);
+    stack = await startTestStack(infra, {
+      landingWelcomeDelayMs: LANDING_WELCOME_DELAY_MS,
+      now: () => new Date(Date.now() + clockAheadMs),
+    });
     if (stack.youtube) {
       const fixtures: FakeChannel[] = Array.from({ length: 3 }, (_, i) => ({
         id: channelId(),
@@ -90,6 +99,31 @@ describe.each<Infra>(["real", "embedded"])("plans through the gateway, in test m
       return reply.statusCode === 403 ? undefined : reply;
     });
     expect(added.statusCode).toBe(201);
+  });
+
+  it("sends no trial welcome to a landing-page visitor who chose a plan while it waited, but the plan's $0 confirmation", async () => {
+    const browser = new Browser(stack.gateway);
+    const email = `${uniqueName("chooser")}@example.com`;
+    const registered = await browser.call("POST", "/api/auth/register-with-email", { email, channels: [] });
+    expect(registered.statusCode).toBeLessThan(300);
+    const chosen = await browser.call("POST", "/api/subscribe-with-coupon", {
+      email,
+      plan: "premium",
+      channelCount: 1,
+      testMode: true,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const confirmation = await newestMailText(stack, email, "Your Premium plan starts on");
+    expect(confirmation).toContain("Due today $0.00.");
+
+    clockAheadMs = LANDING_WELCOME_DELAY_MS + 60_000;
+    try {
+      // The welcome is due now: the dispatcher's look finds it no longer true.
+      await stack.mailer.deliverDue();
+      expect(await mailboxLinksTo(stack, email, "Welcome to tubedigest")).toEqual([]);
+    } finally {
+      clockAheadMs = 0;
+    }
   });
 
   it("cancels through the gateway, keeping the plan until the period ends", async () => {

@@ -80,8 +80,10 @@ export async function startTestStack(
     secureCookies?: boolean;
     /** The gateway's TRUST_PROXY; one proxy in front when cookies are Secure, none otherwise. */
     trustProxy?: number | string[];
-    /** The clock auth's claims and sign-in links expire by. */
+    /** The clock auth's claims and sign-in links expire by, and the mailer's (when a waiting message is due). */
     now?: () => Date;
+    /** How long a landing-page sign-up's welcome waits (none: it goes at once, for tests that read it). */
+    landingWelcomeDelayMs?: number;
     /**
      * Another Redis for the gateway, catalog and the digest's work queue on the real parts (a closed
      * port: Redis is down; a proxy in front of the test Redis: an outage the test controls).
@@ -170,8 +172,9 @@ export async function startTestStack(
     devMailbox: true,
     // The complaint endpoint on, so the API description and the hostile-input run reach it.
     complaintsSecret: "complaints-secret-of-the-test-stack-0123456789",
-    // A landing-page sign-up's welcome at once, as a password sign-up's: these tests read it in the mailbox.
-    landingWelcomeDelayMs: 0,
+    // Unless a test asks otherwise, a landing-page sign-up's welcome at once, as a password sign-up's:
+    // these tests read it in the mailbox.
+    landingWelcomeDelayMs: options.landingWelcomeDelayMs ?? 0,
     site: DEVELOPMENT_SITE,
   };
   let slowCatalog: { url: string; close(): void } | undefined;
