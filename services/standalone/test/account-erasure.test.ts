@@ -112,8 +112,9 @@ describe("a deleted account in the embedded product's one database", () => {
 
     product = await startProduct(productEnv(dataDir));
     const again = (await signIn(product.url, EMAIL, PASSWORD)).headers.get("set-cookie")?.split(";")[0] ?? "";
-    expect((await call(again, "DELETE", "/api/user/account", { email: EMAIL, currentPassword: PASSWORD }))
-        .status).toBe(200);
+    expect(
+      (await call(again, "DELETE", "/api/user/account", { email: EMAIL, currentPassword: PASSWORD })).status,
+    ).toBe(200);
     expect((await call(again, "GET", "/api/auth/current-user")).status).toBe(401);
     // The mailer acts on user.deleted with the others; its confirmation going out is the last step.
     await eventually(
