@@ -64,7 +64,11 @@ describe("a new subscriber's first sitting with the product as `make start` runs
     // The same newsletter in the dashboard's history.
     await page.goto("/dashboard");
     await page.getByRole("tab", { name: "Newsletter History" }).click();
-    await page.getByText(/^Your week of .*Pocket Orbit/).waitFor();
+    await page
+      .getByRole("tabpanel")
+      .getByText(/^Your week of .*Pocket Orbit/)
+      .first()
+      .waitFor();
     await expectAccessible(page);
 
     // The e-mail's unsubscribe link, as a mail reader opens it.

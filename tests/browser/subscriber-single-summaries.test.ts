@@ -49,7 +49,7 @@ describe("/dashboard: summarise one video, priced before it is bought", () => {
   /** The purchases listed, not the points inside an opened summary. */
   const listed = () => list().locator(":scope > li");
 
-  /** A new account, signed in; with `card`, subscribed by card as the checkout's payment form does it. */
+  /** A new account, signed in; with `card`, on a plan chosen by card as the checkout's form does it. */
   async function signUp(prefix: string, card: boolean): Promise<{ email: string; customerId: string }> {
     await page.goto("/");
     const email = uniqueEmail(prefix);
@@ -61,16 +61,17 @@ describe("/dashboard: summarise one video, priced before it is bought", () => {
       if (intent.status !== 200) await page.waitForTimeout(100);
     }
     expect(intent.status).toBe(200);
-    const paymentIntentId = String(intent.body.clientSecret).split("_secret_")[0] ?? "";
-    stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
+    // In the account's free days the card is saved (a setup intent), first charged when they end.
+    const setupIntentId = String(intent.body.clientSecret).split("_secret_")[0] ?? "";
+    stripe.confirmSetupIntent(setupIntentId, "succeeds");
     const subscribed = await call("POST", "/api/subscribe", {
       plan: "creator",
       channelCount: 1,
-      paymentIntentId,
+      setupIntentId,
     });
     expect(subscribed.status).toBe(200);
     await stripe.deliverAll();
-    return { email, customerId: String(stripe.paymentIntent(paymentIntentId)?.customer ?? "") };
+    return { email, customerId: String(stripe.setupIntent(setupIntentId)?.customer ?? "") };
   }
 
   const openDashboard = async () => {

@@ -195,7 +195,7 @@ describe.each([375, 1280])(
       const terms = page.locator(".checkout-terms");
       await terms.waitFor();
       expect(await terms.textContent()).toMatch(
-        /^7 days free, then \$9\.99\/month\. Your free trial runs until .+\. Paying now ends it and starts your paid plan at once: \$9\.99 today, then \$9\.99 every month until you cancel\./,
+        /^7 days free, then \$9\.99\/month\. Due today \$0\.00, then \$9\.99\/month from .+\. Your card is saved now and first charged then; cancel before and nothing is charged\./,
       );
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectAccessible(page);
