@@ -64,6 +64,7 @@ export {
   subscriptionPaymentFailed,
 } from "./events/subscription-payment-failed.ts";
 export { SubscriptionResumedData, subscriptionResumed } from "./events/subscription-resumed.ts";
+export { TrialConvertedData, trialConverted } from "./events/trial-converted.ts";
 export { TrialEndedData, trialEnded } from "./events/trial-ended.ts";
 export { TrialEndingData, trialEnding } from "./events/trial-ending.ts";
 export { TrialStartedData, trialStarted } from "./events/trial-started.ts";

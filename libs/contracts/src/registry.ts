@@ -22,6 +22,7 @@ import { subscriptionChanged } from "./events/subscription-changed.ts";
 import { subscriptionExpired } from "./events/subscription-expired.ts";
 import { subscriptionPaymentFailed } from "./events/subscription-payment-failed.ts";
 import { subscriptionResumed } from "./events/subscription-resumed.ts";
+import { trialConverted } from "./events/trial-converted.ts";
 import { trialEnded } from "./events/trial-ended.ts";
 import { trialEnding } from "./events/trial-ending.ts";
 import { trialStarted } from "./events/trial-started.ts";
@@ -67,6 +68,7 @@ export const eventContracts = byName(
   trialStarted,
   trialEnding,
   trialEnded,
+  trialConverted,
   videoSummaryRequested,
   videoSummarised,
   videoSummaryFailed,

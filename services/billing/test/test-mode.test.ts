@@ -180,7 +180,12 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     expect(expired).toEqual({ ...none, status: "expired", trialEndsAt: null, trialAvailable: false });
     await expect
       .poll(() => billing.eventsOf(userId))
-      .toEqual(["subscription.activated", "subscription.cancelled", "subscription.expired"]);
+      .toEqual([
+        "subscription.activated",
+        "trial.converted",
+        "subscription.cancelled",
+        "subscription.expired",
+      ]);
     expect(billing.eventData(userId, "subscription.activated")).toMatchObject({
       plan: "premium",
       trialEndsAt: trialEnd.toISOString(),

@@ -139,7 +139,21 @@ describe("one trial with a card, and self-serve plans, against the fake Stripe t
       trialEndsAt: null,
       currentPeriodEnd: new Date(trialEnd.getTime() + 30 * DAY).toISOString(),
     });
-    expect(billing.eventsOf(userId)).toEqual(["subscription.activated", "trial.ending"]);
+    // The first charge is announced once, for the mailer's receipt, however often Stripe says so.
+    await expect
+      .poll(() => billing.eventsOf(userId))
+      .toEqual(["subscription.activated", "trial.ending", "trial.converted"]);
+    expect(billing.eventData(userId, "trial.converted")).toEqual({
+      userId,
+      plan: "premium",
+      channelAllowance: 5,
+      planName: "Premium",
+      amountCents: 999,
+      currentPeriodEnd: new Date(trialEnd.getTime() + 30 * DAY).toISOString(),
+      testMode: false,
+    });
+    await stripe.deliverAll();
+    expect(billing.eventsOf(userId)).toEqual(["subscription.activated", "trial.ending", "trial.converted"]);
   });
 
   it("gives one trial per account: a plan chosen again after one ended is charged at once", async () => {
@@ -411,7 +425,14 @@ describe("the same without Stripe, in test mode", () => {
     expect((await endTrial(none.userId)).json().subscription).toMatchObject({ status: "expired" });
     await expect.poll(() => billing.eventsOf(none.userId)).toEqual(["trial.ended"]);
     expect((await endTrial(none.userId)).statusCode).toBe(200);
-    await expect.poll(() => billing.eventsOf(chose.userId)).toEqual(["subscription.activated"]);
+    await expect
+      .poll(() => billing.eventsOf(chose.userId))
+      .toEqual(["subscription.activated", "trial.converted"]);
+    // In test mode the first "charge" took nothing, and its receipt must say so.
+    expect(billing.eventData(chose.userId, "trial.converted")).toMatchObject({
+      amountCents: 0,
+      testMode: true,
+    });
   });
 
   it("moves up at once with a computed proration, down at the period's end, cancels and resumes", async () => {

@@ -152,6 +152,25 @@ describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)",
       expect(mail?.text).toContain("Charged today: $29.99");
       expect(mail?.text).toContain("Renews on: 23 December 2026");
     });
+
+    it("chosen during the trial, then charged as it ends: a receipt for the first month", async () => {
+      const { userId, email } = await mailer.registered();
+      await choseDuringTrial(userId);
+      const converted = {
+        userId,
+        plan: "premium" as const,
+        channelAllowance: 5,
+        planName: "Premium",
+        amountCents: 999,
+        currentPeriodEnd: "2026-12-30T09:00:00.000Z",
+        testMode: false,
+      };
+      await mailer.deliver("trial.converted", converted);
+      const receipts = (await mailer.mailTo(email)).filter((mail) => mail.subject?.startsWith("Receipt"));
+      expect(receipts.map((mail) => mail.subject)).toEqual(["Receipt for your Premium plan: $9.99"]);
+      expect(receipts[0]?.text).toContain("Charged today: $9.99");
+      expect(receipts[0]?.text).toContain("Renews on: 30 December 2026");
+    });
   });
 
   describe("the trial's reminder, three days before its end", () => {
@@ -366,11 +385,13 @@ describe("mail about the trial and the plan (real Postgres, RabbitMQ and SMTP)",
         ...contractOf("subscription.change-scheduled").example,
         userId,
       }),
+      await publish("trial.converted", { ...contractOf("trial.converted").example, userId }),
     ];
     for (const event of events) await mailer.testBus.bus.publishEvent(event);
     // Handled after every one of them on the same queue.
     await resumed(userId);
     expect((await subjectsTo(email)).sort()).toEqual([
+      "Receipt for your Premium plan: $9.99",
       "Your Premium plan is resumed",
       "Your Premium plan starts on 30 November 2026",
       "Your payment for Premium did not go through",

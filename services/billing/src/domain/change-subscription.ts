@@ -12,8 +12,8 @@ const hasAccess = (row: { status: string } | undefined) => row !== undefined && 
 
 /**
  * Writes the user's subscription as it now is and announces what changed: activated (paid, or chosen
- * during the trial), plan changed, a move down scheduled (or undone), cancelled (access goes on to the
- * period's end), resumed, or expired. Every path that changes a subscription — checkout, webhook, test
+ * during the trial), plan changed, a move down scheduled (or undone), a trial's plan first charged,
+ * cancelled (access goes on to the period's end), resumed, or expired. Every path that changes a subscription — checkout, webhook, test
  * mode, plan changes, cancel and resume, the period sweep — comes through here, so the events follow from
  * the state and never from which path ran. `chargedCents`: what the change took at once, for its event.
  * Call with the account locked.
@@ -86,6 +86,17 @@ export async function changeSubscription(
         meta,
       ),
     );
+  }
+  // A plan chosen during the free days took its first payment as they ended: the receipt for it.
+  if (both && previous.status === "trialing" && next.status === "active") {
+    const data = {
+      ...access,
+      planName: plan.name,
+      amountCents: next.test_mode ? 0 : plan.priceCents,
+      currentPeriodEnd: periodEnd,
+      testMode: next.test_mode,
+    };
+    await record(createEvent("trial.converted", data, meta));
   }
   if (hasAccess(next) && next.cancel_at_period_end && !(both && previous.cancel_at_period_end)) {
     await record(createEvent("subscription.cancelled", { ...access, endsAt: periodEnd }, meta));

@@ -34,6 +34,7 @@ const PUBLISHED: EventName[] = [
   "subscription.expired",
   "trial.ending",
   "trial.ended",
+  "trial.converted",
 ];
 
 export interface BillingUnderTest {

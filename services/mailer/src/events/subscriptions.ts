@@ -11,6 +11,7 @@ import { mailPlanChangeScheduled } from "./mail-plan-change-scheduled.ts";
 import { mailPlanChanged } from "./mail-plan-changed.ts";
 import { mailPlanResumed } from "./mail-plan-resumed.ts";
 import { mailPlanStarted } from "./mail-plan-started.ts";
+import { mailTrialConverted } from "./mail-trial-converted.ts";
 import { recordPreview } from "./preview-handlers.ts";
 import {
   mailDigest,
@@ -55,11 +56,13 @@ export function mailerSubscriptions(context: MailerContext) {
           "subscription.payment-failed",
           "subscription.cancelled",
           "subscription.resumed",
+          "trial.converted",
         ],
         handlers: {
           "trial.started": thenWake(mailWelcome(context)),
           "trial.ending": thenWake(mailTrialEnding(context)),
           "subscription.activated": thenWake(mailPlanStarted(context)),
+          "trial.converted": thenWake(mailTrialConverted(context)),
           "subscription.changed": thenWake(mailPlanChanged(context)),
           "subscription.change-scheduled": thenWake(mailPlanChangeScheduled(context)),
           "subscription.payment-failed": thenWake(mailPaymentFailed(context)),
