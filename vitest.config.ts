@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import BrowserFilesSpread from "./tests/support/browser-files-spread.ts";
+import ProjectsInTurn from "./tests/support/projects-in-turn.ts";
 
 // Three projects, run together by `make test`: unit tests sit beside the code (src/**/*.test.ts, the web
 // app's too) and need nothing running; integration tests in each package's test/ folder talk to the real
@@ -14,17 +14,17 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // Two files at once: a test file spends much of its time waiting (on Postgres, Redis, RabbitMQ, its own
-    // timers, a page in Chromium), so one worker left a 2-core machine's CPU 60 % idle. Every test isolates
-    // itself (its own schema, key prefix, exchange, ports, data folder and browser). Three at once kept the
-    // CPU over-committed (load 7–8), and twice left the local RabbitMQ no longer accepting connections.
+    // timers, a page in Chromium), so one worker leaves a core idle. Every test isolates itself (its own
+    // schema, key prefix, exchange, ports, data folder and browser). More workers than cores over-commit
+    // the CPU, and have left the local RabbitMQ no longer accepting connections.
     maxWorkers: 2,
     // A worker keeps the modules it has loaded from one file to the next: every integration file imports
-    // much of the product (fastify, kysely, amqplib, the services), and loading it again for each of 130
-    // files was 170 s of the run (22 s without). Files still share nothing else: each starts its own apps
-    // and closes them, and stubbed globals are put back after each test.
+    // much of the product (fastify, kysely, amqplib, the services), and loading it again for every file
+    // is a large share of the run. Files still share nothing else: each starts its own apps and closes
+    // them, and stubbed globals are put back after each test.
     isolate: false,
     unstubGlobals: true,
-    sequence: { sequencer: BrowserFilesSpread },
+    sequence: { sequencer: ProjectsInTurn },
     reporters: ["default", "./tests/support/long-running-files.ts"],
     projects: [
       {

@@ -47,7 +47,8 @@ export default defineConfig({
     include: ["{libs,services}/*/{src,test}/**/*.test.ts"],
     globalSetup: ["libs/testing/src/global-setup.ts"],
     // A mutant that stops events flowing makes a test wait out its polling; failing it here is quicker
-    // than Stryker's timeout, which also restarts the test runner. The slowest a mutation run includes takes about 3 s.
+    // than Stryker's timeout, which also restarts the test runner; every test a mutation run includes is
+    // well within it.
     testTimeout: 15_000,
     hookTimeout: 20_000,
     sequence: { sequencer: QuickestFirst },

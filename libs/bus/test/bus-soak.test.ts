@@ -7,7 +7,7 @@ import { delay, waitFor } from "./support/wait-for.ts";
 
 /**
  * The event backbone under load and a broker outage, on each implementation. A file of its own: it
- * takes seconds, and mutation testing leaves it out (docs/testing.md) for the scenario tests to answer.
+ * takes seconds, and mutation testing leaves it out (stryker/README.md) for the scenario tests to answer.
  */
 describe.each(busImplementations)("$name", (implementation) => {
   let fixture: BusFixture;

@@ -9,7 +9,7 @@ const cliPath = fileURLToPath(new URL("../src/cli/dead-letters.ts", import.meta.
 
 /**
  * The CLI as an operator starts it. A file of its own: the script runs in a process of its own, where
- * mutation testing's mutants are never active, so it is left out of those runs (docs/testing.md).
+ * mutation testing's mutants are never active, so it is left out of those runs (stryker/README.md).
  */
 describe("dead-letters CLI as a script", () => {
   let fixture: BusFixture;

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createEvent } from "@tubedigest/contracts";
 import { createDatabase, migrateToLatest } from "@tubedigest/db";
 import { type Generated, type Kysely, sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import {
   type BusTables,
   busMigrations,
@@ -19,7 +22,13 @@ type Tables = BusTables & { effects: { id: Generated<number>; event_id: string }
 
 describe("embedded mode (PGlite + in-process bus)", () => {
   it("runs the bus migrations, the outbox relay and idempotent handlers on PGlite's single connection", async () => {
-    const database = createDatabase<Tables>({ schema: "embedded_bus" });
+    // A data folder of its own starts as a copy of a pristine one; one in memory would run initdb.
+    const folder = mkdtempSync(path.join(tmpdir(), "embedded-bus-"));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const database = createDatabase<Tables>({
+      dataDir: path.join(folder, "database"),
+      schema: "embedded_bus",
+    });
     await migrateToLatest(database.db as Kysely<unknown>, "embedded_bus", {
       ...busMigrations,
       "20261122T0300-test-effects": {

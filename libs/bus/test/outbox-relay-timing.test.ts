@@ -121,7 +121,7 @@ describe("outbox relay: batches, back-off, pruning and stopping", () => {
     expect(publisher.published).toHaveLength(5);
   });
 
-  // Mutation: `options.batchSize ?? defaults.batchSize` as `&&`, which claims 200 rows whatever was asked.
+  // Mutation: `options.batchSize ?? defaults.batchSize` as `&&`, which locks 200 rows whatever was asked.
   it("has no more rows in flight to the broker than its batch size", async () => {
     let inFlight = 0;
     let mostInFlight = 0;
@@ -145,7 +145,7 @@ describe("outbox relay: batches, back-off, pruning and stopping", () => {
     expect(mostInFlight).toBe(2);
   });
 
-  // Mutation: `{ claimed: 0, failed: 0 }` for an empty outbox as `{}`, after which the relay never
+  // Mutation: `{ locked: 0, failed: 0 }` for an empty outbox as `{}`, after which the relay never
   // sleeps its poll interval and queries the outbox without pause.
   it("polls an empty outbox once per poll interval", async () => {
     const probe = databaseProbe();

@@ -130,7 +130,7 @@ describe("outbox relay: woken by outbox writes", () => {
     publisher.hold();
     const first = userUpdated("first");
     await write(first);
-    // The pass has claimed `first` and waits on the broker; `second` commits meanwhile, outside its batch.
+    // The pass has locked `first` and waits on the broker; `second` commits meanwhile, outside its batch.
     await delay(200);
     const second = userUpdated("second");
     await write(second);

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type AnyEvent, createEvent } from "@tubedigest/contracts";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { describe, expect, it } from "vitest";
@@ -43,8 +46,10 @@ async function recordingBus() {
 describe("service store", () => {
   it("on an embedded database relays each write as it commits, and looks by itself only every 5 minutes", async () => {
     const { events, delivered } = await recordingBus();
+    const folder = mkdtempSync(path.join(tmpdir(), "service-store-"));
     const store = await openServiceStore({
-      database: { schema: "store_embedded" },
+      // A data folder of its own starts as a copy of a pristine one; one in memory would run initdb.
+      database: { dataDir: path.join(folder, "database"), schema: "store_embedded" },
       migrations: busMigrations,
       events,
       log: silentLog,
@@ -64,6 +69,7 @@ describe("service store", () => {
     } finally {
       await store.close();
       await events.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

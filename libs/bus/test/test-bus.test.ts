@@ -2,8 +2,10 @@ import { eventually } from "@tubedigest/testing/eventually";
 import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import amqp from "amqplib";
 import { expect, it } from "vitest";
+import { DEFAULT_DELIVERY_LIMIT } from "../src/retry-policy.ts";
 import { defineSubscriptions } from "../src/subscriptions.ts";
 import { createTestBus, joinTestBus } from "../src/testing/create-test-bus.ts";
+import { deadLetterExchangeName } from "../src/topology-names.ts";
 
 it("keeps a test's queues apart from a product's queues of the same service on the broker", async () => {
   const service = uniqueName("svc");
@@ -62,5 +64,65 @@ it("lets another bus join a test's bus as a second replica: same exchange, same 
   } finally {
     await replica.close();
     await testBus.cleanup();
+  }
+});
+
+it("declares classic queues unless the test asks for quorum ones, and a replica joins them alike", async () => {
+  /**
+   * Whether re-declaring the queue with the arguments of its expected type, but `x-queue-type` set to
+   * `type`, succeeds: it fails (PRECONDITION_FAILED) on any inequivalent argument.
+   */
+  const declaresAs = async (
+    queue: string,
+    exchange: string,
+    expected: "classic" | "quorum",
+    type: "classic" | "quorum",
+  ) => {
+    const connection = await amqp.connect(testInfra.amqpUrl);
+    try {
+      const channel = await connection.createChannel();
+      channel.on("error", () => {});
+      const deadLettering = {
+        "x-dead-letter-exchange": deadLetterExchangeName(exchange),
+        "x-dead-letter-routing-key": queue,
+      };
+      const quorumOnly = {
+        "x-delivery-limit": DEFAULT_DELIVERY_LIMIT,
+        "x-dead-letter-strategy": "at-least-once",
+        "x-overflow": "reject-publish",
+      };
+      const args = expected === "quorum" ? { ...deadLettering, ...quorumOnly } : deadLettering;
+      return await channel
+        .assertQueue(queue, { durable: true, arguments: { "x-queue-type": type, ...args } })
+        .then(
+          () => true,
+          () => false,
+        );
+    } finally {
+      await connection.close().catch(() => {});
+    }
+  };
+  for (const queueType of [undefined, "quorum"] as const) {
+    const service = uniqueName("svc");
+    const testBus = await createTestBus("rabbitmq", { queueType });
+    if (!testBus.rabbitMq) throw new Error("a RabbitMQ test bus has an address");
+    const replica = await joinTestBus(testBus.rabbitMq);
+    try {
+      const subscriptions = defineSubscriptions({
+        service,
+        queues: { work: { events: ["user.updated"], handlers: { "user.updated": async () => {} } } },
+      });
+      await testBus.bus.subscribe(subscriptions);
+      // Declaring the same queues with other arguments would fail the replica's subscribe.
+      await expect(replica.subscribe(subscriptions)).resolves.toBeUndefined();
+      const [queue] = testBus.consumingQueues();
+      const expected = queueType ?? "classic";
+      const other = expected === "classic" ? "quorum" : "classic";
+      expect(await declaresAs(queue ?? "", testBus.rabbitMq.exchange, expected, expected)).toBe(true);
+      expect(await declaresAs(queue ?? "", testBus.rabbitMq.exchange, expected, other)).toBe(false);
+    } finally {
+      await replica.close();
+      await testBus.cleanup();
+    }
   }
 });

@@ -6,12 +6,16 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 
 export const LogLevel = Type.Union(
   LOG_LEVELS.map((level) => Type.Literal(level)),
-  { default: "info" },
+  { default: "info", description: "How much the process logs (pino's levels, most severe first)" },
 );
 
 /** The two ways a process runs: cookies are `Secure` in production. */
-export function AppEnv(defaultValue: "development" | "production") {
-  return Type.Union([Type.Literal("development"), Type.Literal("production")], { default: defaultValue });
+export function AppEnv(defaultValue: "development" | "production", options: TSchemaOptions = {}) {
+  return Type.Union([Type.Literal("development"), Type.Literal("production")], {
+    default: defaultValue,
+    description: "`production` marks cookies `Secure` and turns off the development tools",
+    ...options,
+  });
 }
 
 export function Port(options: TSchemaOptions = {}) {
@@ -32,9 +36,9 @@ function isHost(text: string): boolean {
 }
 
 /** Where a process listens: an interface's address, or a name that resolves to one. */
-export function Host(defaultValue: string) {
+export function Host(defaultValue: string, options: TSchemaOptions = {}) {
   return Type.Refine(
-    Type.String({ default: defaultValue }),
+    Type.String({ default: defaultValue, description: "The interface the process listens on", ...options }),
     isHost,
     () => "must be an IP address (such as 0.0.0.0, 127.0.0.1 or ::) or a host name (such as localhost)",
   );
@@ -75,6 +79,6 @@ export function SchemaName(defaultValue: string) {
   return Matching(
     /^[a-z_][a-z0-9_]{0,62}$/,
     "a schema name: up to 63 lower-case letters, digits and _, not starting with a digit",
-    { default: defaultValue },
+    { default: defaultValue, description: "The Postgres schema the service owns and migrates at start-up" },
   );
 }

@@ -21,14 +21,21 @@ export const DEVELOPMENT_SITE: SiteSettings = {
  * production must name its own (withSiteRules).
  */
 export const SiteEnvironment = {
-  /** Where people write for help, e.g. support@tubedigest.example. */
   SUPPORT_EMAIL: Type.Optional(
     Matching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "one e-mail address, such as support@tubedigest.example", {
       maxLength: 254,
+      description:
+        'Where customers write for help (every page\'s footer, every e-mail, /terms, each "contact support"); unset: `support@tubedigest.localhost`, development only',
     }),
   ),
-  /** Who runs the service: a company's or a person's name, as the terms name it. */
-  OPERATOR_NAME: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  OPERATOR_NAME: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 120,
+      description:
+        "Who runs the service, a company's or a person's name, on /terms and at the foot of every page and e-mail; unset: `the tubedigest team`, development only",
+    }),
+  ),
 };
 
 const SITE_VARIABLES = ["SUPPORT_EMAIL", "OPERATOR_NAME"] as const;

@@ -1,19 +1,19 @@
 /**
- * A single-video summary as the public API answers it: the price shown before buying, the purchase
+ * A single summary as the public API answers it: the price shown before buying, the purchase
  * confirmed, and a bought summary in the subscriber's list. The summariser answers by these schemas and the
  * web app shows their types. Pure: TypeBox alone; the web app imports its types only, so its bundle takes
  * nothing of this file.
  */
 import Type, { type Static } from "typebox";
-import { SingleVideoPayment } from "./http/single-video-holds.ts";
+import { SingleSummaryPayment } from "./http/single-summary-holds.ts";
 
-/** How a single summary would be paid: billing's answer (see single-video-holds). */
-export type { SingleVideoPayment };
+/** How a single summary would be paid: billing's answer (see single-summary-holds). */
+export type { SingleSummaryPayment };
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The price of one video's summary (POST /api/process-individual-video/quote); nothing is held. */
-export const SingleVideoQuote = Type.Object({
+export const SingleSummaryQuote = Type.Object({
   /** What the confirm names: the purchase, once confirmed. */
   quoteId: Type.String({ format: "uuid", description: "Confirm with it to buy at this price." }),
   videoId: Type.String(),
@@ -21,21 +21,21 @@ export const SingleVideoQuote = Type.Object({
   url: Type.String(),
   durationSeconds: Type.Integer({ minimum: 0 }),
   amountCents: Type.Integer({ minimum: 0 }),
-  payment: Type.Union(SingleVideoPayment.anyOf, {
+  payment: Type.Union(SingleSummaryPayment.anyOf, {
     description:
       "How it would be paid: the subscription's saved card, a test charge that takes no money (test mode), or not yet (no card).",
   }),
   /** Until when the price may be confirmed (ISO 8601). */
   expiresAt: Type.String({ description: "Until when the price may be confirmed." }),
 });
-export type SingleVideoQuote = Static<typeof SingleVideoQuote>;
+export type SingleSummaryQuote = Static<typeof SingleSummaryQuote>;
 
 /** A confirmed purchase (POST /api/process-individual-video): the summary is on its way. */
-export const SingleVideoConfirmed = Type.Object({
+export const SingleSummaryConfirmed = Type.Object({
   message: Type.String(),
   id: Type.String({ description: "The purchase, as the list of single summaries names it." }),
 });
-export type SingleVideoConfirmed = Static<typeof SingleVideoConfirmed>;
+export type SingleSummaryConfirmed = Static<typeof SingleSummaryConfirmed>;
 
 /** Where a bought summary stands. */
 export const SingleSummaryStatus = Type.Union([

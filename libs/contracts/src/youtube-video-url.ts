@@ -19,7 +19,7 @@ export const ALL_VIDEO_URL_FORMS: readonly VideoUrlForm[] = [
   "short-link",
 ];
 
-/** The dashboard's single-video purchase: "a watch-page address or a short-link address". */
+/** The dashboard's single summary form: "a watch-page address or a short-link address". */
 export const WATCH_OR_SHORT_LINK: readonly VideoUrlForm[] = ["watch", "short-link"];
 
 /** Their messages (docs/product.md#validation). */

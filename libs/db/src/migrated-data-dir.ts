@@ -71,8 +71,7 @@ export async function prepareMigratedDataDir(schemas: SchemaMigrations[]): Promi
 
 /**
  * A copy is one process's database, which never runs CREATE DATABASE: the two databases Postgres keeps
- * to copy new ones from (template0, template1) are dropped, which leaves 370 files to copy instead of
- * 970 (24 MB instead of 39), for every copy.
+ * to copy new ones from (template0, template1) are dropped, so every copy has far fewer files to write.
  */
 async function dropTemplateDatabases(database: EmbeddedPostgres): Promise<void> {
   const client = await database.checkout("public");

@@ -44,8 +44,13 @@ describe("one embedded database shared by two services", () => {
   let accounts: Database<Any>;
   let channels: Database<Any>;
 
+  let folder: string;
+
   beforeAll(async () => {
-    shared = EmbeddedPostgres.open();
+    // A data folder copied from the pristine one: opened in memory, PGlite would run initdb, which this
+    // describe is not about.
+    folder = mkdtempSync(path.join(tmpdir(), "embedded-shared-"));
+    shared = EmbeddedPostgres.open(path.join(folder, "database"));
     accounts = createDatabase({ embedded: shared, schema: "accounts" });
     channels = createDatabase({ embedded: shared, schema: "channels" });
     await migrateToLatest(accounts.db, "accounts", accountsMigrations);
@@ -55,6 +60,7 @@ describe("one embedded database shared by two services", () => {
     await accounts.close();
     await channels.close();
     await shared.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it("lands each service's migrations and tables in its own schema", async () => {
@@ -228,15 +234,19 @@ describe("importing a schema from an embedded database of the earlier layout", (
   };
   // Started before the tests, so their time is not the test's: two embedded databases take seconds to
   // start on a busy machine.
+  let folder: string;
   beforeAll(async () => {
-    source = EmbeddedPostgres.open();
-    target = EmbeddedPostgres.open();
+    // Copies of the pristine data folder: opened in memory, each would run initdb.
+    folder = mkdtempSync(path.join(tmpdir(), "embedded-import-"));
+    source = EmbeddedPostgres.open(path.join(folder, "source"));
+    target = EmbeddedPostgres.open(path.join(folder, "target"));
     await Promise.all([source.ready(), target.ready()]);
   });
   afterAll(async () => {
     for (const database of views) await database.close();
     await source.close();
     await target.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it("copies every row and carries the sequences on", async () => {

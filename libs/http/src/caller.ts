@@ -20,7 +20,7 @@ function believe(request: FastifyRequest, identitySecret: string, standing: Stan
     ? callerProofProblem(identitySecret, standing, named, request.id, proof)
     : "no user id";
   if (named && problem === undefined) return named;
-  request.log.warn({ reason: problem, claimedUserId: subject, standing }, "caller not believed");
+  request.log.warn({ reason: problem, subject, standing }, "caller not believed");
   return undefined;
 }
 

@@ -37,9 +37,9 @@ const LOG_FLUSH_INTERVAL_MS = 1_000;
 
 /**
  * Stdout for a service process's lines, written in blocks of about 4 KB (or once a second, and at exit)
- * rather than a write for each line: a busy service logs a line per request, and a write per line was
- * about 6 % of the gateway's CPU per proxied request. Lines reach the log shipper up to a second late; a
- * process that is killed outright loses at most that second.
+ * rather than a write for each line: a busy service logs a line per request, and a system call per line
+ * is a visible share of the gateway's CPU per proxied request. Lines reach the log shipper up to a second
+ * late; a process that is killed outright loses at most that second.
  */
 export function bufferedStdout(): DestinationStream {
   return pino.destination({ dest: 1, minLength: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS });

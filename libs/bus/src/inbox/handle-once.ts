@@ -42,19 +42,19 @@ export function handleOnce<DB, Name extends EventName>(
     await db.transaction().execute(async (trx) => {
       const inbox = trx as unknown as Kysely<BusTables>;
       const userId = event.name === ERASURE ? undefined : subjectOf(event.data);
-      // One statement claims the event and reads whether its account was erased: every consumed event
+      // One statement records the event and reads whether its account was erased: every consumed event
       // pays for it, the Monday digest's included.
-      const claimed = await inbox
+      const recorded = await inbox
         .insertInto("inbox")
         .values({ consumer: context.queue, event_id: event.id })
         .onConflict((conflict) => conflict.doNothing())
         .returning(userId ? forgottenColumn(userId) : sql<boolean>`false`.as("forgotten"))
         .executeTakeFirst();
-      if (!claimed) {
+      if (!recorded) {
         context.log.info("event already handled; skipping the duplicate");
         return;
       }
-      if (claimed.forgotten) {
+      if (recorded.forgotten) {
         context.log.info("event about an erased account; dropped");
         return;
       }

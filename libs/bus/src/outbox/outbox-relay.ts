@@ -11,7 +11,7 @@ export interface OutboxRelayOptions<DB> {
   db: Kysely<DB>;
   publisher: EventPublisher;
   log: Logger;
-  /** Rows claimed and published per transaction. */
+  /** Rows locked and published per transaction. */
   batchSize?: number;
   /**
    * The relay is woken by the outbox writes of its own process (as they commit) and, with
@@ -55,7 +55,7 @@ function forgetOnceSent(envelope: unknown): boolean {
 }
 
 /**
- * Publishes what the service wrote to its outbox, oldest first. Each batch is claimed with
+ * Publishes what the service wrote to its outbox, oldest first. Each batch is locked with
  * `FOR UPDATE SKIP LOCKED` inside a transaction held while publishing, so replicas running their own
  * relay never publish the same row twice; rows are marked sent only after the broker confirmed them.
  * A crash between publish and commit publishes those rows again: consumers are idempotent for that.
@@ -78,8 +78,8 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
   const log = options.log.child({ component: "outbox-relay" });
   const stopping = new AbortController();
 
-  /** Claims, publishes and marks one batch; failures are recorded on their rows and committed too. */
-  async function publishBatch(): Promise<{ claimed: number; failed: number }> {
+  /** Locks, publishes and marks one batch; failures are recorded on their rows and committed too. */
+  async function publishBatch(): Promise<{ locked: number; failed: number }> {
     return db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom("outbox")
@@ -91,7 +91,7 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
         .forUpdate()
         .skipLocked()
         .execute();
-      if (rows.length === 0) return { claimed: 0, failed: 0 };
+      if (rows.length === 0) return { locked: 0, failed: 0 };
       // Confirms are pipelined: the whole batch is in flight at once, then settled row by row.
       const results = await Promise.allSettled(
         rows.map(async (row) => publisher.publishEvent(parseEvent(row.event))),
@@ -128,7 +128,7 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
           .execute();
         if (failed === 1 && !invalid) log.warn({ err: error }, "outbox event not confirmed by the broker");
       }
-      return { claimed: rows.length, failed };
+      return { locked: rows.length, failed };
     });
   }
 
@@ -201,9 +201,9 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
           await pruneSent();
           prunedAt = Date.now();
         }
-        const { claimed, failed } = await publishBatch();
+        const { locked, failed } = await publishBatch();
         if (failed > 0) {
-          await backOff(new Error(`${failed} of ${claimed} outbox events not confirmed`));
+          await backOff(new Error(`${failed} of ${locked} outbox events not confirmed`));
           continue;
         }
         if (failures > 0) log.info({ afterFailures: failures }, "outbox relay publishing again");
@@ -211,7 +211,7 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
         // A full batch means more is waiting: go on at once. Otherwise wait to be woken, or for the safety
         // net: the next multiple of the interval on the clock, so the relays of a process look together
         // and an idle process wakes once per interval, not once per relay.
-        if (claimed < settings.batchSize) await idle(untilNextMultiple(settings.pollIntervalMs));
+        if (locked < settings.batchSize) await idle(untilNextMultiple(settings.pollIntervalMs));
       } catch (error) {
         // The database itself failed (or the broker made the transaction outlive a timeout).
         await backOff(error);

@@ -5,12 +5,13 @@ import { attemptOf, messageHeaders, stringHeader } from "../message-headers.ts";
 import type { QueuePlan } from "../plan-queues.ts";
 import { settleWithin } from "../sleep.ts";
 import { deadLetterExchangeName, retryQueueName } from "../topology-names.ts";
-import { declareQueue } from "./declare-topology.ts";
+import { declareQueue, type QueueType } from "./declare-topology.ts";
 import { publishConfirmed } from "./publish-confirmed.ts";
 
 export interface QueueConsumerOptions {
   exchange: string;
   deliveryLimit: number;
+  queueType?: QueueType;
   publishTimeoutMs: number;
   log: Logger;
 }
@@ -40,7 +41,13 @@ export class QueueConsumer {
     if (this.#stopped) return;
     const channel = await connection.createConfirmChannel();
     channel.on("error", (error: Error) => this.#log.warn({ err: error }, "consumer channel error"));
-    await declareQueue(channel, this.#options.exchange, this.#plan, this.#options.deliveryLimit);
+    await declareQueue(
+      channel,
+      this.#options.exchange,
+      this.#plan,
+      this.#options.deliveryLimit,
+      this.#options.queueType,
+    );
     await channel.prefetch(this.#plan.prefetch);
     const { consumerTag } = await channel.consume(
       this.#plan.name,

@@ -7,7 +7,7 @@ import { DEFAULT_DELIVERY_LIMIT, defaultRetryPolicy, type RetryPolicy } from "..
 import { DEFAULT_EXCHANGE } from "../topology-names.ts";
 import { AmqpConnection, type ReconnectOptions } from "./amqp-connection.ts";
 import { ConfirmPublisher } from "./confirm-publisher.ts";
-import { declareExchanges } from "./declare-topology.ts";
+import { declareExchanges, type QueueType } from "./declare-topology.ts";
 import { QueueConsumer } from "./queue-consumer.ts";
 import { RabbitMqDeadLetters } from "./rabbitmq-dead-letters.ts";
 
@@ -21,6 +21,8 @@ export interface RabbitMqBusOptions {
   /** Deliveries in flight per queue (and so handlers running at once). */
   prefetch?: number;
   deliveryLimit?: number;
+  /** Tests only ("classic", see `QueueType`); production never sets it and gets quorum queues. */
+  queueType?: QueueType;
   /** How long a publish may wait for a connection and its confirm before it fails. */
   publishTimeoutMs?: number;
   reconnect?: ReconnectOptions;
@@ -80,7 +82,13 @@ export async function createRabbitMqBus(options: RabbitMqBusOptions): Promise<Ev
     async subscribe(subscriptions) {
       const plans = planQueues(subscriptions, defaults);
       await exchangesDeclared;
-      const consumerOptions = { exchange, deliveryLimit, publishTimeoutMs, log };
+      const consumerOptions = {
+        exchange,
+        deliveryLimit,
+        queueType: options.queueType,
+        publishTimeoutMs,
+        log,
+      };
       await Promise.all(
         plans.map((plan) => {
           const consumer = new QueueConsumer(plan, consumerOptions);

@@ -4,6 +4,7 @@ import { pino } from "pino";
 import type { EventBus } from "../event-bus.ts";
 import { InProcessBroker } from "../in-process/in-process-broker.ts";
 import { createInProcessBus } from "../in-process/in-process-bus.ts";
+import type { QueueType } from "../rabbitmq/declare-topology.ts";
 import { createRabbitMqBus } from "../rabbitmq/rabbitmq-bus.ts";
 import type { RetryPolicy } from "../retry-policy.ts";
 import type { Subscriptions } from "../subscriptions.ts";
@@ -21,10 +22,12 @@ export interface TestBus {
   cleanup(): Promise<void>;
 }
 
-/** A test bus's exchange and the suffix its queue names carry. */
+/** A test bus's exchange, the suffix its queue names carry and the type of its queues. */
 export interface TestBusAddress {
   exchange: string;
   queueSuffix: string;
+  /** Absent means "classic", as `createTestBus` makes them; a replica must declare its queues alike. */
+  queueType?: QueueType;
 }
 
 const fastRetry: RetryPolicy = { delaysMs: [50, 100] };
@@ -32,12 +35,16 @@ const fastRetry: RetryPolicy = { delaysMs: [50, 100] };
 /**
  * A bus for a service's tests: the real RabbitMQ on an exchange of the test's own (so parallel tests
  * never see each other's events), or the in-process one. Retries are fast so failures show quickly.
+ * Its queues are classic unless the test asks for quorum ones: a test about the broker's queues (a
+ * delivery limit, redelivery across a broker outage as production sees it) passes `queueType: "quorum"`.
  */
 export async function createTestBus(
   kind: TestBusKind,
   options: {
     /** Where the bus connects on RabbitMQ (a proxy in front of the test broker, for outage tests); clean-up goes straight to the broker. */
     url?: string;
+    /** "classic" unless given; see `QueueType`. */
+    queueType?: QueueType;
   } = {},
 ): Promise<TestBus> {
   const log = pino({ level: "silent" });
@@ -58,7 +65,11 @@ export async function createTestBus(
   const exchange = uniqueName("test.events");
   // Queue names carry no exchange, so a test's queues get a suffix of their own too: otherwise two test
   // files (or a local `make start` on the same broker) would declare "catalog.signup-channels" alike.
-  const address = { exchange, queueSuffix: exchange.slice("test.events_".length) };
+  const address: TestBusAddress = {
+    exchange,
+    queueSuffix: exchange.slice("test.events_".length),
+    queueType: options.queueType ?? "classic",
+  };
   const queues = new Set<string>();
   const bus = await joinTestBus(
     address,
@@ -101,6 +112,7 @@ export async function joinTestBus(
     exchange: address.exchange,
     log,
     retry: fastRetry,
+    queueType: address.queueType ?? "classic",
   });
   return {
     ...bus,

@@ -6,3 +6,4 @@ export {
   type TestBusKind,
 } from "./create-test-bus.ts";
 export { declaredQueues } from "./declared-queues.ts";
+export { schemaTemplate } from "./schema-template.ts";

@@ -1,9 +1,13 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
-import { SingleVideoCharge, SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
+import {
+  SingleSummaryCharge,
+  SingleSummaryOrder,
+  singleSummaryOrderExample,
+} from "./single-summary-order.ts";
 
 export const VideoSummarisedData = Type.Object({
-  ...SingleVideoOrder.properties,
+  ...SingleSummaryOrder.properties,
   title: Type.String({ maxLength: 500 }),
   url: Type.String({ format: "uri" }),
   /** The summary as markdown: key points with their deep links, then the paragraph. */
@@ -11,12 +15,12 @@ export const VideoSummarisedData = Type.Object({
   /** "description" when the video had no captions and the summary says so. */
   basis: Type.Union([Type.Literal("transcript"), Type.Literal("description")]),
   /** What the subscriber is charged for it (billing captures the hold). */
-  charge: Type.Optional(SingleVideoCharge),
+  charge: Type.Optional(SingleSummaryCharge),
 });
 export type VideoSummarisedData = Static<typeof VideoSummarisedData>;
 
 /**
- * Emitted by the summariser when a purchased single-video summary is ready; the mailer mails it to the
+ * Emitted by the summariser when a single summary is ready; the mailer mails it to the
  * subscriber and billing captures the held charge.
  */
 export const videoSummarised = defineEvent({
@@ -24,7 +28,7 @@ export const videoSummarised = defineEvent({
   version: 1,
   schema: VideoSummarisedData,
   example: {
-    ...singleVideoOrderExample,
+    ...singleSummaryOrderExample,
     title: "Rocket engines: a beginner's guide",
     url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     markdown:

@@ -1,20 +1,24 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
-import { SingleVideoCharge, SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
+import {
+  SingleSummaryCharge,
+  SingleSummaryOrder,
+  singleSummaryOrderExample,
+} from "./single-summary-order.ts";
 
 export const VideoSummaryFailedData = Type.Object({
-  ...SingleVideoOrder.properties,
+  ...SingleSummaryOrder.properties,
   /** Why, in words a subscriber can read. */
   reason: Type.String({ maxLength: 500 }),
   /** The video's title, for telling the subscriber which summary could not be made. */
   title: Type.Optional(Type.String({ maxLength: 500 })),
   /** The charge that is released, not taken. */
-  charge: Type.Optional(SingleVideoCharge),
+  charge: Type.Optional(SingleSummaryCharge),
 });
 export type VideoSummaryFailedData = Static<typeof VideoSummaryFailedData>;
 
 /**
- * Emitted by the summariser when a purchased single-video summary cannot be made; billing releases the
+ * Emitted by the summariser when a single summary cannot be made; billing releases the
  * held charge and the mailer tells the subscriber that nothing was charged.
  */
 export const videoSummaryFailed = defineEvent({
@@ -22,7 +26,7 @@ export const videoSummaryFailed = defineEvent({
   version: 1,
   schema: VideoSummaryFailedData,
   example: {
-    ...singleVideoOrderExample,
+    ...singleSummaryOrderExample,
     reason: "The model kept answering in a shape we cannot use.",
     title: "Rocket engines: a beginner's guide",
     charge: { amountCents: 199, testMode: false },

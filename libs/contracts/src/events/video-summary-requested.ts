@@ -1,8 +1,8 @@
 import type { Static } from "typebox";
 import { defineEvent } from "../contract.ts";
-import { SingleVideoOrder, singleVideoOrderExample } from "./single-video-order.ts";
+import { SingleSummaryOrder, singleSummaryOrderExample } from "./single-summary-order.ts";
 
-export const VideoSummaryRequestedData = SingleVideoOrder;
+export const VideoSummaryRequestedData = SingleSummaryOrder;
 export type VideoSummaryRequestedData = Static<typeof VideoSummaryRequestedData>;
 
 /**
@@ -13,5 +13,5 @@ export const videoSummaryRequested = defineEvent({
   name: "video-summary.requested",
   version: 1,
   schema: VideoSummaryRequestedData,
-  example: singleVideoOrderExample,
+  example: singleSummaryOrderExample,
 });
