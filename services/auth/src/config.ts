@@ -3,17 +3,23 @@ import Type, { type Static } from "typebox";
 
 /** Auth's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const AuthEnvironment = Type.Object({
-  PORT: Port({ default: 4001 }),
+  PORT: Port({ default: 4001, description: "Where auth listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
-  APP_ENV: AppEnv("production"),
-  DATABASE_URL: Url(["postgres", "postgresql"]),
+  APP_ENV: AppEnv("production", { description: "`production` marks the claim cookie `Secure`" }),
+  DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("auth"),
-  RABBITMQ_URL: Url(["amqp", "amqps"]),
-  /** Signs the claim cookie of password-less accounts. */
-  CLAIM_SECRET: Type.String({ minLength: 32 }),
-  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
-  IDENTITY_SECRET: Type.String({ minLength: 32 }),
+  RABBITMQ_URL: Url(["amqp", "amqps"], {
+    description: "Where auth publishes `user.registered` and `user.updated`",
+  }),
+  CLAIM_SECRET: Type.String({
+    minLength: 32,
+    description: "Signs the claim cookie of password-less accounts",
+  }),
+  IDENTITY_SECRET: Type.String({
+    minLength: 32,
+    description: "The gateway's: a caller header counts only with its proof",
+  }),
 });
 
 /** What the auth service needs, however it was configured (its own process or the embedded product). */

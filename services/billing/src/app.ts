@@ -49,7 +49,7 @@ export interface BillingApp extends ServiceApp {
 
 /**
  * Builds the billing service: plans and prices, trials, Stripe checkout and renewals, test mode,
- * cancellation, webhooks and single-video charges.
+ * cancellation, webhooks and single summary charges.
  */
 export async function buildBillingApp(
   settings: BillingSettings,

@@ -1,52 +1,74 @@
 import { AppEnv, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
-import Type, { type Static } from "typebox";
+import Type, { type Static, type TSchemaOptions } from "typebox";
 import type { StripeSettings } from "./adapters/stripe/stripe-card-payments.ts";
 
 /** "true" or "false": whether plans can be activated without payment (the checkout's skip button). */
-export function TestMode(defaultValue?: "true" | "false") {
-  return Type.Union(
-    [Type.Literal("true"), Type.Literal("false")],
-    defaultValue ? { default: defaultValue } : {},
-  );
+export function TestMode(defaultValue?: "true" | "false", options: TSchemaOptions = {}) {
+  return Type.Union([Type.Literal("true"), Type.Literal("false")], {
+    ...(defaultValue ? { default: defaultValue } : {}),
+    ...options,
+  });
 }
 
 /** Card payments: billing's own process and the embedded product read them alike. */
 export const StripeEnvironment = {
-  /** Without it card payment is off and only test mode can activate a plan. */
   STRIPE_SECRET_KEY: Type.Optional(
-    Matching(/^(sk|rk)_(test|live)_\S+$/, "a Stripe secret key: sk_test_… or sk_live_…"),
+    Matching(/^(sk|rk)_(test|live)_\S+$/, "a Stripe secret key: sk_test_… or sk_live_…", {
+      description:
+        "Card payments through Stripe (`sk_test_…`, `sk_live_…`); unset: checkout by card says it is not set up, test mode still works",
+    }),
   ),
-  /** Given to the web app for Stripe's payment form. */
   STRIPE_PUBLISHABLE_KEY: Type.Optional(
-    Matching(/^pk_(test|live)_\S+$/, "a Stripe publishable key: pk_test_… or pk_live_…"),
+    Matching(/^pk_(test|live)_\S+$/, "a Stripe publishable key: pk_test_… or pk_live_…", {
+      description: "Given to the web app for Stripe's payment form (`pk_…`)",
+    }),
   ),
-  /** Checks the signature of Stripe's webhooks; without it every webhook is refused. */
-  STRIPE_WEBHOOK_SECRET: Type.Optional(Matching(/^whsec_\S+$/, "a webhook signing secret: whsec_…")),
-  /** Another address for Stripe's API (a proxy, or a fake in tests); Stripe's own when unset. */
-  STRIPE_API_URL: Type.Optional(Url(["http", "https"])),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(
+    Matching(/^whsec_\S+$/, "a webhook signing secret: whsec_…", {
+      description:
+        "Checks the signature of Stripe's webhooks at `/api/webhooks/stripe` (`whsec_…`); unset: every webhook is refused",
+    }),
+  ),
+  STRIPE_API_URL: Type.Optional(
+    Url(["http", "https"], {
+      description: "Another address for Stripe's API (a proxy, or a fake in tests); unset: Stripe's own",
+    }),
+  ),
 };
 
 /** Billing's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const BillingEnvironment = Type.Object({
-  PORT: Port({ default: 4003 }),
+  PORT: Port({ default: 4003, description: "Where billing listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
-  /** Test mode and Stripe's test keys are refused with "production" (see @tubedigest/config). */
-  APP_ENV: AppEnv("production"),
-  DATABASE_URL: Url(["postgres", "postgresql"]),
+  APP_ENV: AppEnv("production", {
+    description: "`production` refuses `BILLING_TEST_MODE=true` and Stripe's test keys",
+  }),
+  DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("billing"),
-  RABBITMQ_URL: Url(["amqp", "amqps"]),
-  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
-  IDENTITY_SECRET: Type.String({ minLength: 32 }),
+  RABBITMQ_URL: Url(["amqp", "amqps"], {
+    description: "Where billing reads sign-ups and publishes subscription and trial events",
+  }),
+  IDENTITY_SECRET: Type.String({
+    minLength: 32,
+    description: "The gateway's: a caller header counts only with its proof",
+  }),
   ...StripeEnvironment,
-  /** Plans without payment (the checkout's skip button): "true" in development only. */
-  BILLING_TEST_MODE: TestMode("false"),
-  /** The web app's address, where Stripe's customer portal sends people back to. */
-  PUBLIC_URL: Url(["http", "https"], { default: "http://localhost:3000" }),
-  /** Catalog, asked how many channels a reader follows before a move to a lower plan. */
-  CATALOG_URL: Url(["http", "https"]),
-  /** How often trials and test-mode periods are checked for their end. */
-  BILLING_SWEEP_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  BILLING_TEST_MODE: TestMode("false", {
+    description: "`true` allows plans without payment (the checkout's skip button): development only",
+  }),
+  PUBLIC_URL: Url(["http", "https"], {
+    default: "http://localhost:3000",
+    description: "The site's address, where Stripe's customer portal sends people back to",
+  }),
+  CATALOG_URL: Url(["http", "https"], {
+    description: "The catalog service: how many channels a reader follows before a move to a lower plan",
+  }),
+  BILLING_SWEEP_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description: "How often trials and test-mode periods are checked for their end, in seconds",
+  }),
 });
 
 /** What billing needs, however it was configured (its own process or the embedded product). */

@@ -8,7 +8,6 @@ import {
   hostileText,
   nearValid,
   notOneBareAddress,
-  urlSpellings,
 } from "@tubedigest/testing/hostile-input";
 import { type RawResponse, rawHttpRequest } from "@tubedigest/testing/raw-http";
 import fc from "fast-check";
@@ -168,15 +167,12 @@ describe("bad input to every billing route (test mode on, so requests reach the 
     );
   });
 
-  it("answers bad hold ids, query strings and callers on the other routes 4xx, never 5xx", async () => {
+  it("answers bad query strings and callers on the other routes 4xx, never 5xx", async () => {
     const raw = (method: string, target: string, headers: Record<string, string>): Promise<RawResponse> =>
       rawHttpRequest(port, { method, target, headers });
-    const holdId = urlSpellings(fc.oneof(fc.uuid(), hostileText(40), fc.constantFrom(".", "..", "%", "%00")));
     await fc.assert(
-      fc.asyncProperty(holdId, hostileQueries({}), caller(), async (id, query, user) => {
+      fc.asyncProperty(hostileQueries({}), caller(), async (query, user) => {
         for (const [method, target] of [
-          ["POST", `/internal/holds/${id}/capture`],
-          ["POST", `/internal/holds/${id}/release?${query}`],
           ["GET", `/api/subscription?${query}`],
           ["GET", `/api/plans?${query}`],
           ["GET", `/internal/account-summary?${query}`],

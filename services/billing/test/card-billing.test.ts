@@ -309,12 +309,8 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     const intentOf = (id: string) => cards.payments.get(intents.get(id) ?? "");
     expect(intentOf(delivered.id)).toMatchObject({ status: "requires_capture", amountCents: 199 });
 
-    expect((await post(`/internal/holds/${delivered.id}/capture`, undefined, userId)).json().status).toBe(
-      "captured",
-    );
-    expect((await post(`/internal/holds/${failed.id}/release`, undefined, userId)).json().status).toBe(
-      "released",
-    );
+    await billing.settleCharge(userId, delivered.id, "captured");
+    await billing.settleCharge(userId, failed.id, "released");
     expect(intentOf(delivered.id)).toMatchObject({ status: "succeeded" });
     expect(intentOf(failed.id)).toMatchObject({ status: "canceled" });
   });

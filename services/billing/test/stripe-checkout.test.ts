@@ -108,8 +108,8 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
       amount: 199,
       capture_method: "manual",
     });
-    await post(`/internal/holds/${delivered.id}/capture`, undefined, userId);
-    await post(`/internal/holds/${failed.id}/release`, undefined, userId);
+    await billing.settleCharge(userId, delivered.id, "captured");
+    await billing.settleCharge(userId, failed.id, "released");
     expect(stripe.paymentIntent(intents.get(delivered.id) ?? "")).toMatchObject({ status: "succeeded" });
     expect(stripe.paymentIntent(intents.get(failed.id) ?? "")).toMatchObject({ status: "canceled" });
   });

@@ -7,33 +7,76 @@ export const DEFAULT_FEED_URL = "https://www.youtube.com/feeds/videos.xml";
 
 /** Catalog's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const CatalogEnvironment = Type.Object({
-  PORT: Port({ default: 4002 }),
+  PORT: Port({ default: 4002, description: "Where catalog listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
-  DATABASE_URL: Url(["postgres", "postgresql"]),
+  DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("catalog"),
-  /** The search cache; in memory when unset. */
-  REDIS_URL: Type.Optional(Url(["redis", "rediss"])),
-  REDIS_KEY_PREFIX: Type.String({ default: "td:catalog:" }),
-  /** Without a key the embedded demo catalog answers instead of YouTube. */
-  YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
-  /** Another address for the Data API (a fake server in tests, a proxy); the SDK's default when unset. */
-  YOUTUBE_ROOT_URL: Type.Optional(Url(["http", "https"])),
-  YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({ minimum: 1, default: 10_000 }),
-  /** How much of the daily quota searches may spend; 80 % of it when unset. */
-  YOUTUBE_SEARCH_BUDGET_UNITS: Type.Optional(Type.Integer({ minimum: 0 })),
-  YOUTUBE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: DEFAULT_REQUEST_TIMEOUT_MS }),
-  /** A channel's uploads are asked of YouTube at most this often, however many followers ask. */
-  UPLOADS_REFRESH_SECONDS: Type.Integer({ minimum: 0, default: 3_600 }),
-  /** The hourly tick checks each followed channel whose last check is this old. */
-  UPLOAD_CHECK_INTERVAL_HOURS: Type.Integer({ minimum: 1, default: 24 }),
-  /** At most this many channels per tick, the longest unchecked first, so the work spreads over the day. */
-  UPLOAD_CHECKS_PER_TICK: Type.Integer({ minimum: 1, default: 500 }),
-  /** YouTube's public uploads feed, asked before the Data API; a fake server in tests. */
-  YOUTUBE_FEED_URL: Url(["http", "https"], { default: DEFAULT_FEED_URL }),
-  RABBITMQ_URL: Url(["amqp", "amqps"]),
-  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
-  IDENTITY_SECRET: Type.String({ minLength: 32 }),
+  REDIS_URL: Type.Optional(
+    Url(["redis", "rediss"], {
+      description: "The search cache; unset: in memory; while unreachable, searches go to YouTube uncached",
+    }),
+  ),
+  REDIS_KEY_PREFIX: Type.String({ default: "td:catalog:", description: "The start of every cache key" }),
+  YOUTUBE_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "The YouTube Data API v3 key; unset: the embedded demo catalog answers instead of YouTube",
+    }),
+  ),
+  YOUTUBE_ROOT_URL: Type.Optional(
+    Url(["http", "https"], {
+      description: "Another address for the Data API (a proxy, a fake server in tests); unset: the SDK's",
+    }),
+  ),
+  YOUTUBE_DAILY_QUOTA_UNITS: Type.Integer({
+    minimum: 1,
+    default: 10_000,
+    description: "The project's Data API quota per Pacific-time day",
+  }),
+  YOUTUBE_SEARCH_BUDGET_UNITS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "How much of the daily quota searches may spend, so upload checks always have some left; unset: 80 % of it",
+    }),
+  ),
+  YOUTUBE_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: DEFAULT_REQUEST_TIMEOUT_MS,
+    description:
+      'A slower call (Data API or feed) is abandoned and counts as "YouTube unavailable", in milliseconds',
+  }),
+  UPLOADS_REFRESH_SECONDS: Type.Integer({
+    minimum: 0,
+    default: 3_600,
+    description:
+      "A channel's uploads are asked of YouTube at most this often, however many followers ask, in seconds",
+  }),
+  UPLOAD_CHECK_INTERVAL_HOURS: Type.Integer({
+    minimum: 1,
+    default: 24,
+    description: "How old a followed channel's last check is when the hourly tick checks it again",
+  }),
+  // The longest unchecked first, so the work spreads over the day.
+  UPLOAD_CHECKS_PER_TICK: Type.Integer({
+    minimum: 1,
+    default: 500,
+    description: "The most channels one hourly tick checks",
+  }),
+  YOUTUBE_FEED_URL: Url(["http", "https"], {
+    default: DEFAULT_FEED_URL,
+    description:
+      "YouTube's public uploads feed, asked before the Data API (a fake server in tests); used with a key",
+  }),
+  RABBITMQ_URL: Url(["amqp", "amqps"], {
+    description:
+      "Where catalog reads sign-ups, plans and upload-check slots, and publishes follows and new videos",
+  }),
+  IDENTITY_SECRET: Type.String({
+    minLength: 32,
+    description: "The gateway's: a caller header counts only with its proof",
+  }),
 });
 
 export interface YoutubeSettings {

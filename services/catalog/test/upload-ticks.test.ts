@@ -7,7 +7,7 @@ import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CatalogContext } from "../src/domain/catalog-context.ts";
 import { checkChannelUploads } from "../src/domain/check-channel-uploads.ts";
-import { claimDueChannels } from "../src/domain/claim-due-channels.ts";
+import { leaseDueChannels } from "../src/domain/lease-due-channels.ts";
 import { videosSince } from "../src/domain/videos-since.ts";
 import { checkUploadsOnTick } from "../src/events/check-uploads-on-tick.ts";
 import { ChannelRepository } from "../src/store/channel-repository.ts";
@@ -355,10 +355,10 @@ describe("the hourly upload check (fake YouTube, Postgres, the real outbox)", ()
     }
   });
 
-  it("leaves a claim to the replica holding it, and takes it over once it lapses", async () => {
+  it("leaves a lease to the replica holding it, and takes it over once it lapses", async () => {
     const { channel } = await followedChannel();
-    // A replica claimed the channel and stopped before checking it.
-    await harness.context.db.transaction().execute((trx) => claimDueChannels(trx, harness.replica()));
+    // A replica leased the channel and stopped before checking it.
+    await harness.context.db.transaction().execute((trx) => leaseDueChannels(trx, harness.replica()));
     await tick();
     expect(harness.fake.feedRequests).toEqual([]);
 

@@ -286,7 +286,7 @@ describe("upload detection between weekly checks", () => {
       [58, true],
       [1500, false],
     ]);
-    // The weekly cost recorded in docs/performance.md: one uploads page and one videos.list.
+    // The cost in the catalog README's quota table: one uploads page and one videos.list.
     expect(harness.fake.calls).toMatchObject({ playlistItems: 1, videos: 1 });
     expect(harness.fake.unitsSpent).toBe(2);
 

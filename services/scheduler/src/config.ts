@@ -14,26 +14,35 @@ export const DEFAULT_UPLOAD_CHECK_PATTERN = "0 * * * *";
 /** Where the schedules live in Redis: BullMQ's keys are "td:schedules:…", beside the other services'. */
 export const SCHEDULE_STORE = { prefix: "td", queueName: "schedules" } as const;
 
-const CronPattern = (defaultValue: string) =>
+const CronPattern = (defaultValue: string, description: string) =>
   Type.Refine(
-    Type.String({ default: defaultValue }),
+    Type.String({ default: defaultValue, description }),
     isCronPattern,
     () => 'must be a cron pattern: five fields, such as "*/15 * * * *" (or six, seconds first)',
   );
 
 /** The scheduler's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const SchedulerEnvironment = Type.Object({
-  PORT: Port({ default: 4006 }),
+  PORT: Port({ default: 4006, description: "Where the scheduler serves its health and metrics" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
-  /** Where the schedules live, shared by every replica so each slot fires once. */
-  REDIS_URL: Url(["redis", "rediss"]),
-  RABBITMQ_URL: Url(["amqp", "amqps"]),
-  DIGEST_SLOT_PATTERN: CronPattern(DEFAULT_DIGEST_SLOT_PATTERN),
-  UPLOAD_CHECK_PATTERN: CronPattern(DEFAULT_UPLOAD_CHECK_PATTERN),
-  /** The zone the patterns are read in. UTC keeps the digest slots on UTC quarter hours, free of DST. */
+  REDIS_URL: Url(["redis", "rediss"], {
+    description: "Where the schedules live (BullMQ), shared by every replica so each slot fires once",
+  }),
+  RABBITMQ_URL: Url(["amqp", "amqps"], {
+    description: "Where the scheduler publishes `digest.due` and `uploads.check-due`",
+  }),
+  DIGEST_SLOT_PATTERN: CronPattern(
+    DEFAULT_DIGEST_SLOT_PATTERN,
+    "When digests may be due, as a cron pattern: every 15 minutes covers every time zone's 09:00",
+  ),
+  UPLOAD_CHECK_PATTERN: CronPattern(
+    DEFAULT_UPLOAD_CHECK_PATTERN,
+    "When catalog checks followed channels for new uploads, as a cron pattern",
+  ),
+  // UTC keeps the digest slots on UTC quarter hours, free of daylight saving.
   SCHEDULE_TIME_ZONE: Type.Refine(
-    Type.String({ default: "UTC" }),
+    Type.String({ default: "UTC", description: "The IANA time zone both patterns are read in" }),
     isTimeZone,
     () => 'must be an IANA time zone, such as "UTC" or "Europe/Berlin"',
   ),

@@ -65,7 +65,7 @@ export interface ProductSettings {
 export interface CompositionOptions {
   dependencies?: {
     auth?: Pick<AuthDependencies, "now">;
-    summariser?: Pick<SummariserDependencies, "followsWaitMs" | "claims">;
+    summariser?: Pick<SummariserDependencies, "followsWaitMs" | "leases">;
     mailer?: Pick<MailerDependencies, "now">;
   };
   /** Where the summariser reaches catalog, given catalog's address (a slow proxy in front of it). */

@@ -7,24 +7,64 @@ import type { LocalSecrets } from "./local-secrets.ts";
 
 /** What `make stack` decides; every other variable goes on to the services, which check their own. */
 export const StackEnvironment = Type.Object({
-  AUTH_PORT: Port({ default: 4001 }),
-  CATALOG_PORT: Port({ default: 4002 }),
-  BILLING_PORT: Port({ default: 4003 }),
-  SUMMARISER_PORT: Port({ default: 4004 }),
-  MAILER_PORT: Port({ default: 4005 }),
-  SCHEDULER_PORT: Port({ default: 4006 }),
-  /** The gateway's metrics stay on this host unless asked otherwise. */
-  METRICS_HOST: Host("127.0.0.1"),
-  DATA_DIR: Type.String({ default: ".data" }),
-  APP_ENV: AppEnv("development"),
-  DATABASE_URL: Url(["postgres", "postgresql"], { default: "postgres://postgres@127.0.0.1:5432/postgres" }),
-  REDIS_URL: Url(["redis", "rediss"], { default: "redis://127.0.0.1:6379" }),
-  RABBITMQ_URL: Url(["amqp", "amqps"], { default: "amqp://guest:guest@127.0.0.1:5672" }),
-  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
-  CLAIM_SECRET: Type.Optional(Type.String({ minLength: 32 })),
-  IDENTITY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
-  /** Read here only for the summariser's transcripts, which follow it when TRANSCRIPT_SOURCE is unset. */
-  YOUTUBE_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  AUTH_PORT: Port({ default: 4001, description: "Where auth listens, on 127.0.0.1" }),
+  CATALOG_PORT: Port({ default: 4002, description: "Where catalog listens, on 127.0.0.1" }),
+  BILLING_PORT: Port({ default: 4003, description: "Where billing listens, on 127.0.0.1" }),
+  SUMMARISER_PORT: Port({ default: 4004, description: "Where the summariser listens, on 127.0.0.1" }),
+  MAILER_PORT: Port({ default: 4005, description: "Where the mailer listens, on 127.0.0.1" }),
+  SCHEDULER_PORT: Port({
+    default: 4006,
+    description: "Where the scheduler serves its health and metrics, on 127.0.0.1",
+  }),
+  METRICS_HOST: Host("127.0.0.1", {
+    description: "Where the gateway serves `/metrics` (at its `METRICS_PORT`, 9464)",
+  }),
+  DATA_DIR: Type.String({
+    default: ".data",
+    description:
+      "Where `secrets.json` is kept, shared with `make start`, and the mailer's `mail/` without `SMTP_URL`",
+  }),
+  APP_ENV: AppEnv("development", {
+    description: "Every service's; `production` marks cookies `Secure` and turns off the development tools",
+  }),
+  DATABASE_URL: Url(["postgres", "postgresql"], {
+    default: "postgres://postgres@127.0.0.1:5432/postgres",
+    description: "The services' Postgres, each in its own schema",
+  }),
+  REDIS_URL: Url(["redis", "rediss"], {
+    default: "redis://127.0.0.1:6379",
+    description:
+      "The gateway's sessions and rate limits, catalog's search cache, the summariser's digest queue, the schedules",
+  }),
+  RABBITMQ_URL: Url(["amqp", "amqps"], {
+    default: "amqp://guest:guest@127.0.0.1:5672",
+    description: "Events",
+  }),
+  SESSION_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description: "The gateway's; unset: from `DATA_DIR/secrets.json`, made there once",
+    }),
+  ),
+  CLAIM_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description: "Auth's; unset: from `DATA_DIR/secrets.json`, made there once",
+    }),
+  ),
+  IDENTITY_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description: "Every service's; unset: from `DATA_DIR/secrets.json`, made there once",
+    }),
+  ),
+  // Read here only for the summariser's transcripts, which follow it when TRANSCRIPT_SOURCE is unset.
+  YOUTUBE_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "Catalog's YouTube Data API key; unset: the demo catalog, and the demo's transcripts",
+    }),
+  ),
   TRANSCRIPT_SOURCE: SummariserAiEnvironment.TRANSCRIPT_SOURCE,
 });
 

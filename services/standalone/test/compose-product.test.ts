@@ -4,6 +4,7 @@ import path from "node:path";
 import { createInProcessBus, InProcessBroker } from "@tubedigest/bus";
 import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import { EmbeddedPostgres } from "@tubedigest/db";
+import { defaultRateLimits } from "@tubedigest/gateway";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { composeProduct, type ProductSettings } from "../src/index.ts";
@@ -52,6 +53,7 @@ function settings(dataDir: string): ProductSettings {
       webDist: path.join(dataDir, "no-web-build"),
       trustProxy: 0,
       site: DEVELOPMENT_SITE,
+      ...defaultRateLimits(),
       signInRateLimit: { max: 10, windowSeconds: 60 },
       searchRateLimit: 10,
     },

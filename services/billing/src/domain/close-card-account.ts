@@ -4,7 +4,7 @@ import type { BillingContext } from "./billing-context.ts";
 
 /**
  * Before a deleted account's records go: its card subscription is cancelled at Stripe at once (no more
- * charges, no refund of the month begun), single-video charges still held are released, and the Stripe
+ * charges, no refund of the month begun), single summary charges still held are released, and the Stripe
  * customer is deleted, which removes the saved card and contact details; the invoices Stripe issued stay
  * with Stripe, the record tax law asks for. Every call is safe to repeat (a retried erasure), and none
  * runs inside a transaction. An account that never paid by card asks nothing of Stripe.

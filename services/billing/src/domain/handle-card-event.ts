@@ -44,7 +44,7 @@ export async function handleCardEvent(
     context.log.warn({ event: event.id, subscriptionId }, "webhook for a subscription nobody here owns");
 
   return context.db.transaction().execute(async (trx) => {
-    if (!(await new StripeEventRepository(trx).claim(event.id, event.type, context.now())))
+    if (!(await new StripeEventRepository(trx).record(event.id, event.type, context.now())))
       return "duplicate";
     if (!remote || !userId) return "ignored";
     await new AccountRepository(trx).lock(userId);

@@ -39,7 +39,7 @@ export const messages = {
   videoTooLong: "Videos over 4 hours cannot be summarised.",
   noSavedCard:
     "A single-video summary is charged to the card of your subscription. Please subscribe with a card first.",
-  singleVideoPriceChanged:
+  singleSummaryPriceChanged:
     "The price of this summary has changed since it was shown. Please check the video's price again.",
   holdNotFound: "No such charge.",
   badSignature: "The webhook signature does not match its body.",

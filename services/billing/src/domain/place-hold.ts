@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { HttpError } from "@tubedigest/http/http-error";
 import { CardDeclinedError } from "../adapters/stripe/card-payments.ts";
-import { singleVideoPriceCents } from "../plans/plans.ts";
+import { singleSummaryPriceCents } from "../plans/plans.ts";
 import { type Hold, HoldRepository } from "../store/hold-repository.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { messages } from "./messages.ts";
 import { askStripe } from "./require-cards.ts";
-import { singleVideoPayment } from "./single-video-payment.ts";
+import { singleSummaryPayment } from "./single-summary-payment.ts";
 
 /**
- * Prices a single-video summary by the video's length and reserves it on the subscriber's saved card
+ * Prices a single summary by the video's length and reserves it on the subscriber's saved card
  * before any work starts; the summariser captures it when the summary is delivered and releases it if
  * the work fails. The price is the one the subscriber confirmed (`amountCents`, from the quote): if the
  * same length no longer comes to it, nothing is held (409). With no saved card: a 402 before anything
@@ -22,10 +22,10 @@ export async function placeHold(
   const holds = new HoldRepository(context.db);
   const existing = await holds.findByKey(input.userId, input.holdKey);
   if (existing) return existing;
-  const amountCents = singleVideoPriceCents(input.durationSeconds);
+  const amountCents = singleSummaryPriceCents(input.durationSeconds);
   if (amountCents === undefined) throw new HttpError(422, messages.videoTooLong);
-  if (amountCents !== input.amountCents) throw new HttpError(409, messages.singleVideoPriceChanged);
-  const payment = await singleVideoPayment(context, input.userId);
+  if (amountCents !== input.amountCents) throw new HttpError(409, messages.singleSummaryPriceChanged);
+  const payment = await singleSummaryPayment(context, input.userId);
   if (payment.kind === "none") throw new HttpError(402, messages.noSavedCard);
   const id = randomUUID();
   let paymentIntentId: string | null = null;

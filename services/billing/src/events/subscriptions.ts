@@ -2,7 +2,7 @@ import { defineSubscriptions } from "@tubedigest/bus";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { eraseAccount } from "./erase-account.ts";
 import { recordChangedEmail, recordNewAccount } from "./record-new-account.ts";
-import { settleSingleVideoCharge } from "./settle-single-video-charge.ts";
+import { settleSingleSummaryCharge } from "./settle-single-summary-charge.ts";
 
 /** Every event billing acts on, and which queue carries it. */
 export function billingSubscriptions(context: BillingContext) {
@@ -16,12 +16,12 @@ export function billingSubscriptions(context: BillingContext) {
           "user.updated": recordChangedEmail(context),
         },
       },
-      // A purchased single-video summary's charge: taken when it is delivered, let go when it fails.
+      // A single summary's charge: taken when it is delivered, let go when it fails.
       "single-video-charges": {
         events: ["video.summarised", "video-summary.failed"],
         handlers: {
-          "video.summarised": settleSingleVideoCharge(context, "captured"),
-          "video-summary.failed": settleSingleVideoCharge(context, "released"),
+          "video.summarised": settleSingleSummaryCharge(context, "captured"),
+          "video-summary.failed": settleSingleSummaryCharge(context, "released"),
         },
       },
       // A deleted account: its card subscription cancelled at Stripe, its records erased.

@@ -7,7 +7,7 @@ import {
   planForChannelCount,
   planNamed,
   RECOMMENDED_PLAN,
-  singleVideoPriceCents,
+  singleSummaryPriceCents,
 } from "./plans.ts";
 
 describe("plans", () => {
@@ -63,11 +63,11 @@ describe("plans", () => {
   });
 
   it("prices a single video by length: under an hour, up to 4 hours, nothing longer", () => {
-    expect(singleVideoPriceCents(0)).toBe(199);
-    expect(singleVideoPriceCents(59 * 60 + 59)).toBe(199);
-    expect(singleVideoPriceCents(60 * 60)).toBe(399);
-    expect(singleVideoPriceCents(240 * 60)).toBe(399);
-    expect(singleVideoPriceCents(240 * 60 + 1)).toBeUndefined();
+    expect(singleSummaryPriceCents(0)).toBe(199);
+    expect(singleSummaryPriceCents(59 * 60 + 59)).toBe(199);
+    expect(singleSummaryPriceCents(60 * 60)).toBe(399);
+    expect(singleSummaryPriceCents(240 * 60)).toBe(399);
+    expect(singleSummaryPriceCents(240 * 60 + 1)).toBeUndefined();
   });
 
   it("formats prices in en-US dollars with two decimals", () => {

@@ -124,7 +124,7 @@ export const LEGACY_SETTINGS_LABELS: Readonly<Record<string, { label: string; pe
 };
 
 /** À-la-carte prices: under an hour, up to 4 hours; a longer video cannot be bought. */
-export const SINGLE_VIDEO_PRICING = {
+export const SINGLE_SUMMARY_PRICING = {
   shortUnderMinutes: 60,
   shortPriceCents: 199,
   longestMinutes: 240,
@@ -132,8 +132,8 @@ export const SINGLE_VIDEO_PRICING = {
 } as const;
 
 /** The price of one summary of a video this long, or undefined when it is over 4 hours. */
-export function singleVideoPriceCents(durationSeconds: number): number | undefined {
-  const pricing = SINGLE_VIDEO_PRICING;
+export function singleSummaryPriceCents(durationSeconds: number): number | undefined {
+  const pricing = SINGLE_SUMMARY_PRICING;
   if (durationSeconds < pricing.shortUnderMinutes * 60) return pricing.shortPriceCents;
   if (durationSeconds <= pricing.longestMinutes * 60) return pricing.longPriceCents;
   return undefined;

@@ -1,13 +1,12 @@
 import { BillingAccountSummary } from "@tubedigest/contracts/current-user";
-import { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-video-holds";
+import { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-summary-holds";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import type { BillingContext } from "../domain/billing-context.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
 import { placeHold } from "../domain/place-hold.ts";
-import { quoteSingleVideo } from "../domain/quote-single-video.ts";
-import { settleHold } from "../domain/settle-hold.ts";
+import { quoteSingleSummary } from "../domain/quote-single-summary.ts";
 import type { Hold } from "../store/hold-repository.ts";
-import { errors, HoldBody, HoldParams, HoldQuoteBody } from "./schemas.ts";
+import { errors, HoldBody, HoldQuoteBody } from "./schemas.ts";
 
 const toHoldReply = (hold: Hold): HoldReply => ({
   id: hold.id,
@@ -29,32 +28,18 @@ export function registerInternalRoutes(app: ServiceApp, context: BillingContext)
     },
   );
 
-  // A single-video summary's price, shown to the subscriber before they buy; nothing is held.
+  // A single summary's price, shown to the subscriber before they buy; nothing is held.
   app.post(
     "/internal/holds/quote",
     { schema: { body: HoldQuoteBody, response: { 200: HoldQuoteReply, ...errors } } },
-    async (request) => quoteSingleVideo(context, { userId: requireUserId(request), ...request.body }),
+    async (request) => quoteSingleSummary(context, { userId: requireUserId(request), ...request.body }),
   );
 
-  // A single-video summary's charge, asked for by the summariser once the subscriber confirmed the price.
+  // A single summary's charge, asked for by the summariser once the subscriber confirmed the price.
   app.post(
     "/internal/holds",
     { schema: { body: HoldBody, response: { 200: HoldReply, ...errors } } },
     async (request) =>
       toHoldReply(await placeHold(context, { userId: requireUserId(request), ...request.body })),
   );
-
-  for (const [action, outcome] of [
-    ["capture", "captured"],
-    ["release", "released"],
-  ] as const) {
-    app.post(
-      `/internal/holds/:id/${action}`,
-      { schema: { params: HoldParams, response: { 200: HoldReply, ...errors } } },
-      async (request) =>
-        toHoldReply(
-          await settleHold(context, { userId: requireUserId(request), holdId: request.params.id, outcome }),
-        ),
-    );
-  }
 }

@@ -10,7 +10,7 @@ import {
   OFFERED_PLANS,
   PLANS,
   RECOMMENDED_PLAN,
-  SINGLE_VIDEO_PRICING,
+  SINGLE_SUMMARY_PRICING,
   TRIAL_DAYS,
 } from "../plans/plans.ts";
 import { errors } from "./schemas.ts";
@@ -30,7 +30,7 @@ export function registerPlanRoutes(app: ServiceApp, context: BillingContext): vo
     defaultChannelAllowance: DEFAULT_ALLOWANCE,
     trialDays: TRIAL_DAYS,
     channelCountTiers: [...CHANNEL_COUNT_TIERS],
-    singleVideo: { ...SINGLE_VIDEO_PRICING },
+    singleVideo: { ...SINGLE_SUMMARY_PRICING },
     legacySettingsLabels: Object.entries(LEGACY_SETTINGS_LABELS).map(([plan, label]) => ({ plan, ...label })),
     testMode: context.testMode,
     stripePublishableKey: context.cards?.publishableKey ?? null,

@@ -107,5 +107,3 @@ export const HoldBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const HoldParams = Type.Object({ id: Type.String({ format: "uuid" }) });

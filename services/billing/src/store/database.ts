@@ -81,7 +81,7 @@ export interface HoldsTable {
 /** A card payment kept after its account was deleted: nothing in it names the person. */
 export interface RetainedPaymentsTable {
   id: Generated<string>;
-  /** A plan's first payment or a switch's (`subscription`), or a single video's charge. */
+  /** A plan's first payment or a switch's (`subscription`), or a single summary's charge (`single-video`). */
   kind: "subscription" | "single-video";
   stripe_payment_intent_id: string;
   amount_cents: number;

@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineSubscriptions } from "@tubedigest/bus";
-import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
-import type { AnyEvent, EventName } from "@tubedigest/contracts";
-import { createDatabase, type Database, EmbeddedPostgres } from "@tubedigest/db";
+import { createTestBus, schemaTemplate, type TestBus } from "@tubedigest/bus/testing";
+import { type AnyEvent, contractOf, type EventName } from "@tubedigest/contracts";
+import { createDatabase, type Database, EmbeddedPostgres, prepareMigratedDataDir } from "@tubedigest/db";
 import { callerHeaders, claimHolderHeaders } from "@tubedigest/http/caller-proof";
 import { eventually } from "@tubedigest/testing/eventually";
 import { type FakeStripeApi, startFakeStripeApi } from "@tubedigest/testing/stripe";
-import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { createMigratedTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
 import type { CardEvent, CardPayments } from "../../src/adapters/stripe/card-payments.ts";
-import { type BillingApp, buildBillingApp } from "../../src/app.ts";
+import { type BillingApp, billingMigrations, buildBillingApp } from "../../src/app.ts";
 import type { BillingDatabase } from "../../src/store/database.ts";
 import { IN_MEMORY_SIGNATURE, InMemoryCardPayments } from "./in-memory-card-payments.ts";
 
@@ -52,6 +55,11 @@ export interface BillingUnderTest {
   register(input?: { email?: string; at?: Date }): Promise<{ userId: string; email: string }>;
   /** Deletes the account as auth announces it (`user.deleted`), then waits until billing has erased it. */
   deleteAccount(user: { userId: string; email: string }): Promise<void>;
+  /**
+   * Settles a held single summary charge as the summariser's outcome does (`video.summarised` captures,
+   * `video-summary.failed` releases), then waits until billing has stored it.
+   */
+  settleCharge(userId: string, holdId: string, outcome: "captured" | "released"): Promise<void>;
   /** Publishes `user.registered` for an account auth made, without waiting for billing to record it. */
   announceSignUp(userId: string, email: string): Promise<void>;
   /** The events about one user, by name. */
@@ -75,18 +83,30 @@ export interface BillingOptions {
   cards?: CardPayments;
 }
 
-/** Billing's schema: on the real Postgres, or in an embedded database of the test's own, in memory. */
+/** Each test's schema comes migrated (`createMigratedTestSchema`): the migrations run once per worker. */
+const billingTemplate = schemaTemplate("billing", billingMigrations);
+
+/**
+ * Billing's schema: on the real Postgres, or in an embedded database of the test's own, a copy of a data
+ * folder billing's migrations were applied to once (starting PGlite from nothing runs initdb, which the
+ * tests here are not about).
+ */
 async function billingSchema(embedded: boolean) {
   if (embedded) {
-    const database = EmbeddedPostgres.open();
+    const folder = mkdtempSync(path.join(tmpdir(), "billing-embedded-"));
+    const migrated = await prepareMigratedDataDir([{ schema: "billing", migrations: billingMigrations }]);
+    const database = EmbeddedPostgres.open(path.join(folder, "database"), { copyOf: migrated });
     return {
       settings: { schema: "billing" },
       embedded: database,
       connect: () => createDatabase<BillingDatabase>({ embedded: database, schema: "billing" }),
-      drop: () => database.close(),
+      async drop() {
+        await database.close();
+        rmSync(folder, { recursive: true, force: true });
+      },
     };
   }
-  const schema = await createTestSchema("billing");
+  const schema = await createMigratedTestSchema("billing", billingTemplate);
   return {
     settings: { url: schema.url, schema: schema.schema },
     embedded: undefined,
@@ -184,6 +204,25 @@ export async function startBilling(options: BillingOptions = {}) {
           .executeTakeFirst();
         return account ? undefined : true;
       });
+    },
+    async settleCharge(userId, holdId, outcome) {
+      const order = { orderId: randomUUID(), userId, holdId, videoId: "dQw4w9WgXcQ" };
+      const correlation = { correlationId: `settle-${holdId}` };
+      if (outcome === "captured")
+        await testBus.bus.publish(
+          "video.summarised",
+          { ...contractOf("video.summarised").example, ...order },
+          correlation,
+        );
+      else await testBus.bus.publish("video-summary.failed", { ...order, reason: "failed" }, correlation);
+      await eventually(async () => {
+        const hold = await database.db
+          .selectFrom("holds")
+          .select("status")
+          .where("id", "=", holdId)
+          .executeTakeFirst();
+        return hold?.status === outcome ? true : undefined;
+      }, 15_000);
     },
     async announceSignUp(userId, email) {
       await signUp(userId, email);

@@ -27,7 +27,7 @@ export interface CatalogContext {
     firstCheckLookbackDays: number;
     /** The hourly tick checks a followed channel again once its last check is this old. */
     checkIntervalHours: number;
-    /** The most channels one tick claims. */
+    /** The most channels one tick leases. */
     checksPerTick: number;
   };
   /** Upload checks running in this process, by channel: a second asker waits for the first. */

@@ -6,8 +6,8 @@ import { durationSeconds, isShort } from "./video-kind.ts";
 import { asHttpError } from "./youtube-failure.ts";
 
 /**
- * One video as YouTube describes it now, for a summary of any video (the hidden tool, a single-video
- * purchase): its title and description, which stand in for captions when a video has none, and its
+ * One video as YouTube describes it now, for a summary of any video (the hidden tool, a single
+ * summary): its title and description, which stand in for captions when a video has none, and its
  * length, which prices it. One videos.list call (1 unit) on the lookup budget; the summariser keeps the
  * answer, so a video is asked about once.
  */

@@ -70,7 +70,7 @@ export function registerInternalRoutes(app: ServiceApp, context: CatalogContext)
     },
   );
 
-  // The summariser's single-video summaries: title, description and length of any public video.
+  // The summariser's hidden tool and single summaries: title, description and length of any public video.
   app.get(
     "/internal/videos/:youtubeVideoId",
     { schema: { params: VideoParams, response: { 200: VideoDescription, ...errors } } },

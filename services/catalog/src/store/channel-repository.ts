@@ -52,7 +52,7 @@ export class ChannelRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** Records a finished check; whatever tick had claimed the channel is done with it. */
+  /** Records a finished check; whatever tick had leased the channel is done with it. */
   async markUploadsChecked(youtubeChannelId: string, checkedAt: Date): Promise<void> {
     await this.db
       .updateTable("channels")
@@ -62,12 +62,12 @@ export class ChannelRepository {
   }
 
   /**
-   * Claims up to `limit` followed channels whose last upload check is older than `checkedBefore` (or
+   * Leases up to `limit` followed channels whose last upload check is older than `checkedBefore` (or
    * never happened), the longest unchecked first, until `leaseUntil`. Channels another replica has
-   * claimed — by a lease still running, or by a claim being made right now (skipped, not waited for) —
+   * leased — by a lease still running, or by a lease being taken right now (skipped, not waited for) —
    * are left to it.
    */
-  claimDueForUploadCheck(input: {
+  leaseDueForUploadCheck(input: {
     checkedBefore: Date;
     now: Date;
     leaseUntil: Date;
@@ -112,7 +112,7 @@ export class ChannelRepository {
       .execute();
   }
 
-  /** Gives a claimed channel back after a failed check, so the next tick tries it again. */
+  /** Gives a leased channel back after a failed check, so the next tick tries it again. */
   async releaseUploadCheck(youtubeChannelId: string): Promise<void> {
     await this.db
       .updateTable("channels")

@@ -15,7 +15,7 @@ export interface ChannelsTable {
   details_refreshed_at: Date;
   /** The last successful upload check; null until the first. */
   uploads_checked_at: Date | null;
-  /** While set and ahead, one replica's tick has claimed the channel's check; null when nobody has. */
+  /** While set and ahead, one replica's tick has leased the channel's check; null when nobody has. */
   upload_check_leased_until: Date | null;
   created_at: Generated<Date>;
 }

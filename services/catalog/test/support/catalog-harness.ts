@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RecordEvent } from "@tubedigest/bus";
 import { busMigrations } from "@tubedigest/bus";
-import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { createTestBus, schemaTemplate, type TestBus } from "@tubedigest/bus/testing";
 import { type AnyEvent, createEvent } from "@tubedigest/contracts";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
@@ -12,7 +12,7 @@ import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { eventually } from "@tubedigest/testing/eventually";
 import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
 import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
-import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { createMigratedTestSchema } from "@tubedigest/testing/test-schema";
 import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
 import { pino } from "pino";
 import { createMemoryJsonCache } from "../../src/adapters/cache/memory-json-cache.ts";
@@ -20,7 +20,7 @@ import { createRedisJsonCache } from "../../src/adapters/cache/redis-json-cache.
 import { createFetchUploadsFeed } from "../../src/adapters/youtube/fetch-uploads-feed.ts";
 import { createGoogleYoutubeCatalog } from "../../src/adapters/youtube/google-youtube-catalog.ts";
 import { meteredYoutube } from "../../src/adapters/youtube/metered-youtube.ts";
-import { buildCatalogApp } from "../../src/app.ts";
+import { buildCatalogApp, catalogMigrations } from "../../src/app.ts";
 import type { CatalogSettings } from "../../src/config.ts";
 import type { CatalogContext } from "../../src/domain/catalog-context.ts";
 import { createQuotaMeter } from "../../src/domain/quota-meter.ts";
@@ -50,12 +50,15 @@ type Overrides = {
   uploads?: CatalogSettings["uploads"];
 };
 
+/** Each test's schema comes migrated (`createMigratedTestSchema`): the migrations run once per worker. */
+const catalogTemplate = schemaTemplate("catalog", catalogMigrations);
+
 /**
  * Catalog as it runs in production: the real Postgres (a schema of its own), the real Redis (a key
  * prefix of its own) and the official YouTube SDK pointed at a fake Data API.
  */
 export async function startCatalog(overrides: Overrides = {}): Promise<CatalogUnderTest> {
-  const schema = await createTestSchema("catalog");
+  const schema = await createMigratedTestSchema("catalog", catalogTemplate);
   const fake = await startFakeYoutubeApi();
   const redisKeyPrefix = `${uniqueName("catalog")}:`;
   const testBus = await createTestBus("rabbitmq");
@@ -180,7 +183,7 @@ export async function startContext(
     cache?: "redis" | "memory";
   } = {},
 ): Promise<ContextUnderTest> {
-  const schema = await createTestSchema("catalog");
+  const schema = await createMigratedTestSchema("catalog", catalogTemplate);
   const fake = await startFakeYoutubeApi();
   const database = createDatabase<CatalogDatabase>({ url: schema.url, schema: schema.schema });
   await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });

@@ -1,7 +1,7 @@
 import { parseUploadsFeed } from "./parse-uploads-feed.ts";
 import { type UploadsFeed, UploadsFeedError } from "./uploads-feed.ts";
 
-/** A feed lists about 15 entries in some 40 KB; an answer far larger is not the feed. */
+/** A feed lists about 15 entries, each a few lines of XML; an answer of a megabyte is not the feed. */
 const MAX_FEED_BYTES = 1024 * 1024;
 
 /**

@@ -10,19 +10,19 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 const TICK_SLACK_MS = HOUR_MS / 2;
 /**
- * How long a tick's claim holds. Longer than a tick's checks take, so no other replica's tick takes
+ * How long a tick's lease holds. Longer than a tick's checks take, so no other replica's tick takes
  * over a channel still being checked; a replica that dies mid-tick leaves its channels to a later tick.
  */
 export const UPLOAD_CHECK_LEASE_MS = 2 * HOUR_MS;
 
 /**
- * Claims, for this replica alone, the followed channels whose uploads are due a check: last checked
+ * Leases, for this replica alone, the followed channels whose uploads are due a check: last checked
  * about `checkIntervalHours` ago or never, at most `checksPerTick`, the longest unchecked first.
  */
-export function claimDueChannels(db: Kysely<CatalogDatabase>, context: CatalogContext): Promise<Channel[]> {
+export function leaseDueChannels(db: Kysely<CatalogDatabase>, context: CatalogContext): Promise<Channel[]> {
   const now = context.now();
   const { checkIntervalHours, checksPerTick } = context.uploads;
-  return new ChannelRepository(db).claimDueForUploadCheck({
+  return new ChannelRepository(db).leaseDueForUploadCheck({
     checkedBefore: new Date(now.getTime() - checkIntervalHours * HOUR_MS + TICK_SLACK_MS),
     now,
     leaseUntil: new Date(now.getTime() + UPLOAD_CHECK_LEASE_MS),

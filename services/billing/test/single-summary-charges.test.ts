@@ -4,7 +4,7 @@ import { eventually } from "@tubedigest/testing/eventually";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asUser, type BillingUnderTest, startBilling } from "./support/billing-harness.ts";
 
-describe("single-video charges settled by the summariser's events (test mode, Postgres, RabbitMQ)", () => {
+describe("single summary charges settled by the summariser's events (test mode, Postgres, RabbitMQ)", () => {
   let billing: BillingUnderTest;
   beforeAll(async () => {
     billing = await startBilling({ testMode: true });

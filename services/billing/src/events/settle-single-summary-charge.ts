@@ -8,7 +8,7 @@ import { settleHold } from "../domain/settle-hold.ts";
  * (settling again the same way answers the same) and asks Stripe with the hold's own key, so a
  * redelivered event changes nothing. A hold already settled the other way is logged, not retried.
  */
-export const settleSingleVideoCharge =
+export const settleSingleSummaryCharge =
   <Name extends "video.summarised" | "video-summary.failed">(
     context: BillingContext,
     outcome: "captured" | "released",
@@ -18,6 +18,6 @@ export const settleSingleVideoCharge =
       await settleHold(context, { userId: event.data.userId, holdId: event.data.holdId, outcome });
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-      handler.log.warn({ err: error, holdId: event.data.holdId }, "single-video charge not settled");
+      handler.log.warn({ err: error, holdId: event.data.holdId }, "single summary charge not settled");
     }
   };

@@ -9,18 +9,18 @@ import { isYoutubeFailure } from "./youtube-failure.ts";
  */
 const CONCURRENT_CHECKS = 4;
 
-export type ClaimedChannelsOutcome = Record<UploadsRefresh | "failed", number>;
+export type LeasedChannelsOutcome = Record<UploadsRefresh | "failed", number>;
 
 /**
- * Refreshes each channel a tick claimed. A channel whose check fails (YouTube down, the quota spent, or
+ * Refreshes each channel a tick leased. A channel whose check fails (YouTube down, the quota spent, or
  * anything else) is logged and given back, so the next tick tries it again; the others go on.
  */
-export async function checkClaimedChannels(
+export async function checkLeasedChannels(
   context: CatalogContext,
   channels: readonly Channel[],
   cause: { correlationId: string },
-): Promise<ClaimedChannelsOutcome> {
-  const outcome: ClaimedChannelsOutcome = { "feed-unchanged": 0, checked: 0, failed: 0 };
+): Promise<LeasedChannelsOutcome> {
+  const outcome: LeasedChannelsOutcome = { "feed-unchanged": 0, checked: 0, failed: 0 };
   const queue = [...channels];
   const worker = async () => {
     for (let channel = queue.shift(); channel; channel = queue.shift()) {
@@ -34,7 +34,7 @@ export async function checkClaimedChannels(
         await new ChannelRepository(context.db)
           .releaseUploadCheck(channelId)
           .catch((releaseError: unknown) =>
-            context.log.warn({ err: releaseError, channel: channelId }, "claim kept; it lapses by itself"),
+            context.log.warn({ err: releaseError, channel: channelId }, "lease kept; it lapses by itself"),
           );
       }
     }
