@@ -58,8 +58,8 @@ export interface SummariserDependencies {
   transcripts?: TranscriptSource;
   catalog?: CatalogClient;
   billing?: BillingClient;
-  /** Claim timing; tests shorten the lease to see a dead holder's claim taken over. */
-  claims?: { leaseMs?: number; pollMs?: number; owner?: string };
+  /** Lease timing; tests shorten the lease to see a dead holder's lease taken over. */
+  leases?: { leaseMs?: number; pollMs?: number; owner?: string };
   toolWaitMs?: number;
   /** The digest's work queue; otherwise opened from the settings (BullMQ with a Redis URL). Closed with the app. */
   jobs?: JobQueue<DigestJobs>;
@@ -74,10 +74,10 @@ export interface SummariserDependencies {
 }
 
 /**
- * Builds the summariser: one faithful summary per video, made once and shared (a claim in the database
+ * Builds the summariser: one faithful summary per video, made once and shared (a lease in the database
  * decides who calls the model), the weekly digest (read models of recipients and follows, the fan-out on
  * digest.due, compose jobs on a work queue, the newsletters and their history), the newsletter preview,
- * the hidden single-video tool and single-video purchases.
+ * the hidden single-video tool and single summaries.
  */
 export async function buildSummariserApp(
   settings: SummariserSettings,
@@ -154,10 +154,10 @@ export async function buildSummariserApp(
     recordEvent: writeToOutbox,
     log: app.log,
     now: dependencies.now ?? (() => new Date()),
-    claims: {
-      owner: dependencies.claims?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
-      leaseMs: dependencies.claims?.leaseMs ?? 60_000,
-      pollMs: dependencies.claims?.pollMs ?? 250,
+    leases: {
+      owner: dependencies.leases?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      leaseMs: dependencies.leases?.leaseMs ?? 60_000,
+      pollMs: dependencies.leases?.pollMs ?? 250,
     },
     inFlight: new Map(),
     upgrading: new Map(),

@@ -10,85 +10,163 @@ export const DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY = 30;
 
 /** The model, the captions and the hidden tool: the summariser's own process and the embedded product read them alike. */
 export const SummariserAiEnvironment = {
-  /**
-   * Without it the embedded extractive writer summarises (no network, no key). Any OpenAI-compatible
-   * server works: a local Ollama takes any non-empty key, e.g. "ollama".
-   */
-  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
-  /** Another OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama; OpenAI's own when unset. */
-  OPENAI_BASE_URL: Type.Optional(Url(["http", "https"])),
-  OPENAI_MODEL: Type.String({ minLength: 1, default: "gpt-4o-mini" }),
-  /** The model's context window: long transcripts are cut into pieces that fit it. */
-  OPENAI_CONTEXT_TOKENS: Type.Integer({ minimum: 2_048, default: 128_000 }),
-  /** The most one video's summary may spend, all calls together; longer transcripts are sampled. */
-  SUMMARY_TOKEN_BUDGET: Type.Integer({ minimum: 4_096, default: 200_000 }),
-  /** Model calls in flight at once, per process: the summaries' and the digests' glances together. */
-  LLM_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
-  /**
-   * Where transcripts come from: "youtube" (public captions) or "demo" (the demo catalog's, for running
-   * without YouTube). The embedded product picks "demo" when it has no YouTube key.
-   */
-  TRANSCRIPT_SOURCE: Type.Optional(Type.Union([Type.Literal("youtube"), Type.Literal("demo")])),
-  /** Another address for YouTube's caption pages (a proxy); YouTube's own when unset. */
-  YOUTUBE_CAPTIONS_URL: Type.Optional(Url(["http", "https"])),
-  /**
-   * The transcript chain's steps, in the order they are tried, comma-separated: captions (the caption
-   * pages from this machine), captions-proxy (the same through TRANSCRIPT_PROXY_URL), transcript-api
-   * (TRANSCRIPT_API_KEY) and speech-to-text (SPEECH_TO_TEXT_API_KEY). Unset: every configured step, in
-   * that order. Only with TRANSCRIPT_SOURCE=youtube.
-   */
+  OPENAI_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "The model's key (any non-empty value for a local Ollama); unset: the embedded extractive writer summarises, with no network",
+    }),
+  ),
+  OPENAI_BASE_URL: Type.Optional(
+    Url(["http", "https"], {
+      description:
+        "Another OpenAI-compatible server, e.g. `http://localhost:11434/v1` for Ollama; unset: OpenAI's own",
+    }),
+  ),
+  OPENAI_MODEL: Type.String({
+    minLength: 1,
+    default: "gpt-4o-mini",
+    description: "The model that writes the summaries",
+  }),
+  OPENAI_CONTEXT_TOKENS: Type.Integer({
+    minimum: 2_048,
+    default: 128_000,
+    description: "The model's context window: longer transcripts are summarised in pieces that fit it",
+  }),
+  SUMMARY_TOKEN_BUDGET: Type.Integer({
+    minimum: 4_096,
+    default: 200_000,
+    description: "The most one video's summary may spend, all calls together; longer transcripts are sampled",
+  }),
+  LLM_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 4,
+    description:
+      "Model calls in flight at once, per process: the summaries' and the digests' glances together",
+  }),
+  TRANSCRIPT_SOURCE: Type.Optional(
+    Type.Union([Type.Literal("youtube"), Type.Literal("demo")], {
+      description:
+        "Where transcripts come from: `youtube` (public captions, through the chain of `TRANSCRIPT_STEPS`) or `demo` (the demo catalog's); unset: `youtube`, except in `make start` and `make stack` without `YOUTUBE_API_KEY`",
+    }),
+  ),
+  YOUTUBE_CAPTIONS_URL: Type.Optional(
+    Url(["http", "https"], {
+      description: "Another address for YouTube's caption pages (a proxy); unset: YouTube's own",
+    }),
+  ),
   TRANSCRIPT_STEPS: Type.Optional(
     Matching(
       /^(captions|captions-proxy|transcript-api|speech-to-text)(,(captions|captions-proxy|transcript-api|speech-to-text))*$/,
       "a comma-separated list of captions, captions-proxy, transcript-api and speech-to-text",
+      {
+        description:
+          "The transcript chain's steps in the order they are tried, comma-separated: `captions`, `captions-proxy`, `transcript-api`, `speech-to-text`; unset: every configured step in that order (see [deploying.md](deploying.md#transcripts))",
+      },
     ),
   ),
-  /** An outbound proxy for the caption pages and yt-dlp: http://, https:// or socks5:// (user:pass@ allowed). */
-  TRANSCRIPT_PROXY_URL: Type.Optional(Url(PROXY_SCHEMES)),
-  /** The hosted transcript API's key (Supadata's); the step is off without it. */
-  TRANSCRIPT_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
-  TRANSCRIPT_API_URL: Url(["http", "https"], { default: "https://api.supadata.ai/v1" }),
-  /** native: only transcripts YouTube has (1 credit each); auto: the provider also transcribes the audio (2 a minute). */
-  TRANSCRIPT_API_MODE: Type.Union([Type.Literal("native"), Type.Literal("auto")], { default: "native" }),
-  /** The speech-to-text server's key (OpenAI's, Groq's, any for a self-hosted one); the step is off without it. */
-  SPEECH_TO_TEXT_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
-  /** Any server with OpenAI's audio transcription API; OpenAI's own when unset. */
-  SPEECH_TO_TEXT_BASE_URL: Type.Optional(Url(["http", "https"])),
-  SPEECH_TO_TEXT_MODEL: Type.String({ minLength: 1, default: "whisper-1" }),
-  /** Videos longer than this are not transcribed (the cost grows with each minute). */
-  SPEECH_TO_TEXT_MAX_MINUTES: Type.Integer({ minimum: 1, maximum: 1_440, default: 240 }),
-  /** The pieces long audio is cut into before transcription, in minutes. */
-  SPEECH_TO_TEXT_PIECE_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 10 }),
-  /** yt-dlp (Debian's package `yt-dlp`) and ffmpeg: names on PATH, or paths. */
-  YT_DLP_PATH: Type.String({ minLength: 1, default: "yt-dlp" }),
-  FFMPEG_PATH: Type.String({ minLength: 1, default: "ffmpeg" }),
-  /**
-   * Whether SponsorBlock's sponsor and self-promotion segments are cut from transcripts before
-   * summarising: "on" by default with TRANSCRIPT_SOURCE=youtube, "off" with the demo's.
-   */
-  SPONSORBLOCK: Type.Optional(Type.Union([Type.Literal("on"), Type.Literal("off")])),
-  SPONSORBLOCK_URL: Url(["http", "https"], { default: "https://sponsor.ajay.app" }),
-  /** The hidden summary tool's shared password (/ps); the tool is off when unset. */
-  SUMMARY_TOOL_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
-  /** How long a newsletter preview waits for summaries still being written before answering what is ready. */
-  PREVIEW_WAIT_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: 25 }),
-  /**
-   * New channels one client address (an IPv6 /64) may preview per day: each costs a look at YouTube and
-   * perhaps a summary. At least the largest plan's 25, so a preview of every channel of it can pass.
-   */
+  TRANSCRIPT_PROXY_URL: Type.Optional(
+    Url(PROXY_SCHEMES, {
+      description:
+        "An outbound proxy for the caption pages and yt-dlp: `http://`, `https://` or `socks5://`, credentials in the URL; the `captions-proxy` step",
+    }),
+  ),
+  TRANSCRIPT_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "The hosted transcript API's key (Supadata's); unset: the `transcript-api` step is off",
+    }),
+  ),
+  TRANSCRIPT_API_URL: Url(["http", "https"], {
+    default: "https://api.supadata.ai/v1",
+    description: "The transcript API's address",
+  }),
+  TRANSCRIPT_API_MODE: Type.Union([Type.Literal("native"), Type.Literal("auto")], {
+    default: "native",
+    description:
+      "`native`: only transcripts YouTube has (1 credit each); `auto`: the API also transcribes the audio (2 credits a minute)",
+  }),
+  SPEECH_TO_TEXT_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "The speech-to-text server's key (OpenAI's, Groq's, any for a self-hosted one); unset: the `speech-to-text` step is off",
+    }),
+  ),
+  SPEECH_TO_TEXT_BASE_URL: Type.Optional(
+    Url(["http", "https"], {
+      description:
+        "Another server with OpenAI's audio transcription API (Groq, faster-whisper); unset: OpenAI's own",
+    }),
+  ),
+  SPEECH_TO_TEXT_MODEL: Type.String({
+    minLength: 1,
+    default: "whisper-1",
+    description: "The transcription model",
+  }),
+  SPEECH_TO_TEXT_MAX_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 1_440,
+    default: 240,
+    description: "Longer videos are not transcribed (the cost grows with each minute)",
+  }),
+  SPEECH_TO_TEXT_PIECE_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 60,
+    default: 10,
+    description: "The pieces long audio is cut into before transcription, in minutes",
+  }),
+  YT_DLP_PATH: Type.String({
+    minLength: 1,
+    default: "yt-dlp",
+    description:
+      "yt-dlp (Debian's package `yt-dlp`), which speech-to-text downloads audio with: a name on PATH or a path",
+  }),
+  FFMPEG_PATH: Type.String({
+    minLength: 1,
+    default: "ffmpeg",
+    description: "ffmpeg, which speech-to-text cuts audio with: a name on PATH or a path",
+  }),
+  SPONSORBLOCK: Type.Optional(
+    Type.Union([Type.Literal("on"), Type.Literal("off")], {
+      description:
+        "Whether SponsorBlock's sponsor and self-promotion segments are cut from transcripts before summarising; unset: `on` with YouTube's transcripts, `off` with the demo's",
+    }),
+  ),
+  SPONSORBLOCK_URL: Url(["http", "https"], {
+    default: "https://sponsor.ajay.app",
+    description: "SponsorBlock's server",
+  }),
+  SUMMARY_TOOL_PASSWORD: Type.Optional(
+    Type.String({
+      minLength: 8,
+      description: "The hidden summary tool's shared password (/ps); unset: the tool is off",
+    }),
+  ),
+  PREVIEW_WAIT_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 60,
+    default: 25,
+    description:
+      "How long a newsletter preview waits for summaries still being written before answering what is ready",
+  }),
+  // At least the largest plan's 25, so a preview of every channel of it can pass.
   PREVIEW_NEW_CHANNELS_PER_DAY: Type.Integer({
     minimum: 25,
     maximum: 10_000,
     default: DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY,
+    description:
+      "New channels one client address (an IPv6 /64) may preview per day: each costs a look at YouTube and perhaps a summary",
   }),
-  /**
-   * The channels whose real summaries make the landing page's sample newsletter, as YouTube channel ids
-   * separated by commas; unset: two of the demo catalog's, or with YouTube transcripts two real channels.
-   */
   SAMPLE_CHANNELS: Type.Optional(
     Matching(
       /^UC[A-Za-z0-9_-]{22}(,UC[A-Za-z0-9_-]{22}){0,4}$/,
       "one to five YouTube channel ids (UC and 22 more characters), separated by commas",
+      {
+        description:
+          "The channels whose real summaries make the landing page's sample newsletter: 1–5 YouTube channel ids, comma-separated; unset: two of the demo catalog's, or with YouTube's transcripts two real channels",
+      },
     ),
   ),
 };
@@ -108,41 +186,59 @@ export const DEFAULT_REDIS_KEY_PREFIX = "td:summariser:";
 
 /** The weekly digest's timing and pace: the summariser's own process and the embedded product read them alike. */
 export const SummariserDigestEnvironment = {
-  /**
-   * Digests composed at once per process. Each mostly waits: on catalog, on the model for its week at a
-   * glance, and for a video still unsummarised on the model again; LLM_CONCURRENCY bounds the model's calls.
-   */
-  DIGEST_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: DEFAULT_DIGEST_SETTINGS.concurrency }),
-  /**
-   * How long after Monday 09:00 (the reader's time) a digest is still sent when the scheduler missed that
-   * slot; under three days, so a slot can only be due for its own week.
-   */
+  // Each digest mostly waits: on catalog, on the model for its week at a glance, and for a video still
+  // unsummarised on the model again; LLM_CONCURRENCY bounds the model's calls.
+  DIGEST_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: DEFAULT_DIGEST_SETTINGS.concurrency,
+    description: "Weekly digests composed at once, per process",
+  }),
+  // Under three days, so a slot can only be due for its own week.
   DIGEST_CATCH_UP_HOURS: Type.Integer({
     minimum: 1,
     maximum: 72,
     default: DEFAULT_DIGEST_SETTINGS.catchUpHours,
+    description:
+      "How long after a reader's Monday 09:00 a digest whose slot the scheduler missed is still sent, in hours",
   }),
 };
 
 /** The summariser's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
 export const SummariserEnvironment = Type.Object({
-  PORT: Port({ default: 4004 }),
+  PORT: Port({ default: 4004, description: "Where the summariser listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
-  DATABASE_URL: Url(["postgres", "postgresql"]),
+  DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("summariser"),
-  RABBITMQ_URL: Url(["amqp", "amqps"]),
-  /** The gateway's secret for the caller header: a caller is believed only with its proof. */
-  IDENTITY_SECRET: Type.String({ minLength: 32 }),
-  /** Catalog's internal address: recent videos of a channel, and any video's description. */
-  CATALOG_URL: Url(["http", "https"]),
-  /** Billing's internal address: single-video charges. */
-  BILLING_URL: Url(["http", "https"]),
-  /** "development" adds /dev/deliver-digest and /dev/digest-status. */
-  APP_ENV: AppEnv("production"),
-  /** The digest's work queue on Redis (BullMQ), shared by the replicas; in this process when unset. */
-  REDIS_URL: Type.Optional(Url(["redis", "rediss"])),
-  REDIS_KEY_PREFIX: Type.String({ default: DEFAULT_REDIS_KEY_PREFIX }),
+  RABBITMQ_URL: Url(["amqp", "amqps"], {
+    description:
+      "Where the summariser reads orders, readers' and plans' events and digest slots, and publishes its own",
+  }),
+  IDENTITY_SECRET: Type.String({
+    minLength: 32,
+    description: "The gateway's: a caller header counts only with its proof; it also signs calls to billing",
+  }),
+  CATALOG_URL: Url(["http", "https"], {
+    description:
+      "Catalog's internal address, e.g. `http://catalog:4002`: channels' recent videos, any video's description",
+  }),
+  BILLING_URL: Url(["http", "https"], {
+    description: "Billing's internal address, e.g. `http://billing:4003`: single-summary charges",
+  }),
+  APP_ENV: AppEnv("production", {
+    description: "`development` adds /dev/deliver-digest and /dev/digest-status",
+  }),
+  REDIS_URL: Type.Optional(
+    Url(["redis", "rediss"], {
+      description:
+        "The digest's work queue (BullMQ), shared by every replica; unset: in the process (one replica only)",
+    }),
+  ),
+  REDIS_KEY_PREFIX: Type.String({
+    default: DEFAULT_REDIS_KEY_PREFIX,
+    description: "The start of the queue's Redis keys",
+  }),
   ...SummariserAiEnvironment,
   ...SummariserDigestEnvironment,
 });

@@ -80,7 +80,7 @@ describe("two replicas on one schema and one BullMQ queue, a third killed mid-di
             writer: openAiWriterFor(fake),
             transcripts: transcripts.source,
             catalog: catalog.client,
-            claims: { owner: `replica-${index}`, pollMs: 50 },
+            leases: { owner: `replica-${index}`, pollMs: 50 },
             jobs: queue,
           },
           { schema: { url: schema.url, schema: schema.schema }, testBus },
@@ -121,7 +121,7 @@ describe("two replicas on one schema and one BullMQ queue, a third killed mid-di
       { slot: week.dueAt.toISOString() },
       { correlationId: "test", id: scheduleEventId("digest.due", week.dueAt) },
     );
-    // The doomed replica is mid-digest, its summaries claimed and never to be written: kill it there.
+    // The doomed replica is mid-digest, its summaries leased and never to be written: kill it there.
     await eventually(() => (output.includes("writing") ? true : undefined), 20_000);
     for (const { start } of held) start();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -151,12 +151,12 @@ describe("two replicas on one schema and one BullMQ queue, a third killed mid-di
       .execute();
     expect(composed).toHaveLength(readers.length);
 
-    // 3 channels × 3 videos, each summarised once by whichever replica claimed it; the Shorts never.
+    // 3 channels × 3 videos, each summarised once by whichever replica leased it; the Shorts never.
     expect(fake.calls).toBe(9);
     const summaries = await db.selectFrom("summaries").select(["status", "attempts", "llm_calls"]).execute();
     expect(summaries).toHaveLength(9);
     expect(summaries.every((row) => row.status === "ready" && row.llm_calls === 1)).toBe(true);
-    // What the dead replica had claimed was taken over when its leases lapsed.
+    // What the dead replica had leased was taken over when its leases lapsed.
     expect(summaries.some((row) => row.attempts > 1)).toBe(true);
     const digests = await db
       .selectFrom("digests")

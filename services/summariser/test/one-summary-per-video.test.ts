@@ -58,7 +58,7 @@ describe("one summary per video, however many ask at once (two replicas, one Pos
           writer: openAiWriterFor(fake),
           transcripts: transcripts.source,
           catalog: catalog.client,
-          claims: { owner, pollMs: 50 },
+          leases: { owner, pollMs: 50 },
         },
         { schema: { url: schema.url, schema: schema.schema }, testBus },
       );
@@ -118,7 +118,7 @@ describe("one summary per video, however many ask at once (two replicas, one Pos
     expect(rows?.every((row) => row.status === "ready" && row.llm_calls === 1 && row.prompt_tokens > 0)).toBe(
       true,
     );
-    // Both replicas did some of the work: the claim was shared, not won by one process alone.
+    // Both replicas did some of the work: the leases were shared, not won by one process alone.
     expect(new Set(rows?.map((row) => row.attempts))).toEqual(new Set([1]));
 
     const first = replies[0]?.json();

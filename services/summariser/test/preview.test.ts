@@ -47,7 +47,7 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
         writer: control.writer,
         transcripts: transcripts.source,
         catalog: catalog.client,
-        claims: { pollMs: 20 },
+        leases: { pollMs: 20 },
       },
       { settings: { previewWaitMs: 1_000 } },
     );
@@ -206,7 +206,7 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
     expect(row.retry_after?.getTime()).toBeLessThan(Date.now() + 5 * 60_000);
   });
 
-  it("takes over a claim whose holder stopped renewing it", async () => {
+  it("takes over a lease whose holder stopped renewing it", async () => {
     catalog.add({ id: "orphaned001", channelId: QUIET_CHANNEL, title: "Orphaned", hoursAgo: 1 });
     await summariser.database.db
       .insertInto("summaries")

@@ -397,7 +397,7 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     expect(await composedEvents([unsummarisable, outage])).toEqual([]);
   });
 
-  it("reads a digest's summaries made earlier in one statement, claiming none of them again", async () => {
+  it("reads a digest's summaries made earlier in one statement, leasing none of them again", async () => {
     // Made by the first digests here: the week's two Pocket Orbit videos.
     const userId = await reader(paying, { channels: [[ORBIT, "Pocket Orbit"]] });
     await events.applied();

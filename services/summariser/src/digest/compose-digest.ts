@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createEvent } from "@tubedigest/contracts";
 import { writeWeekGlance } from "../glance/write-week-glance.ts";
-import { leaseEnd, renewWhileWorking } from "../shared/claim-lease.ts";
+import { leaseEnd, renewWhileWorking } from "../shared/lease.ts";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
@@ -33,7 +33,7 @@ export const SKIP_REASONS = {
 /** A newsletter asked for now (its key `now:<time>`), which a pause of the weekly digest does not stop. */
 const ON_DEMAND_KEY = /^now:/;
 
-/** Another worker holds the digest's claim: the queue tries again later, by when it is done or lapsed. */
+/** Another worker holds the digest's lease: the queue tries again later, by when it is done or lapsed. */
 class DigestBusyError extends Error {
   constructor(key: DigestKey) {
     super(`digest ${key.userId}/${key.weekKey} is being composed elsewhere`);
@@ -41,18 +41,18 @@ class DigestBusyError extends Error {
   }
 }
 
-/** Our claim lapsed and was taken over while we worked: the new holder composes it. */
-class ClaimLostError extends Error {}
+/** Our lease lapsed and was taken over while we worked: the new holder composes it. */
+class LeaseLostError extends Error {}
 
 type Composition =
   | { kind: "skipped"; reason: string; coveredUntil: Date }
   | { kind: "composed"; newsletter: NewsletterContent; coveredUntil: Date; leftOut: number };
 
 /**
- * The compose job: one user's digest of one week (or one asked for now). The row is claimed first, so of
+ * The compose job: one user's digest of one week (or one asked for now). The row is leased first, so of
  * two workers (a stalled job run again, two replicas) one composes; a digest already composed or skipped
  * is left alone. The newsletter, the row's end and newsletter.composed are written in one transaction,
- * and the newsletter's unique (user, week) key stands behind the claim. An outage (catalog, the model)
+ * and the newsletter's unique (user, week) key stands behind the lease. An outage (catalog, the model)
  * is thrown for the queue to try again, and after the last try the digest is marked failed.
  */
 export async function composeDigest(
@@ -61,9 +61,9 @@ export async function composeDigest(
   job: { attempt: number },
 ): Promise<void> {
   const digests = new DigestRepository(context.db);
-  const owner = context.claims.owner;
+  const owner = context.leases.owner;
   const lastTry = job.attempt >= COMPOSE_ATTEMPTS;
-  const row = await digests.claim(key, owner, leaseEnd(context), context.now());
+  const row = await digests.takeLease(key, owner, leaseEnd(context), context.now());
   if (!row) {
     const current = await digests.find(key);
     if (current?.status === "composing" && !lastTry) throw new DigestBusyError(key);
@@ -178,7 +178,7 @@ const failureOf = (outcome: SummaryOutcome) =>
 
 /**
  * Stores the newsletter, ends the digest and records newsletter.composed, together or not at all.
- * Undefined when our claim was taken over meanwhile (the new holder stores its own).
+ * Undefined when our lease was taken over meanwhile (the new holder stores its own).
  */
 async function store(
   context: SummariserContext,
@@ -193,7 +193,7 @@ async function store(
     await context.db.transaction().execute(async (trx) => {
       const settled = await new DigestRepository(trx).settle(
         key,
-        context.claims.owner,
+        context.leases.owner,
         {
           status: "composed",
           newsletter_id: newsletterId,
@@ -215,7 +215,7 @@ async function store(
           coveredUntil: composition.coveredUntil,
           createdAt: now,
         }));
-      if (!stored) throw new ClaimLostError();
+      if (!stored) throw new LeaseLostError();
       await context.recordEvent(
         trx,
         createEvent(
@@ -237,8 +237,8 @@ async function store(
       );
     });
   } catch (error) {
-    if (!(error instanceof ClaimLostError)) throw error;
-    context.log.warn(key, "digest's claim was taken over while composing; the new holder stores it");
+    if (!(error instanceof LeaseLostError)) throw error;
+    context.log.warn(key, "digest's lease was taken over while composing; the new holder stores it");
     return undefined;
   }
   return newsletterId;

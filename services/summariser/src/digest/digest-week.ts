@@ -48,8 +48,8 @@ interface ZoneWeek {
 }
 
 /**
- * The last few weeks worked out per zone. Working out a week with the zone's rules costs about 0.1 ms,
- * and the fan-out asks it for every reader at every quarter-hour slot: readers share a few zones and
+ * The last few weeks worked out per zone. Working out a week with the zone's rules is not free, and the
+ * fan-out asks it for every reader at every quarter-hour slot: readers share a few zones and
  * slots fall in the same week, so a week is worked out once and then found by its span.
  */
 const recentWeeks = new Map<string, ZoneWeek[]>();

@@ -64,7 +64,7 @@ async function followsAnyChannel(context: SummariserContext, userId: string): Pr
   const follows = new FollowRepository(context.db);
   const followed = await waitForRow(
     async () => ((await follows.channelsOf(userId)).length > 0 ? true : undefined),
-    { timeoutMs: context.digest.followsWaitMs, intervalMs: context.claims.pollMs },
+    { timeoutMs: context.digest.followsWaitMs, intervalMs: context.leases.pollMs },
   );
   return followed === true;
 }
@@ -77,7 +77,7 @@ async function settled(context: SummariserContext, key: DigestKey, deadline: Dat
     if (!row) throw new Error(`digest ${key.userId}/${key.weekKey} vanished`);
     const ended = row.status === "composed" || row.status === "skipped" || row.status === "failed";
     if (ended || context.now() >= deadline) return row;
-    await sleep(context.claims.pollMs);
+    await sleep(context.leases.pollMs);
   }
 }
 

@@ -4,7 +4,7 @@ import type { SummariserDatabase } from "../store/database.ts";
 
 /**
  * A deleted account's reader row (with its delivery time), follows, digests, newsletters, their search
- * index, the summaries they shared (their links stop working) and single-video orders go. Summaries,
+ * index, the summaries they shared (their links stop working) and single summaries go. Summaries,
  * videos and transcripts stay: one per video, shared by every reader, naming nobody. A compose job
  * already running for the reader finds its digest gone and stores nothing.
  */

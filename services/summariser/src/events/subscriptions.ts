@@ -2,7 +2,7 @@ import { defineSubscriptions } from "@tubedigest/bus";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import { eraseAccount } from "./erase-account.ts";
 import { fanOutOnDigestDue } from "./fan-out-on-digest-due.ts";
-import { fulfilPurchase } from "./fulfil-purchase.ts";
+import { fulfilSingleSummary } from "./fulfil-single-summary.ts";
 import { recordDigestPause } from "./record-digest-pause.ts";
 import { recordDigestSubscription } from "./record-digest-subscription.ts";
 import { recordFollow } from "./record-follow.ts";
@@ -22,7 +22,7 @@ export function summariserSubscriptions(context: SummariserContext) {
       // Few at a time: each may hold a model call for minutes.
       "single-videos": {
         events: ["video-summary.requested"],
-        handlers: { "video-summary.requested": fulfilPurchase(context) },
+        handlers: { "video-summary.requested": fulfilSingleSummary(context) },
         prefetch: 4,
       },
       // Whom digests go to, when, and whether they may have one.

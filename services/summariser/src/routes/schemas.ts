@@ -75,5 +75,3 @@ export const ToolBody = Type.Object(
 );
 
 export const ToolReply = Type.Object({ title: Type.String(), summary: Type.String() });
-
-export const MessageReply = Type.Object({ message: Type.String() });

@@ -33,10 +33,10 @@ export interface SummariserContext {
   recordEvent: RecordEvent<SummariserDatabase>;
   log: SummariserLogger;
   now: () => Date;
-  claims: {
-    /** This process's name on the claims it holds; another replica has its own. */
+  leases: {
+    /** This process's name on the leases it holds; another replica has its own. */
     owner: string;
-    /** A claim not renewed for this long is taken over: its holder is taken to have died. */
+    /** A lease not renewed for this long is taken over: its holder is taken to have died. */
     leaseMs: number;
     /** How often a waiter looks at a summary another process is making. */
     pollMs: number;

@@ -67,14 +67,14 @@ export interface SummariesTable {
  * billing is asked for the charge; "requested" once held and queued for the worker; then "delivered" or
  * "failed" (the hold released).
  */
-export type OrderStatus = "quoted" | "placing" | "requested" | "delivered" | "failed";
+export type SingleSummaryRowStatus = "quoted" | "placing" | "requested" | "delivered" | "failed";
 
-export interface SingleVideoOrdersTable {
+export interface SingleSummaryOrdersTable {
   id: string;
   user_id: string;
   video_id: string;
   hold_id: string | null;
-  status: OrderStatus;
+  status: SingleSummaryRowStatus;
   failure_reason: string | null;
   created_at: Date;
   completed_at: Date | null;
@@ -127,7 +127,7 @@ export interface RecipientsTable {
 }
 
 /**
- * "queued" until a compose job claims it ("composing", under a lease); then "composed" (a newsletter),
+ * "queued" until a compose job leases it ("composing", under a lease); then "composed" (a newsletter),
  * "skipped" (nothing to send, `reason` says why) or "failed" (its tries ran out; an operator reruns it).
  */
 export type DigestStatus = "queued" | "composing" | "composed" | "skipped" | "failed";
@@ -213,7 +213,7 @@ export interface SummariserDatabase extends BusTables {
   videos: VideosTable;
   transcripts: TranscriptsTable;
   summaries: SummariesTable;
-  single_video_orders: SingleVideoOrdersTable;
+  single_video_orders: SingleSummaryOrdersTable;
   follows: FollowsTable;
   recipients: RecipientsTable;
   digests: DigestsTable;

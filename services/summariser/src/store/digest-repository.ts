@@ -39,7 +39,7 @@ export type DigestProgress = { weekKey: string; status: DigestStatus; users: num
 
 /**
  * The digests aggregate: one row per user and week (or on-demand key), whose unique key makes one
- * newsletter however often it is asked for. The row is also the claim a compose job takes: whoever moves
+ * newsletter however often it is asked for. The row is also the lease a compose job takes: whoever moves
  * it to "composing" (or takes over a lease its holder let lapse) composes; everyone else leaves it.
  */
 export class DigestRepository {
@@ -191,7 +191,7 @@ export class DigestRepository {
   }
 
   /** Ours to compose: a queued row, or one whose holder let its lease lapse. Undefined otherwise. */
-  claim(key: DigestKey, owner: string, leaseUntil: Date, now: Date): Promise<DigestRow | undefined> {
+  takeLease(key: DigestKey, owner: string, leaseUntil: Date, now: Date): Promise<DigestRow | undefined> {
     return this.db
       .updateTable("digests")
       .set({
@@ -219,8 +219,8 @@ export class DigestRepository {
   }
 
   /**
-   * Ends our claim with `outcome` ("queued" to be tried again, "skipped", "failed", "composed"); false if
-   * the claim was no longer ours.
+   * Ends our lease with `outcome` ("queued" to be tried again, "skipped", "failed", "composed"); false if
+   * the lease was no longer ours.
    */
   async settle(
     key: DigestKey,

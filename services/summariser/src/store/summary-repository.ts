@@ -23,17 +23,17 @@ export interface StoredSummary extends WrittenSummary {
 }
 
 /** The outcome of asking to make a summary: ours to make, or someone else's row as it stands. */
-export type Claim = { claimed: true; row: SummaryRow } | { claimed: false; row: SummaryRow };
+export type LeaseOutcome = { leased: true; row: SummaryRow } | { leased: false; row: SummaryRow };
 
 /**
- * The summaries aggregate. Its rows double as claims: of everyone asking for the same summary at once, in
+ * The summaries aggregate. Its rows double as leases: of everyone asking for the same summary at once, in
  * this process or another replica, exactly one inserts the row (or takes over a lease its holder let
  * lapse, or a failure whose wait is over) and calls the model; the others read the row until it is done.
  */
 export class SummaryRepository {
   constructor(private readonly db: Kysely<SummariserDatabase>) {}
 
-  async claim(key: SummaryKey, owner: string, leaseUntil: Date, now: Date): Promise<Claim> {
+  async takeLease(key: SummaryKey, owner: string, leaseUntil: Date, now: Date): Promise<LeaseOutcome> {
     const inserted = await this.db
       .insertInto("summaries")
       .values({
@@ -47,7 +47,7 @@ export class SummaryRepository {
       .onConflict((conflict) => conflict.columns(["video_id", "version", "asked_language"]).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return { claimed: true, row: inserted };
+    if (inserted) return { leased: true, row: inserted };
     const taken = await this.db
       .updateTable("summaries")
       .set({
@@ -69,14 +69,14 @@ export class SummaryRepository {
       )
       .returningAll()
       .executeTakeFirst();
-    if (taken) return { claimed: true, row: taken };
+    if (taken) return { leased: true, row: taken };
     const row = await this.find(key);
     // Deleted between the two statements: nothing in the product deletes summaries, so ask again.
-    if (!row) return this.claim(key, owner, leaseUntil, now);
-    return { claimed: false, row };
+    if (!row) return this.takeLease(key, owner, leaseUntil, now);
+    return { leased: false, row };
   }
 
-  /** Keeps the claim while the model works on a long video; false if it was lost meanwhile. */
+  /** Keeps the lease while the model works on a long video; false if it was lost meanwhile. */
   async renewLease(key: SummaryKey, owner: string, leaseUntil: Date): Promise<boolean> {
     const result = await this.db
       .updateTable("summaries")
@@ -90,7 +90,7 @@ export class SummaryRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Stores the summary, if the claim is still ours; answers the row as it now is. */
+  /** Stores the summary, if the lease is still ours; answers the row as it now is. */
   complete(
     key: SummaryKey,
     owner: string,
@@ -110,7 +110,7 @@ export class SummaryRepository {
    * Takes the next look for a transcript of a summary made from the description, when one is due: of
    * every process asking at once, one gets the row (and sets the look after it), the others nothing.
    */
-  claimUpgrade(key: SummaryKey, now: Date, next: Date | null): Promise<SummaryRow | undefined> {
+  takeUpgrade(key: SummaryKey, now: Date, next: Date | null): Promise<SummaryRow | undefined> {
     return this.db
       .updateTable("summaries")
       .set({ upgrade_after: next, upgrades: sql`upgrades + 1` })
@@ -173,7 +173,7 @@ export class SummaryRepository {
     });
   }
 
-  /** Ends the claim with its outcome, if the claim is still ours (not taken over meanwhile). */
+  /** Ends the lease with its outcome, if the lease is still ours (not taken over meanwhile). */
   private settle(
     key: SummaryKey,
     owner: string,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceUnavailableError } from "../adapters/service-clients/service-call.ts";
 import { SummaryFailedError, type WrittenSummary } from "../adapters/summary-writers/summary-writer.ts";
 import { type Transcript, TranscriptUnavailableError } from "../adapters/transcripts/transcript-source.ts";
-import { leaseEnd, renewWhileWorking } from "../shared/claim-lease.ts";
+import { leaseEnd, renewWhileWorking } from "../shared/lease.ts";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import {
   type StoredSummary,
@@ -36,7 +36,7 @@ const summaryId = (key: SummaryKey) => `${key.videoId}/${key.version}/${key.lang
 
 /**
  * The ready summaries of many videos (their own language's and `language`'s), in one statement: a digest
- * reads the summaries made during the week at once, and claims only those still missing.
+ * reads the summaries made during the week at once, and leases only those still missing.
  */
 export async function readySummaries(
   context: SummariserContext,
@@ -53,7 +53,7 @@ export async function readySummaries(
 
 /**
  * The summary of a video, made once and shared. Of all the askers at one time, in this process or any
- * replica, one claims it in the database and calls the model; the others wait for its row. Waiting ends
+ * replica, one leases it in the database and calls the model; the others wait for its row. Waiting ends
  * at `waitUntil` (the work goes on and is stored for the next asker); without it, when the summary is
  * made or has failed. Failures are stored with their reason and tried again later, never thrown.
  *
@@ -118,22 +118,22 @@ async function raceDeadline<T>(work: Promise<T>, deadline: Date, now: Date): Pro
   }
 }
 
-/** Claims and makes the summary, or waits for whoever holds the claim, until the row is ready or failed. */
+/** Leases and makes the summary, or waits for whoever holds the lease, until the row is ready or failed. */
 async function settle(context: SummariserContext, key: SummaryKey): Promise<SummaryRow> {
   const summaries = new SummaryRepository(context.db);
   for (;;) {
     const now = context.now();
-    const claim = await summaries.claim(key, context.claims.owner, leaseEnd(context), now);
-    if (claim.claimed) return make(context, key, claim.row.attempts);
-    if (claim.row.status !== "pending") return claim.row;
-    await sleep(context.claims.pollMs);
+    const lease = await summaries.takeLease(key, context.leases.owner, leaseEnd(context), now);
+    if (lease.leased) return make(context, key, lease.row.attempts);
+    if (lease.row.status !== "pending") return lease.row;
+    await sleep(context.leases.pollMs);
   }
 }
 
-/** Makes the summary under our claim, renewing it while the model works, and stores what came of it. */
+/** Makes the summary under our lease, renewing it while the model works, and stores what came of it. */
 async function make(context: SummariserContext, key: SummaryKey, attempt: number): Promise<SummaryRow> {
   const summaries = new SummaryRepository(context.db);
-  const owner = context.claims.owner;
+  const owner = context.leases.owner;
   const stopRenewing = renewWhileWorking(
     context,
     (leaseUntil) => summaries.renewLease(key, owner, leaseUntil),
@@ -163,7 +163,7 @@ async function make(context: SummariserContext, key: SummaryKey, attempt: number
   }
 }
 
-/** Our claim was taken over (we were too slow to renew it): the row is whatever the new holder made. */
+/** Our lease was taken over (we were too slow to renew it): the row is whatever the new holder made. */
 async function current(summaries: SummaryRepository, key: SummaryKey): Promise<SummaryRow> {
   const row = await summaries.find(key);
   if (!row) throw new Error(`summary ${key.videoId}/${key.version}/${key.language} vanished`);

@@ -27,8 +27,8 @@ export function upgradeWhenDue(context: SummariserContext, row: SummaryRow): voi
 async function lookAgain(context: SummariserContext, key: SummaryKey, looks: number): Promise<void> {
   const summaries = new SummaryRepository(context.db);
   const now = context.now();
-  const claimed = await summaries.claimUpgrade(key, now, nextUpgradeAfter(now.getTime(), looks + 1));
-  if (!claimed) return;
+  const taken = await summaries.takeUpgrade(key, now, nextUpgradeAfter(now.getTime(), looks + 1));
+  if (!taken) return;
   const video = await knownVideo(context, key.videoId);
   if (!video) return;
   const transcript = await context.transcripts.fetch({

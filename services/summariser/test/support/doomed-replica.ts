@@ -1,7 +1,7 @@
 /**
  * A summariser replica in a process of its own, for the test that kills it mid-digest: it shares the
  * test's schema and BullMQ queue, summarises with a writer that never answers, says "ready" once it
- * works and "writing <videoId>" whenever a summary starts, and holds its claims until it is killed.
+ * works and "writing <videoId>" whenever a summary starts, and holds its leases until it is killed.
  * Arguments: database URL, schema, Redis key prefix, the catalog's videos as JSON.
  */
 import { createInProcessBus } from "@tubedigest/bus";
@@ -17,7 +17,7 @@ const [url, schema, prefix, videosJson] = process.argv.slice(2);
 if (!url || !schema || !prefix || !videosJson) throw new Error("missing arguments");
 const videos = JSON.parse(videosJson) as StandInVideo[];
 
-// The same writer version as the replicas that live on, so the summaries' claims are the same rows.
+// The same writer version as the replicas that live on, so the summaries' leases are the same rows.
 const hanging: SummaryWriter = {
   name: "openai",
   version: SUMMARY_PROMPT_VERSION,
@@ -36,7 +36,7 @@ await buildSummariserApp(
     billingUrl: "http://127.0.0.1:9",
     transcripts: { source: "demo" },
     previewWaitMs: 1_000,
-    // Two digests at once: the other replicas take the rest and wait on its claimed summaries.
+    // Two digests at once: the other replicas take the rest and wait on its leased summaries.
     digest: { concurrency: 2, catchUpHours: 24 },
   },
   {
@@ -48,7 +48,7 @@ await buildSummariserApp(
       fetch: async (request) => transcriptAbout(request.videoId),
     },
     catalog: catalogStandIn(videos).client,
-    claims: { owner: "doomed", leaseMs: TEST_LOCK_MS, pollMs: 50 },
+    leases: { owner: "doomed", leaseMs: TEST_LOCK_MS, pollMs: 50 },
     jobs: bullMqDigestJobs(prefix),
   },
 );

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { createTestBus, schemaTemplate, type TestBus } from "@tubedigest/bus/testing";
 import { createDatabase, type Database } from "@tubedigest/db";
 import type { ServiceApp } from "@tubedigest/http";
 import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { createInProcessJobQueue, type JobQueue } from "@tubedigest/jobs";
-import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { createMigratedTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
 import type { Transcript, TranscriptSource } from "../../src/adapters/transcripts/transcript-source.ts";
-import { buildSummariserApp, type SummariserDependencies } from "../../src/app.ts";
+import { buildSummariserApp, type SummariserDependencies, summariserMigrations } from "../../src/app.ts";
 import type { SummariserSettings } from "../../src/config.ts";
 import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "../../src/digest/digest-jobs.ts";
 import type { SummariserDatabase } from "../../src/store/database.ts";
@@ -25,6 +25,9 @@ export const generateNewsletterNow = (app: ServiceApp, userId: string) =>
   app.inject({ method: "POST", url: "/api/generate-newsletter", headers: asUser(userId) });
 
 /** The summary the hidden tool answers for a video, with the right password; anything but a 200 fails the test. */
+/** Each test's schema comes migrated (`createMigratedTestSchema`): the migrations run once per worker. */
+const summariserTemplate = schemaTemplate("summariser", summariserMigrations);
+
 export async function toolSummary(app: ServiceApp, videoId: string): Promise<string> {
   const reply = await app.inject({
     method: "POST",
@@ -74,7 +77,7 @@ type Parts = Pick<
   | "transcripts"
   | "catalog"
   | "billing"
-  | "claims"
+  | "leases"
   | "toolWaitMs"
   | "jobs"
   | "generateWaitMs"
@@ -105,7 +108,9 @@ export async function startSummariser(
     testBus?: TestBus;
   } = {},
 ): Promise<SummariserUnderTest> {
-  const ownSchema = options.schema ? undefined : await createTestSchema("summariser");
+  const ownSchema = options.schema
+    ? undefined
+    : await createMigratedTestSchema("summariser", summariserTemplate);
   const schema = options.schema ?? { url: ownSchema?.url ?? "", schema: ownSchema?.schema ?? "" };
   const testBus = options.testBus ?? (await createTestBus("rabbitmq"));
   const app = await buildSummariserApp(

@@ -61,7 +61,7 @@ export function controlledWriter() {
 }
 
 /**
- * The production writer through the real openai SDK against the fake API, one per replica: the claims in
+ * The production writer through the real openai SDK against the fake API, one per replica: the leases in
  * the database, not a shared object, must decide who calls the model.
  */
 export function openAiWriterFor(fake: FakeOpenAiApi): SummaryWriter {

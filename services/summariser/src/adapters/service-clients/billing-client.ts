@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-video-holds";
+import type { HoldQuoteReply, HoldReply } from "@tubedigest/contracts/single-summary-holds";
 import { callerHeaders } from "@tubedigest/http/caller-proof";
 import { callService } from "./service-call.ts";
 
-/** A single video's price as billing decides it, and how it would be paid. */
+/** A single summary's price as billing decides it, and how it would be paid. */
 export type PriceQuote = HoldQuoteReply;
 
 /** A hold billing placed, as far as the summariser reads it. */
 export type Hold = Pick<HoldReply, "id" | "amountCents" | "testMode">;
 
-/** What the summariser asks billing, which prices and charges single-video summaries. */
+/** What the summariser asks billing, which prices and charges single summaries. */
 export interface BillingClient {
   /** The price of one video's summary by its length; nothing is held. Billing's 422 (too long) passes through. */
   quote(userId: string, input: { durationSeconds: number }): Promise<PriceQuote>;

@@ -4,7 +4,7 @@ import type { SummaryWriter } from "./summary-writer.ts";
 
 /**
  * The model when one is configured (any OpenAI-compatible server); otherwise the embedded extractive
- * writer. Each is loaded only when chosen: the openai SDK and the NLP model cost about 25 MB each once
+ * writer. Each is loaded only when chosen: the openai SDK and the NLP model each cost megabytes once
  * imported, and the embedded product should not carry the one it does not use.
  */
 export async function chooseSummaryWriter(

@@ -23,7 +23,7 @@ export interface SpeechToTextSettings {
   ffmpegPath: string;
   /** yt-dlp's proxy, the captions' own, since YouTube refuses the same addresses to both. */
   proxyUrl?: string | undefined;
-  /** The longest piece sent at once (OpenAI takes files up to 25 MB: 10 minutes of small audio is ~4 MB). */
+  /** The longest piece sent at once (OpenAI takes files up to 25 MB; a piece of small audio stays well under it). */
   pieceSeconds: number;
   /** Videos longer than this are not transcribed: the cost grows with every minute. */
   maxSeconds: number;

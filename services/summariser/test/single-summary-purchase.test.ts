@@ -19,7 +19,7 @@ const CHANNEL = `UC${"o".repeat(22)}`;
 /** Longer than the 500 characters the purchase's events carry. */
 const LONG_TITLE = "A title that goes on and on. ".repeat(25);
 
-describe("a subscriber's single-video purchase: price first, charge on confirm (Postgres, RabbitMQ)", () => {
+describe("a subscriber's single summary: price first, charge on confirm (Postgres, RabbitMQ)", () => {
   const catalog = catalogStandIn([
     { id: "shortvideo1", channelId: CHANNEL, title: "Forty minutes", durationSeconds: 40 * 60 },
     { id: "longvideo01", channelId: CHANNEL, title: "Three hours", durationSeconds: 3 * 3600 },

@@ -4,9 +4,9 @@ import type {
   SingleSummaryStatus,
 } from "@tubedigest/contracts/single-summary";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
-import type { ListedOrder } from "../store/order-repository.ts";
+import type { ListedSingleSummary } from "../store/single-summary-repository.ts";
 
-function statusOf(order: ListedOrder): SingleSummaryStatus {
+function statusOf(order: ListedSingleSummary): SingleSummaryStatus {
   switch (order.status) {
     case "delivered":
       return "ready";
@@ -27,7 +27,7 @@ const CHARGE_OF: Record<SingleSummaryStatus, SingleSummaryCharge> = {
 };
 
 /** A purchase as the dashboard shows it. */
-export function singleSummaryOf(order: ListedOrder): SingleSummary {
+export function singleSummaryOf(order: ListedSingleSummary): SingleSummary {
   const status = statusOf(order);
   return {
     id: order.id,

@@ -1,11 +1,11 @@
 import { isUniqueViolation } from "@tubedigest/db";
 import type { Kysely, Selectable } from "kysely";
-import type { SingleVideoOrdersTable, SummariserDatabase } from "./database.ts";
+import type { SingleSummaryOrdersTable, SummariserDatabase } from "./database.ts";
 
-export type OrderRow = Selectable<SingleVideoOrdersTable>;
+export type SingleSummaryRow = Selectable<SingleSummaryOrdersTable>;
 
 /** A purchase as the dashboard lists it: the order with its video's title. */
-export type ListedOrder = OrderRow & { title: string | null };
+export type ListedSingleSummary = SingleSummaryRow & { title: string | null };
 
 /** The statuses of a purchase under way. */
 const OPEN = ["placing", "requested"] as const;
@@ -19,7 +19,7 @@ const BOUGHT = [...OPEN, "delivered"] as const;
  * Single-video purchases: a price shown ("quoted"), then, once confirmed, one purchase per subscriber
  * and video, under way and then delivered; a failed one took nothing, and the video may be bought again.
  */
-export class OrderRepository {
+export class SingleSummaryRepository {
   constructor(private readonly db: Kysely<SummariserDatabase>) {}
 
   async quote(order: {
@@ -56,7 +56,7 @@ export class OrderRepository {
       .execute();
   }
 
-  find(id: string): Promise<OrderRow | undefined> {
+  find(id: string): Promise<SingleSummaryRow | undefined> {
     return this.db.selectFrom("single_video_orders").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
@@ -77,7 +77,7 @@ export class OrderRepository {
    * quote (confirmed already, or expired); "taken" when the subscriber bought this video from another
    * quote, before or at the same moment (the unique index decides, whichever commits first).
    */
-  async confirm(id: string, now: Date): Promise<OrderRow | "taken" | undefined> {
+  async confirm(id: string, now: Date): Promise<SingleSummaryRow | "taken" | undefined> {
     try {
       return await this.db
         .updateTable("single_video_orders")
@@ -97,7 +97,7 @@ export class OrderRepository {
    * A purchase left being placed since before `staleBefore` (its process died while billing was asked),
    * taken over to ask billing again; undefined when it is not one.
    */
-  retakePlacing(id: string, now: Date, staleBefore: Date): Promise<OrderRow | undefined> {
+  retakePlacing(id: string, now: Date, staleBefore: Date): Promise<SingleSummaryRow | undefined> {
     return this.db
       .updateTable("single_video_orders")
       .set({ confirmed_at: now })
@@ -161,7 +161,7 @@ export class OrderRepository {
   }
 
   /** A subscriber's confirmed purchases, newest first, with their videos' titles. */
-  listConfirmed(userId: string, limit: number): Promise<ListedOrder[]> {
+  listConfirmed(userId: string, limit: number): Promise<ListedSingleSummary[]> {
     return this.db
       .selectFrom("single_video_orders as o")
       .leftJoin("videos as v", "v.video_id", "o.video_id")

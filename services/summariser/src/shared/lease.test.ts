@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { leaseEnd, renewWhileWorking } from "./claim-lease.ts";
+import { leaseEnd, renewWhileWorking } from "./lease.ts";
 import type { SummariserContext } from "./summariser-context.ts";
 
 const LEASE_MS = 30_000;
 
-/** The parts of the context a claim's lease reads: the clock, the lease's length and the log. */
+/** The parts of the context a lease reads: the clock, the lease's length and the log. */
 function leaseContext() {
   const warnings: { details: object; message: string }[] = [];
   const context = {
     now: () => new Date(Date.now()),
-    claims: { owner: "replica-1", leaseMs: LEASE_MS, pollMs: 10 },
+    leases: { owner: "replica-1", leaseMs: LEASE_MS, pollMs: 10 },
     log: {
       info() {},
       warn: (details: object, message: string) => warnings.push({ details, message }),
@@ -19,7 +19,7 @@ function leaseContext() {
   return { context, warnings };
 }
 
-describe("a claim's lease", () => {
+describe("a lease", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -66,7 +66,7 @@ describe("a claim's lease", () => {
     );
     await vi.advanceTimersByTimeAsync(LEASE_MS / 3);
     expect(warnings).toEqual([
-      { details: { err: failure, videoId: "x" }, message: "could not renew a claim" },
+      { details: { err: failure, videoId: "x" }, message: "could not renew a lease" },
     ]);
     await vi.advanceTimersByTimeAsync(LEASE_MS / 3);
     expect(calls).toBe(2);

@@ -3,8 +3,8 @@ import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
 import type { Transaction } from "kysely";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import type { SummariserDatabase } from "../store/database.ts";
-import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
+import { SingleSummaryRepository, type SingleSummaryRow } from "../store/single-summary-repository.ts";
 import { VideoRepository } from "../store/video-repository.ts";
 import { type SummaryOutcome, summariseVideo } from "../summaries/summarise-video.ts";
 import { summaryMarkdown } from "../summaries/summary-markdown.ts";
@@ -18,17 +18,17 @@ class SummaryNotYetError extends Error {
 }
 
 /**
- * Makes a purchased summary (outside any transaction: the model may take minutes). A failure that may
+ * Makes a single summary (outside any transaction: the model may take minutes). A failure that may
  * pass (an outage) is thrown for the bus to retry with back-off, unless this was the last try; the
  * video's own failure is final at once.
  */
-export async function makePurchasedSummary(
+export async function makeSingleSummary(
   context: SummariserContext,
   order: { orderId: string; videoId: string; userId: string },
   lastTry: boolean,
 ): Promise<SummaryOutcome> {
   // The dashboard shows it as being summarised from now on.
-  await new OrderRepository(context.db).started(order.orderId, context.now());
+  await new SingleSummaryRepository(context.db).started(order.orderId, context.now());
   // In the buyer's language for summaries, as their digest is.
   const language = (await new RecipientRepository(context.db).find(order.userId))?.summary_language ?? null;
   const outcome = await summariseVideo(context, order.videoId, { language });
@@ -41,14 +41,14 @@ export async function makePurchasedSummary(
  * Ends the purchase with its outcome, in the transaction that records it: `video.summarised` (the mailer
  * mails it, billing captures the charge) or `video-summary.failed` (billing releases the charge).
  */
-export async function finishPurchase(
+export async function finishSingleSummary(
   context: SummariserContext,
   trx: Transaction<SummariserDatabase>,
   event: EventEnvelope<"video-summary.requested">,
   outcome: SummaryOutcome,
 ): Promise<void> {
   const order = event.data;
-  const orders = new OrderRepository(trx);
+  const orders = new SingleSummaryRepository(trx);
   const now = context.now();
   const ready = outcome.status === "ready";
   const markdown = ready ? summaryMarkdown(order.videoId, outcome.summary).slice(0, 20_000) : "";
@@ -86,7 +86,9 @@ export async function finishPurchase(
 }
 
 /** The price the subscriber confirmed, for the e-mail; purchases from before prices were shown have none. */
-function chargeOf(order: OrderRow | undefined): { charge?: { amountCents: number; testMode: boolean } } {
+function chargeOf(order: SingleSummaryRow | undefined): {
+  charge?: { amountCents: number; testMode: boolean };
+} {
   if (order?.amount_cents == null || order.test_mode === null) return {};
   return { charge: { amountCents: order.amount_cents, testMode: order.test_mode } };
 }

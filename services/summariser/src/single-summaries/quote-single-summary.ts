@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
+import type { SingleSummaryQuote } from "@tubedigest/contracts/single-summary";
 import { WATCH_OR_SHORT_LINK, watchUrl, youtubeVideoId } from "@tubedigest/contracts/youtube-video-url";
 import { HttpError } from "@tubedigest/http/http-error";
 import { messages } from "../shared/messages.ts";
 import type { SummariserContext } from "../shared/summariser-context.ts";
-import { OrderRepository } from "../store/order-repository.ts";
+import { SingleSummaryRepository } from "../store/single-summary-repository.ts";
 import { knownVideo } from "../summaries/known-video.ts";
 
 /** How long a price shown may be confirmed: long enough to read it, short enough to stay true. */
@@ -18,14 +18,14 @@ const EXPIRED_QUOTES_KEPT_MS = 24 * 60 * 60 * 1000;
  * kept with the length it was decided by, so the confirm holds exactly this amount. A video the
  * subscriber bought already is not priced again (409).
  */
-export async function quoteSingleVideo(
+export async function quoteSingleSummary(
   context: SummariserContext,
   input: { userId: string; videoUrl: string },
-): Promise<SingleVideoQuote> {
+): Promise<SingleSummaryQuote> {
   if (input.videoUrl.trim() === "") throw new HttpError(400, messages.missing);
   const videoId = youtubeVideoId(input.videoUrl, WATCH_OR_SHORT_LINK);
   if (!videoId) throw new HttpError(400, messages.invalidForDashboard);
-  const orders = new OrderRepository(context.db);
+  const orders = new SingleSummaryRepository(context.db);
   // No price for a video already bought; under a race, the confirm refuses the second purchase.
   if (await orders.hasBought(input.userId, videoId)) throw new HttpError(409, messages.alreadyBought);
   const video = await knownVideo(context, videoId);

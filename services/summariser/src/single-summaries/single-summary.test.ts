@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ListedOrder } from "../store/order-repository.ts";
+import type { ListedSingleSummary } from "../store/single-summary-repository.ts";
 import { singleSummaryOf } from "./single-summary.ts";
 
 const created = new Date("2026-11-20T10:00:00Z");
 const confirmed = new Date("2026-11-20T10:03:00Z");
 const completed = new Date("2026-11-20T10:09:00Z");
 
-function order(overrides: Partial<ListedOrder>): ListedOrder {
+function order(overrides: Partial<ListedSingleSummary>): ListedSingleSummary {
   return {
     id: "8c1d7e3a-0000-4000-8000-000000000001",
     user_id: "8c1d7e3a-0000-4000-8000-000000000002",

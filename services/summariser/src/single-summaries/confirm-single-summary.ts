@@ -2,8 +2,8 @@ import { createEvent } from "@tubedigest/contracts";
 import { HttpError } from "@tubedigest/http/http-error";
 import { messages } from "../shared/messages.ts";
 import type { SummariserContext } from "../shared/summariser-context.ts";
-import { OrderRepository, type OrderRow } from "../store/order-repository.ts";
-import { QUOTE_MINUTES } from "./quote-single-video.ts";
+import { SingleSummaryRepository, type SingleSummaryRow } from "../store/single-summary-repository.ts";
+import { QUOTE_MINUTES } from "./quote-single-summary.ts";
 
 /** A purchase left being placed this long (its process died while billing was asked) is placed again. */
 const STALE_PLACING_MS = 10 * 60 * 1000;
@@ -12,7 +12,7 @@ const STALE_PLACING_MS = 10 * 60 * 1000;
 const holdKeyOf = (orderId: string) => `single-video-order:${orderId}`;
 
 /**
- * The subscriber confirms a price they were shown (`quoteSingleVideo`): billing holds exactly that
+ * The subscriber confirms a price they were shown (`quoteSingleSummary`): billing holds exactly that
  * amount (a test charge in test mode) and the purchase is queued for the worker, which mails the summary
  * and has the charge captured, or released if it cannot be made. Nothing is held before this. A second
  * confirm of the same price is the same purchase: one hold, one summary. Another price of a video the
@@ -20,15 +20,15 @@ const holdKeyOf = (orderId: string) => `single-video-order:${orderId}`;
  * the video is charged once. If billing refuses (no card, declined), the price may be confirmed again
  * while it lasts.
  */
-export async function confirmSingleVideo(
+export async function confirmSingleSummary(
   context: SummariserContext,
   input: { userId: string; quoteId: string; correlationId: string },
 ): Promise<{ message: string; id: string }> {
-  const orders = new OrderRepository(context.db);
+  const orders = new SingleSummaryRepository(context.db);
   const order = await orders.find(input.quoteId);
   if (!order || order.user_id !== input.userId) throw new HttpError(404, messages.quoteNotFound);
   const now = context.now();
-  let placing: OrderRow | undefined;
+  let placing: SingleSummaryRow | undefined;
   if (order.status === "quoted") {
     const confirmed = await orders.confirm(order.id, now);
     if (confirmed === "taken") {
@@ -50,11 +50,11 @@ export async function confirmSingleVideo(
 
 async function holdAndQueue(
   context: SummariserContext,
-  order: OrderRow,
+  order: SingleSummaryRow,
   correlationId: string,
 ): Promise<void> {
   if (order.duration_seconds === null || order.amount_cents === null) {
-    throw new Error(`single-video order ${order.id} was confirmed without a price`);
+    throw new Error(`single summary ${order.id} was confirmed without a price`);
   }
   let hold: { id: string; testMode: boolean };
   try {
@@ -66,11 +66,11 @@ async function holdAndQueue(
     });
   } catch (error) {
     // Nothing is held: the price stays shown and may be confirmed again.
-    await new OrderRepository(context.db).unconfirm(order.id);
+    await new SingleSummaryRepository(context.db).unconfirm(order.id);
     throw error;
   }
   await context.db.transaction().execute(async (trx) => {
-    if (!(await new OrderRepository(trx).held(order.id, hold))) return;
+    if (!(await new SingleSummaryRepository(trx).held(order.id, hold))) return;
     await context.recordEvent(
       trx,
       createEvent(
