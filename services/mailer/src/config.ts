@@ -32,51 +32,86 @@ function isCertificateFile(path: string): boolean {
 
 /** How mail leaves: the mailer's own process and the embedded product read them alike. */
 export const MailEnvironment = {
-  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset: .eml files a mailbox page lists. */
-  SMTP_URL: Type.Optional(Url(["smtp", "smtps"])),
-  /** Refuse a relay on smtp:// that does not offer STARTTLS, rather than send in the clear. */
-  SMTP_REQUIRE_TLS: Type.Boolean({ default: false }),
-  /** A PEM file of the authorities to trust for the relay's certificate, besides the system's (a private CA). */
+  SMTP_URL: Type.Optional(
+    Url(["smtp", "smtps"], {
+      description:
+        "The SMTP relay with its credentials, `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; unset: `.eml` files a development mailbox lists",
+    }),
+  ),
+  SMTP_REQUIRE_TLS: Type.Boolean({
+    default: false,
+    description:
+      "`true` refuses an `smtp://` relay that does not upgrade with STARTTLS, rather than send in the clear",
+  }),
   SMTP_TLS_CA_FILE: Type.Optional(
     Type.Refine(
-      Type.String({ minLength: 1 }),
+      Type.String({
+        minLength: 1,
+        description: "A PEM file of authorities to trust for the relay's certificate, besides the system's",
+      }),
       isCertificateFile,
       () => "must name a readable PEM file of certificates (-----BEGIN CERTIFICATE-----)",
     ),
   ),
-  /** Development only: take a relay certificate that does not verify (self-signed, another name, expired). */
-  SMTP_TLS_ALLOW_INVALID_CERTIFICATE: Type.Boolean({ default: false }),
-  /** The sender every message shows. */
+  SMTP_TLS_ALLOW_INVALID_CERTIFICATE: Type.Boolean({
+    default: false,
+    description:
+      "`true` takes a relay certificate that does not verify (self-signed, another name, expired): development only",
+  }),
   MAIL_FROM: Type.Refine(
-    Type.String({ minLength: 3, maxLength: 200, default: "tubedigest <digest@tubedigest.localhost>" }),
+    Type.String({
+      minLength: 3,
+      maxLength: 200,
+      default: "tubedigest <digest@tubedigest.localhost>",
+      description: "The sender every e-mail shows: one address, with or without a name",
+    }),
     (from) => senderDomain(from) !== undefined,
     () => "must be one address, with or without a name: tubedigest <digest@tubedigest.example>",
   ),
-  /** DKIM signing, with all three set: the signing domain, the selector and the PEM private key. */
-  DKIM_DOMAIN: Type.Optional(Matching(DOMAIN_NAME, "a domain name such as tubedigest.example")),
+  DKIM_DOMAIN: Type.Optional(
+    Matching(DOMAIN_NAME, "a domain name such as tubedigest.example", {
+      description:
+        "The DKIM signing domain; with `DKIM_SELECTOR` and `DKIM_PRIVATE_KEY` every message is signed (all three or none)",
+    }),
+  ),
   DKIM_SELECTOR: Type.Optional(
-    Matching(SELECTOR, "a selector such as td1: the name before ._domainkey, not the whole record name"),
+    Matching(SELECTOR, "a selector such as td1: the name before ._domainkey, not the whole record name", {
+      description:
+        "The DKIM selector, e.g. `td1`: the public key is published at `<selector>._domainkey.<domain>`",
+    }),
   ),
   DKIM_PRIVATE_KEY: Type.Optional(
     Type.Refine(
-      Type.String({ minLength: 1 }),
+      Type.String({
+        minLength: 1,
+        description: "The DKIM private key: RSA, 1024 bits or more, in PEM with its line breaks",
+      }),
       isDkimSigningKey,
       () =>
         "must be an RSA private key of 1024 bits or more (2048 is usual) in PEM, -----BEGIN PRIVATE KEY----- with its line breaks",
     ),
   ),
-  /**
-   * The bearer token of `POST /api/webhooks/mail-complaints`, where feedback loops' spam complaints are
-   * posted (see docs/deploying.md); unset: the endpoint is off.
-   */
-  MAIL_COMPLAINTS_SECRET: Type.Optional(Type.String({ minLength: 32 })),
-  /** The address people write to unsubscribe by e-mail (the mailto of List-Unsubscribe). */
-  UNSUBSCRIBE_MAILTO: Type.Optional(Type.String({ pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" })),
-  /**
-   * How long the welcome of a landing-page sign-up (e-mail only) waits: a visitor who leaves the preview
-   * meanwhile gets one message, the welcome carrying the preview, instead of two.
-   */
-  LANDING_WELCOME_DELAY_MINUTES: Type.Integer({ minimum: 0, maximum: 120, default: 15 }),
+  MAIL_COMPLAINTS_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        "The bearer token of `POST /api/webhooks/mail-complaints`, where feedback loops' spam complaints are posted; unset: the endpoint is off",
+    }),
+  ),
+  UNSUBSCRIBE_MAILTO: Type.Optional(
+    Type.String({
+      pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
+      description:
+        "An address for unsubscribing by e-mail, added to `List-Unsubscribe` beside the one-click link",
+    }),
+  ),
+  // A visitor who leaves the preview meanwhile gets one message, the welcome carrying the preview, not two.
+  LANDING_WELCOME_DELAY_MINUTES: Type.Integer({
+    minimum: 0,
+    maximum: 120,
+    default: 15,
+    description: "How long the welcome of a landing-page sign-up (e-mail only) waits, in minutes",
+  }),
 };
 
 const DKIM_VARIABLES = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"] as const;
@@ -133,19 +168,32 @@ export function withMailRules<Schema extends TObject>(schema: Schema): Schema {
 export const MailerEnvironment = withSiteRules(
   withMailRules(
     Type.Object({
-      PORT: Port({ default: 4005 }),
+      PORT: Port({ default: 4005, description: "Where the mailer listens" }),
       HOST: Host("0.0.0.0"),
       LOG_LEVEL: LogLevel,
-      APP_ENV: AppEnv("production"),
-      DATABASE_URL: Url(["postgres", "postgresql"]),
+      APP_ENV: AppEnv("production", {
+        description: "`development` serves /dev/mailbox (only without `SMTP_URL`)",
+      }),
+      DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
       DATABASE_SCHEMA: SchemaName("mailer"),
-      RABBITMQ_URL: Url(["amqp", "amqps"]),
-      /** The gateway's secret for the caller header; unsubscribe links are signed with a key derived from it. */
-      IDENTITY_SECRET: Type.String({ minLength: 32 }),
-      /** The site's address, for every link in an e-mail. */
-      PUBLIC_URL: Url(["http", "https"], { default: "http://localhost:3000" }),
-      /** Where .eml files go without SMTP_URL (development). */
-      MAIL_DIR: Type.String({ default: ".data/mail" }),
+      RABBITMQ_URL: Url(["amqp", "amqps"], {
+        description:
+          "Where the mailer reads what to send and publishes `newsletter.sent`, `digest.unsubscribed` and `digest.resubscribed`",
+      }),
+      IDENTITY_SECRET: Type.String({
+        minLength: 32,
+        description:
+          "The gateway's: a caller header counts only with its proof; the unsubscribe links' key is derived from it",
+      }),
+      PUBLIC_URL: Url(["http", "https"], {
+        default: "http://localhost:3000",
+        description: "The site's address, which every link in an e-mail starts with",
+      }),
+      MAIL_DIR: Type.String({
+        default: ".data/mail",
+        description:
+          "Where messages are written without `SMTP_URL`; must be writable (in a read-only container: under `/tmp`)",
+      }),
       ...MailEnvironment,
       /** The support address and the operator at the foot of every e-mail. */
       ...SiteEnvironment,

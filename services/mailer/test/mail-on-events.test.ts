@@ -116,7 +116,7 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     expect(sent[0]?.data).toMatchObject({ userId });
   });
 
-  it("mails a purchased single-video summary once per purchase", async () => {
+  it("mails a single summary once per purchase", async () => {
     const { userId, email } = await mailer.registered();
     const data = { ...contractOf("video.summarised").example, userId, orderId: randomUUID() };
     await mailer.deliver("video.summarised", data);

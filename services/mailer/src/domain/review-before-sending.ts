@@ -23,7 +23,7 @@ export async function reviewBeforeSending(context: MailerContext, message: Messa
     if ("withhold" in verdict) return verdict;
     const { subject, html, text } = renderMail(context, message.template as TemplateName, verdict.send);
     const content = { subject, html, text, data: verdict.send };
-    if (!(await new MessageRepository(trx).rewriteClaimed(message, content))) {
+    if (!(await new MessageRepository(trx).rewriteLeased(message, content))) {
       throw new Error("another dispatcher took the message over");
     }
     return { send: { ...message, ...content } };

@@ -1,25 +1,28 @@
 import { defineSubscriptions, type EventHandler } from "@tubedigest/bus";
 import type { EventName } from "@tubedigest/contracts";
 import type { MailerContext } from "../domain/mailer-context.ts";
-import { mailEmailChangeRequest, mailPasswordChanged } from "./account-change-handlers.ts";
-import { mailCancellation, mailTrialEnding, mailWelcome } from "./account-mail-handlers.ts";
 import { eraseAccount } from "./erase-account.ts";
+import { mailCancellation } from "./mail-cancellation.ts";
+import { mailDigest } from "./mail-digest.ts";
 import { mailEmailChangeAddressTaken } from "./mail-email-change-address-taken.ts";
+import { mailEmailChangeRequest } from "./mail-email-change-request.ts";
+import { mailPasswordChanged } from "./mail-password-changed.ts";
 import { mailPasswordReset } from "./mail-password-reset.ts";
 import { mailPaymentFailed } from "./mail-payment-failed.ts";
 import { mailPlanChangeScheduled } from "./mail-plan-change-scheduled.ts";
 import { mailPlanChanged } from "./mail-plan-changed.ts";
 import { mailPlanResumed } from "./mail-plan-resumed.ts";
 import { mailPlanStarted } from "./mail-plan-started.ts";
+import { mailSignInLink } from "./mail-sign-in-link.ts";
+import { mailSingleSummary } from "./mail-single-summary.ts";
+import { mailSingleSummaryFailed } from "./mail-single-summary-failed.ts";
 import { mailTrialConverted } from "./mail-trial-converted.ts";
-import { recordPreview } from "./preview-handlers.ts";
-import {
-  mailDigest,
-  mailSignInLink,
-  mailSingleVideoFailed,
-  mailSingleVideoSummary,
-} from "./product-mail-handlers.ts";
-import { recordChangedRecipient, recordNewRecipient, recordPlanEnded } from "./recipient-handlers.ts";
+import { mailTrialEnding } from "./mail-trial-ending.ts";
+import { mailWelcome } from "./mail-welcome.ts";
+import { recordChangedRecipient } from "./record-changed-recipient.ts";
+import { recordNewRecipient } from "./record-new-recipient.ts";
+import { recordPlanEnded } from "./record-plan-ended.ts";
+import { recordPreview } from "./record-preview.ts";
 import { turnOverAccountLinks } from "./turn-over-account-links.ts";
 
 /**
@@ -81,8 +84,8 @@ export function mailerSubscriptions(context: MailerContext) {
       "single-videos": {
         events: ["video.summarised", "video-summary.failed"],
         handlers: {
-          "video.summarised": thenWake(mailSingleVideoSummary(context)),
-          "video-summary.failed": thenWake(mailSingleVideoFailed(context)),
+          "video.summarised": thenWake(mailSingleSummary(context)),
+          "video-summary.failed": thenWake(mailSingleSummaryFailed(context)),
         },
       },
       digests: {

@@ -8,7 +8,7 @@ import { errors } from "./schemas.ts";
 
 export const MAIL_COMPLAINTS_PATH = "/api/webhooks/mail-complaints";
 
-/** A report carries a copy of the message complained of; the longest digest is about 140 KB as sent. */
+/** A report carries a copy of the message complained of: room for the longest digest, several times over. */
 const REPORT_BODY_LIMIT = 1024 * 1024;
 const REPORT_TYPES = ["message/rfc822", "multipart/report"] as const;
 

@@ -31,14 +31,14 @@ export type MessageContent = Pick<NewMessage, "subject" | "html" | "text">;
 /** A message written anew: its content and the data it was written from. */
 export type RewrittenMessage = MessageContent & { data: unknown };
 
-/** An attempt the dispatcher holds: the row, as of its claim. */
-export type Claimed = Pick<Message, "id" | "attempts">;
+/** An attempt the dispatcher holds: the row, as of its lease. */
+export type Leased = Pick<Message, "id" | "attempts">;
 
 // An SMTP reply or stack of causes can be long; the row keeps what an operator needs to read.
 const MAX_ERROR_LENGTH = 1_000;
 
 /**
- * The messages table: the queue of everything the mailer sends. Every change after a claim is fenced by
+ * The messages table: the queue of everything the mailer sends. Every change after a lease is fenced by
  * the attempt number, so a dispatcher whose lease lapsed (and whose message another one took over)
  * changes nothing.
  */
@@ -89,7 +89,7 @@ export class MessageRepository {
   }
 
   /**
-   * The message with this natural key, locked until the transaction ends: a dispatcher claiming it
+   * The message with this natural key, locked until the transaction ends: a dispatcher leasing it
    * (`SKIP LOCKED`) passes it by meanwhile, so what is read of its status holds until then.
    */
   lock(naturalKey: string): Promise<Message | undefined> {
@@ -120,7 +120,7 @@ export class MessageRepository {
   }
 
   /**
-   * A user's messages no dispatcher has taken, locked until the transaction ends: a dispatcher claiming
+   * A user's messages no dispatcher has taken, locked until the transaction ends: a dispatcher leasing
    * them (`SKIP LOCKED`) passes them by meanwhile.
    */
   lockPendingOf(userId: string): Promise<Pick<Message, "id" | "html" | "text" | "headers">[]> {
@@ -147,11 +147,11 @@ export class MessageRepository {
 
   /**
    * Takes up to `limit` messages due at `now` (pending and due, or left sending by a dispatcher whose
-   * lease lapsed), oldest due first, for this dispatcher alone: rows another one is claiming are skipped,
+   * lease lapsed), oldest due first, for this dispatcher alone: rows another one is leasing are skipped,
    * not waited for. Each attempt counts from here.
    */
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Message[]> {
-    const claimed = await this.db
+  async leaseDue(now: Date, leaseUntil: Date, limit: number): Promise<Message[]> {
+    const leased = await this.db
       .with("due", (db) =>
         db
           .selectFrom("messages")
@@ -177,10 +177,10 @@ export class MessageRepository {
       .whereRef("messages.id", "=", "due.id")
       .returningAll("messages")
       .execute();
-    return claimed.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
+    return leased.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
   }
 
-  /** When the next message falls due (the earliest claimDue could take), or undefined when none will. */
+  /** When the next message falls due (the earliest leaseDue could take), or undefined when none will. */
   async nextDueAt(): Promise<Date | undefined> {
     const row = await this.db
       .selectFrom("messages")
@@ -202,11 +202,11 @@ export class MessageRepository {
     return row?.due ? new Date(row.due) : undefined;
   }
 
-  async markSent(message: Claimed, sentAt: Date): Promise<boolean> {
+  async markSent(message: Leased, sentAt: Date): Promise<boolean> {
     return this.#settle(message, { status: "sent", sent_at: sentAt });
   }
 
-  async markRetry(message: Claimed, nextAttemptAt: Date, error: string): Promise<boolean> {
+  async markRetry(message: Leased, nextAttemptAt: Date, error: string): Promise<boolean> {
     return this.#settle(message, {
       status: "pending",
       next_attempt_at: nextAttemptAt,
@@ -214,20 +214,20 @@ export class MessageRepository {
     });
   }
 
-  async markFailed(message: Claimed, error: string): Promise<boolean> {
+  async markFailed(message: Leased, error: string): Promise<boolean> {
     return this.#settle(message, { status: "failed", last_error: error.slice(0, MAX_ERROR_LENGTH) });
   }
 
   /** Never sent: its address is suppressed, or (with `reason`) what it says is no longer true. */
-  async markSuppressed(message: Claimed, reason?: string): Promise<boolean> {
+  async markSuppressed(message: Leased, reason?: string): Promise<boolean> {
     return this.#settle(message, { status: "suppressed", ...(reason ? { last_error: reason } : {}) });
   }
 
   /**
-   * Writes a message this dispatcher has claimed anew, just before sending it; answers false once its
+   * Writes a message this dispatcher has leased anew, just before sending it; answers false once its
    * lease lapsed and another one took it over.
    */
-  async rewriteClaimed(message: Claimed, content: RewrittenMessage): Promise<boolean> {
+  async rewriteLeased(message: Leased, content: RewrittenMessage): Promise<boolean> {
     const updated = await this.db
       .updateTable("messages")
       .set({ ...content, data: JSON.stringify(content.data) })
@@ -251,13 +251,13 @@ export class MessageRepository {
     return row !== undefined;
   }
 
-  /** Hands back a claimed message never tried (its dispatcher is stopping): due again at once, attempt uncounted. */
-  async release(message: Claimed): Promise<boolean> {
+  /** Hands back a leased message never tried (its dispatcher is stopping): due again at once, attempt uncounted. */
+  async release(message: Leased): Promise<boolean> {
     return this.#settle(message, { status: "pending", attempts: message.attempts - 1 });
   }
 
   async #settle(
-    message: Claimed,
+    message: Leased,
     change: Partial<Pick<Message, "status" | "sent_at" | "next_attempt_at" | "last_error" | "attempts">>,
   ): Promise<boolean> {
     const updated = await this.db

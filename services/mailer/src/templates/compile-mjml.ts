@@ -12,7 +12,7 @@ export interface MjmlSource {
 type Compiled = { name: string; html: string } | { name: string; error: string };
 
 /**
- * Compiles in a child Node: MJML and its dependencies cost about 56 MB resident, which the mailer
+ * Compiles in a child Node: MJML and its dependencies cost tens of megabytes resident, which the mailer
  * would otherwise carry for its whole life to use them once at start. The child reads the sources
  * as JSON on stdin and answers JSON on stdout; MJML's own console output goes to stderr so it cannot
  * corrupt the answer. Strict validation refuses any template MJML would have to guess about; Google

@@ -33,7 +33,7 @@ export async function compileTemplates(
   const compiled = new Map<TemplateName, CompiledTemplate>();
   for (const name of TEMPLATE_NAMES) {
     // MJML indents its output; a run of white space holding a line break renders exactly like one
-    // line break (the output has no <pre>), and dropping the indentation saves about 3 KB a message.
+    // line break (the output has no <pre>), and dropping the indentation makes every message lighter.
     const output = (html.get(name) ?? "").replace(/\n\s+/g, "\n");
     const lost = placeholdersIn(sources[name].mjml).filter((placeholder) => !output.includes(placeholder));
     if (lost.length > 0)

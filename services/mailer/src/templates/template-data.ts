@@ -9,8 +9,8 @@ export interface DigestVideo {
   summaryMarkdown: string;
 }
 
-/** What a single-video summary costs: held on the card, or a test charge that takes no money. */
-export interface SingleVideoCharge {
+/** What a single summary costs: held on the card, or a test charge that takes no money. */
+export interface SingleSummaryCharge {
   amountCents: number;
   testMode: boolean;
 }
@@ -61,7 +61,7 @@ export interface TemplateData {
     /** "description": the video had no captions, and the e-mail says so. */
     basis: "transcript" | "description";
     /** What it costs; null for a purchase made before prices were shown. */
-    charge: SingleVideoCharge | null;
+    charge: SingleSummaryCharge | null;
     dashboardUrl: string;
   };
   "single-video-failed": {
@@ -69,7 +69,7 @@ export interface TemplateData {
     title: string;
     url: string;
     /** The charge released; null for a purchase made before prices were shown. */
-    charge: SingleVideoCharge | null;
+    charge: SingleSummaryCharge | null;
     dashboardUrl: string;
   };
   abandonment: PreviewShown & {

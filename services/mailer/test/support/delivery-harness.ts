@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { busMigrations } from "@tubedigest/bus";
+import { schemaTemplate } from "@tubedigest/bus/testing";
 import { createDatabase, type Database, migrateToLatest } from "@tubedigest/db";
 import { type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing/smtp";
-import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { createMigratedTestSchema } from "@tubedigest/testing/test-schema";
 import { pino } from "pino";
 import { createSmtpTransport } from "../../src/adapters/mail-transport/smtp-transport.ts";
 import type { DkimSettings } from "../../src/config.ts";
@@ -36,9 +37,12 @@ export interface DeliveryUnderTest {
   stop(): Promise<void>;
 }
 
+/** Each test's schema comes migrated (`createMigratedTestSchema`): the migrations run once per worker. */
+const mailerTemplate = schemaTemplate("mailer", { ...busMigrations, ...migrations });
+
 /** The mailer's queue and dispatcher as they run: the real Postgres, nodemailer's SMTP pool, a real SMTP server. */
 export async function startDelivery(): Promise<DeliveryUnderTest> {
-  const schema = await createTestSchema("mailer");
+  const schema = await createMigratedTestSchema("mailer", mailerTemplate);
   const database = createDatabase<MailerDatabase>({ url: schema.url, schema: schema.schema, poolSize: 12 });
   await migrateToLatest(database.db, database.schema, { ...busMigrations, ...migrations });
   const smtp = await startFakeSmtpServer();

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { createTestBus, type TestBus } from "@tubedigest/bus/testing";
+import { createTestBus, schemaTemplate, type TestBus } from "@tubedigest/bus/testing";
 import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import type { EventData, EventEnvelope, EventName } from "@tubedigest/contracts";
 import { createDatabase, type Database } from "@tubedigest/db";
 import { eventually } from "@tubedigest/testing/eventually";
 import { type FakeSmtpServer, startFakeSmtpServer } from "@tubedigest/testing/smtp";
-import { createTestSchema } from "@tubedigest/testing/test-schema";
+import { createMigratedTestSchema } from "@tubedigest/testing/test-schema";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { pino } from "pino";
-import { buildMailerApp, type MailerApp } from "../../src/app.ts";
+import { buildMailerApp, type MailerApp, mailerMigrations } from "../../src/app.ts";
 import type { MailerDatabase } from "../../src/store/database.ts";
 
 export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
@@ -45,13 +45,16 @@ export interface MailerUnderTest {
   stop(): Promise<void>;
 }
 
+/** Each test's schema comes migrated (`createMigratedTestSchema`): the migrations run once per worker. */
+const mailerTemplate = schemaTemplate("mailer", mailerMigrations);
+
 /**
  * The mailer as it runs: the real Postgres (a schema of its own), RabbitMQ, and a real SMTP server in
  * process. Its dispatcher looks at the queue by itself every 50 ms unless `dispatcherPollMs` says otherwise:
  * a suite checking that an operation wakes it makes that long.
  */
 export async function startMailer(options: { dispatcherPollMs?: number } = {}): Promise<MailerUnderTest> {
-  const schema = await createTestSchema("mailer");
+  const schema = await createMigratedTestSchema("mailer", mailerTemplate);
   const testBus = await createTestBus("rabbitmq");
   const smtp = await startFakeSmtpServer();
   let now: Date | undefined;

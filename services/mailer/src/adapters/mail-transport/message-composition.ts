@@ -38,8 +38,8 @@ export function dkimSigning(dkim: DkimSettings) {
  * dispatcher checked. `envelopeFrom` is where bounces go; the From's address when absent.
  *
  * The HTML goes as base64: nodemailer would pick quoted-printable for it (it is mostly ASCII), which it
- * encodes in JavaScript a character at a time, about twice the CPU of the whole message in base64, which
- * Node encodes natively; the message grows by about a fifth. The plain text keeps nodemailer's choice.
+ * encodes in JavaScript a character at a time, costlier than the whole message in base64, which Node
+ * encodes natively; the message grows by a third at most. The plain text keeps nodemailer's choice.
  */
 export function composedMail(mail: OutgoingMail, envelopeFrom?: string): SendMailOptions {
   const to = { name: "", address: mail.to };

@@ -5,23 +5,23 @@ import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 import {
   notChargedNote,
-  SINGLE_VIDEO_REASON,
-  singleVideoLayout,
-  singleVideoLinks,
-} from "./single-video-mail.ts";
+  SINGLE_SUMMARY_REASON,
+  singleSummaryLayout,
+  singleSummaryLinks,
+} from "./single-summary-mail.ts";
 
 const WHAT_NEXT = "You can try again later from your dashboard, or choose another video.";
 
 /** A bought summary that could not be made: said plainly, with the news that nothing was charged. */
 export const singleVideoFailed: TemplateSource<"single-video-failed"> = {
   name: "single-video-failed",
-  mjml: singleVideoLayout(`${heading("We could not summarise this video", "medium")}
+  mjml: singleSummaryLayout(`${heading("We could not summarise this video", "medium")}
           <mj-text>{{greeting}} we could not make the summary of <a href="{{url}}" style="${INLINE.a}">{{title}}</a> you asked for.</mj-text>
           <mj-text font-weight="600">{{notCharged}}</mj-text>
           <mj-text>${WHAT_NEXT}</mj-text>
           ${button("Open your dashboard", "{{dashboardUrl}}")}`),
   content(data) {
-    const { title, url, dashboardUrl, settingsUrl, footer } = singleVideoLinks(data);
+    const { title, url, dashboardUrl, settingsUrl, footer } = singleSummaryLinks(data);
     const notCharged = notChargedNote(data.charge);
     return {
       subject: `We could not summarise "${title}": you were not charged`,
@@ -36,7 +36,7 @@ export const singleVideoFailed: TemplateSource<"single-video-failed"> = {
           WHAT_NEXT,
           `Your dashboard: ${dashboardUrl}`,
         ],
-        reason: SINGLE_VIDEO_REASON,
+        reason: SINGLE_SUMMARY_REASON,
         links: footer,
       }),
     };

@@ -9,23 +9,23 @@ import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 import {
   chargedNote,
-  SINGLE_VIDEO_REASON,
-  singleVideoLayout,
-  singleVideoLinks,
-} from "./single-video-mail.ts";
+  SINGLE_SUMMARY_REASON,
+  singleSummaryLayout,
+  singleSummaryLinks,
+} from "./single-summary-mail.ts";
 
 // The summary itself ends by saying so (the summariser writes that line); the preheader says it first.
 const NO_CAPTIONS = "This video has no captions, so the summary is made from its title and description.";
 
 export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
   name: "single-video-summary",
-  mjml: singleVideoLayout(`${heading(`<a href="{{url}}" style="${INLINE.a}">{{title}}</a>`, "medium")}
+  mjml: singleSummaryLayout(`${heading(`<a href="{{url}}" style="${INLINE.a}">{{title}}</a>`, "medium")}
           <mj-text>{{greeting}} here are the key points you asked for.</mj-text>
           <mj-text padding="0 24px">{{{summary}}}</mj-text>
           ${button("Watch the video", "{{url}}")}
           <mj-text padding="0 24px 16px">{{{price}}}</mj-text>`),
   content(data) {
-    const { title, url, dashboardUrl, settingsUrl, footer } = singleVideoLinks(data);
+    const { title, url, dashboardUrl, settingsUrl, footer } = singleSummaryLinks(data);
     const fromDescription = data.basis === "description";
     const summary = readVideoSummary(data.summaryMarkdown);
     const price = chargedNote(data.charge);
@@ -44,7 +44,7 @@ export const singleVideoSummary: TemplateSource<"single-video-summary"> = {
           summaryText(summary),
           price,
         ],
-        reason: SINGLE_VIDEO_REASON,
+        reason: SINGLE_SUMMARY_REASON,
         links: footer,
       }),
     };
