@@ -82,7 +82,7 @@ export async function buildGatewayApp(
   registerOpenApiRoutes(app, settings.upstreams);
   registerSiteRoutes(app, settings.site);
   if (settings.apiDocs) await registerApiDocs(app);
-  await registerProxyRoutes(app, { ...settings, sessions, upstreamClient });
+  await registerProxyRoutes(app, { ...settings, limits: settings, sessions, upstreamClient });
   registerSharedSummaryPage(app, {
     webDist: settings.webDist,
     summariserUrl: settings.upstreams.summariser,

@@ -32,7 +32,11 @@ function read(text: string): Reading {
  * left-most X-Forwarded-For entry, which the client writes, the client's address.
  */
 export const TrustProxy = Type.Refine(
-  Type.String({ default: "0" }),
+  Type.String({
+    default: "0",
+    description:
+      "The proxies in front whose `X-Forwarded-For` and `-Proto` to believe: their number, or their addresses and CIDRs, comma-separated; `true` is refused (see [deploying.md](deploying.md#behind-a-proxy))",
+  }),
   (text) => "proxies" in read(text),
   (text) => {
     const reading = read(text);

@@ -137,6 +137,7 @@ describe.each([
         newsletterRateLimit: 2,
         accountChangeRateLimit: 3,
         checkoutRateLimit: 3,
+        abandonmentRateLimit: 2,
       },
     });
   });
@@ -182,6 +183,22 @@ describe.each([
       expect((await post(target)).status, target).toBe(400);
     }
     expect(routeCount("/api/process-youtube-video")).toBe(2);
+  });
+
+  it("counts every spelling of the abandonment e-mail's path against its limit, and no refused one reaches the mailer", async () => {
+    const post = (target: string) => rawHttpRequest(edge.port, { method: "POST", target, ...JSON_BODY });
+    const statuses = [];
+    for (const target of [
+      "/api/send-abandonment-email",
+      "/api/send-abandonment-emai%6c",
+      "/api/%73end-abandonment-email",
+    ]) {
+      statuses.push((await post(target)).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(
+      edge.mailer.arrivals.filter((arrival) => arrival.route === "/api/send-abandonment-email"),
+    ).toHaveLength(2);
   });
 
   it("counts a password change, an address change and a deletion, each mailing the account, against one limit", async () => {

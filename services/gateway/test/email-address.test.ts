@@ -1,6 +1,6 @@
 import { uniqueName } from "@tubedigest/testing/test-infra";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Browser, sharedTestStack, type TestStack } from "./test-stack.ts";
 
 const INVALID_EMAIL = "Please enter a valid email address";
 const password = "correct horse battery";
@@ -55,14 +55,13 @@ describe("one bare e-mail address on every route that takes one (embedded parts)
   let stack: TestStack;
   let signedIn: Browser;
   beforeAll(async () => {
-    stack = await startTestStack("embedded");
+    stack = await sharedTestStack("embedded");
     signedIn = new Browser(stack.gateway);
     await signedIn.call("POST", "/api/auth/register", {
       email: `${uniqueName("owner")}@example.com`,
       password,
     });
   });
-  afterAll(() => stack.stop());
 
   it.each(ROUTES)("%s %s refuses a display name, a list, quotes and a comment", async (method, url, body) => {
     for (const email of NOT_ONE_BARE_ADDRESS) {

@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { copyFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { readDigestMarkdown } from "@tubedigest/contracts/digest";
 import { eventually } from "@tubedigest/testing/eventually";
 import { uniqueName } from "@tubedigest/testing/test-infra";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { channelId } from "./support/channel-fixtures.ts";
-import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+import { Browser, type Infra, sharedTestStack, type TestStack } from "./test-stack.ts";
 
 const videoId = () => randomUUID().replace(/-/g, "").slice(0, 11);
 
@@ -20,6 +16,9 @@ const videoId = () => randomUUID().replace(/-/g, "").slice(0, 11);
 describe.each<Infra>(["real", "embedded"])(
   "a reader's newsletters through the gateway (%s parts)",
   (infra) => {
+    // Both parts for the archive's search, which is Postgres' text search (on PGlite in the embedded
+    // product); the rest is the summariser's and the gateway's own code, alike on both.
+    const realPartsOnly = it.runIf(infra === "real");
     let stack: TestStack;
     let channels: string[];
     let reader: Browser;
@@ -46,13 +45,8 @@ describe.each<Infra>(["real", "embedded"])(
     }
 
     beforeAll(async () => {
-      // The web app's page as the build writes it, for the gateway to serve /s/{id} from.
-      const webDist = mkdtempSync(path.join(tmpdir(), "td-web-"));
-      copyFileSync(
-        fileURLToPath(new URL("../../../web/index.html", import.meta.url)),
-        path.join(webDist, "index.html"),
-      );
-      stack = await startTestStack(infra, { webDist });
+      // The shared stack serves the web app's page, for /s/{id}.
+      stack = await sharedTestStack(infra);
       if (stack.youtube) {
         channels = [channelId(), channelId()];
         const topics = ["the total solar eclipse over the desert", "baking bread during a solar eclipse"];
@@ -76,9 +70,8 @@ describe.each<Infra>(["real", "embedded"])(
       }
       ({ browser: reader, newsletterId } = await readerWithNewsletter());
     }, 120_000);
-    afterAll(() => stack.stop());
 
-    it("keeps the day and hour the reader chose, refusing what is not one", async () => {
+    realPartsOnly("keeps the day and hour the reader chose, refusing what is not one", async () => {
       const standing = await reader.call("GET", "/api/user/delivery-time");
       expect(standing.statusCode, standing.body).toBe(200);
       expect(standing.json()).toMatchObject({ weekday: 1, hour: 9, timeZone: "UTC" });
@@ -95,7 +88,7 @@ describe.each<Infra>(["real", "embedded"])(
       expect((await new Browser(stack.gateway).call("GET", "/api/user/delivery-time")).statusCode).toBe(401);
     });
 
-    it("opens each newsletter with its week at a glance, citing only its own videos", async () => {
+    realPartsOnly("opens each newsletter with its week at a glance, citing only its own videos", async () => {
       const page = await reader.call("GET", `/api/newsletters/${newsletterId}`);
       expect(page.statusCode, page.body).toBe(200);
       const { glance, channels: mailed } = page.json() as {
@@ -153,92 +146,98 @@ describe.each<Infra>(["real", "embedded"])(
       expect(short.json().message).toBe("Please type at least 2 characters to search your newsletters.");
     });
 
-    it("shares one video's summary by an unguessable link whose page previews well and names nobody", async () => {
-      const page = (await reader.call("GET", `/api/newsletters/${newsletterId}`)).json() as {
-        channels: { title: string; videos: { title: string; url: string }[] }[];
-      };
-      const video = page.channels[0]?.videos[0];
-      const shared = await reader.call("POST", "/api/shared-summaries", {
-        newsletterId,
-        videoUrl: video?.url,
-      });
-      expect(shared.statusCode, shared.body).toBe(200);
-      const { id, path: link } = shared.json() as { id: string; path: string };
-      expect(link).toBe(`/s/${id}`);
-      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      // Sharing it again is the same link; someone else cannot share from this newsletter.
-      expect(
-        (await reader.call("POST", "/api/shared-summaries", { newsletterId, videoUrl: video?.url })).json()
-          .id,
-      ).toBe(id);
-      const stranger = new Browser(stack.gateway);
-      await stranger.call("POST", "/api/auth/register", {
-        email: `${uniqueName("sharer")}@example.com`,
-        password: "password-for-tests",
-      });
-      expect(
-        (await stranger.call("POST", "/api/shared-summaries", { newsletterId, videoUrl: video?.url }))
-          .statusCode,
-      ).toBe(404);
+    realPartsOnly(
+      "shares one video's summary by an unguessable link whose page previews well and names nobody",
+      async () => {
+        const page = (await reader.call("GET", `/api/newsletters/${newsletterId}`)).json() as {
+          channels: { title: string; videos: { title: string; url: string }[] }[];
+        };
+        const video = page.channels[0]?.videos[0];
+        const shared = await reader.call("POST", "/api/shared-summaries", {
+          newsletterId,
+          videoUrl: video?.url,
+        });
+        expect(shared.statusCode, shared.body).toBe(200);
+        const { id, path: link } = shared.json() as { id: string; path: string };
+        expect(link).toBe(`/s/${id}`);
+        expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        // Sharing it again is the same link; someone else cannot share from this newsletter.
+        expect(
+          (await reader.call("POST", "/api/shared-summaries", { newsletterId, videoUrl: video?.url })).json()
+            .id,
+        ).toBe(id);
+        const stranger = new Browser(stack.gateway);
+        await stranger.call("POST", "/api/auth/register", {
+          email: `${uniqueName("sharer")}@example.com`,
+          password: "password-for-tests",
+        });
+        expect(
+          (await stranger.call("POST", "/api/shared-summaries", { newsletterId, videoUrl: video?.url }))
+            .statusCode,
+        ).toBe(404);
 
-      // Anyone reads it, with no session and no cookie set; nothing names the reader.
-      const visitor = new Browser(stack.gateway);
-      const publicReply = await visitor.call("GET", `/api/shared-summaries/${id}`);
-      expect(publicReply.statusCode).toBe(200);
-      expect(Object.keys(publicReply.json()).sort()).toEqual([
-        "channel",
-        "id",
-        "publishedAt",
-        "summaryMarkdown",
-        "title",
-        "url",
-      ]);
-      expect(publicReply.json()).toMatchObject({
-        title: video?.title,
-        url: video?.url,
-        channel: page.channels[0]?.title,
-      });
-      expect(publicReply.headers["set-cookie"]).toBeUndefined();
-      // Kept by no cache, so "Stop Sharing" ends it at once.
-      expect(publicReply.headers["cache-control"]).toBe("private, no-store");
+        // Anyone reads it, with no session and no cookie set; nothing names the reader.
+        const visitor = new Browser(stack.gateway);
+        const publicReply = await visitor.call("GET", `/api/shared-summaries/${id}`);
+        expect(publicReply.statusCode).toBe(200);
+        expect(Object.keys(publicReply.json()).sort()).toEqual([
+          "channel",
+          "id",
+          "publishedAt",
+          "summaryMarkdown",
+          "title",
+          "url",
+        ]);
+        expect(publicReply.json()).toMatchObject({
+          title: video?.title,
+          url: video?.url,
+          channel: page.channels[0]?.title,
+        });
+        expect(publicReply.headers["set-cookie"]).toBeUndefined();
+        // Kept by no cache, so "Stop Sharing" ends it at once.
+        expect(publicReply.headers["cache-control"]).toBe("private, no-store");
 
-      // The page the gateway serves carries the preview's tags in its HTML, for bots that run no script.
-      const html = await visitor.call("GET", `/s/${id}`);
-      expect(html.statusCode).toBe(200);
-      expect(html.headers["content-type"]).toMatch(/^text\/html/);
-      expect(html.body).toContain(`<meta property="og:type" content="article" />`);
-      expect(html.body).toMatch(/<meta property="og:title" content="[^"]+ — summarised by tubedigest" \/>/);
-      expect(html.body).toMatch(/<meta property="og:description" content="[^"]{20,}" \/>/);
-      expect(html.body).toContain(`<meta name="robots" content="noindex" />`);
-      expect(html.body.match(/<meta name="description"/g)).toHaveLength(1);
-      expect(html.body).toContain('<div id="root"></div>');
-      expect(html.headers["set-cookie"]).toBeUndefined();
-      expect(html.headers["cache-control"]).toBe("private, no-store");
-      expect((await visitor.call("GET", `/s/${"x".repeat(22)}`)).statusCode).toBe(404);
-      expect((await visitor.call("GET", "/s/not-an-id")).statusCode).toBe(404);
+        // The page the gateway serves carries the preview's tags in its HTML, for bots that run no script.
+        const html = await visitor.call("GET", `/s/${id}`);
+        expect(html.statusCode).toBe(200);
+        expect(html.headers["content-type"]).toMatch(/^text\/html/);
+        expect(html.body).toContain(`<meta property="og:type" content="article" />`);
+        expect(html.body).toMatch(/<meta property="og:title" content="[^"]+ — summarised by tubedigest" \/>/);
+        expect(html.body).toMatch(/<meta property="og:description" content="[^"]{20,}" \/>/);
+        expect(html.body).toContain(`<meta name="robots" content="noindex" />`);
+        expect(html.body.match(/<meta name="description"/g)).toHaveLength(1);
+        expect(html.body).toContain('<div id="root"></div>');
+        expect(html.headers["set-cookie"]).toBeUndefined();
+        expect(html.headers["cache-control"]).toBe("private, no-store");
+        expect((await visitor.call("GET", `/s/${"x".repeat(22)}`)).statusCode).toBe(404);
+        expect((await visitor.call("GET", "/s/not-an-id")).statusCode).toBe(404);
 
-      // Stopped: the link opens nothing any more.
-      expect((await stranger.call("DELETE", `/api/shared-summaries/${id}`)).statusCode).toBe(404);
-      expect((await reader.call("DELETE", `/api/shared-summaries/${id}`)).statusCode).toBe(200);
-      expect((await visitor.call("GET", `/api/shared-summaries/${id}`)).statusCode).toBe(404);
-      expect((await visitor.call("GET", `/s/${id}`)).statusCode).toBe(404);
-    });
+        // Stopped: the link opens nothing any more.
+        expect((await stranger.call("DELETE", `/api/shared-summaries/${id}`)).statusCode).toBe(404);
+        expect((await reader.call("DELETE", `/api/shared-summaries/${id}`)).statusCode).toBe(200);
+        expect((await visitor.call("GET", `/api/shared-summaries/${id}`)).statusCode).toBe(404);
+        expect((await visitor.call("GET", `/s/${id}`)).statusCode).toBe(404);
+      },
+    );
 
-    it("keeps a private feed of the reader's digests at a secret address, moved on reset", async () => {
-      const made = await reader.call("POST", "/api/user/feed");
-      expect(made.statusCode, made.body).toBe(200);
-      const feedPath = new URL(made.json().url).pathname;
-      expect(feedPath).toMatch(/^\/api\/feeds\/[A-Za-z0-9_-]{43}$/);
-      await stack.mailer.deliverDue();
-      const feed = await eventually(async () => {
-        const reply = await new Browser(stack.gateway).call("GET", feedPath);
-        return reply.body.includes("<entry>") ? reply : undefined;
-      }, 30_000);
-      expect(feed.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
-      expect(feed.body).toContain(`<id>urn:uuid:${newsletterId}</id>`);
-      const moved = await reader.call("POST", "/api/user/feed/reset");
-      expect(new URL(moved.json().url).pathname).not.toBe(feedPath);
-      expect((await new Browser(stack.gateway).call("GET", feedPath)).statusCode).toBe(404);
-    });
+    realPartsOnly(
+      "keeps a private feed of the reader's digests at a secret address, moved on reset",
+      async () => {
+        const made = await reader.call("POST", "/api/user/feed");
+        expect(made.statusCode, made.body).toBe(200);
+        const feedPath = new URL(made.json().url).pathname;
+        expect(feedPath).toMatch(/^\/api\/feeds\/[A-Za-z0-9_-]{43}$/);
+        await stack.mailer.deliverDue();
+        const feed = await eventually(async () => {
+          const reply = await new Browser(stack.gateway).call("GET", feedPath);
+          return reply.body.includes("<entry>") ? reply : undefined;
+        }, 30_000);
+        expect(feed.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
+        expect(feed.body).toContain(`<id>urn:uuid:${newsletterId}</id>`);
+        const moved = await reader.call("POST", "/api/user/feed/reset");
+        expect(new URL(moved.json().url).pathname).not.toBe(feedPath);
+        expect((await new Browser(stack.gateway).call("GET", feedPath)).statusCode).toBe(404);
+      },
+    );
   },
 );

@@ -1,13 +1,12 @@
 import { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders, SESSION_USER_HEADER } from "@tubedigest/http";
 import { uniqueName } from "@tubedigest/testing/test-infra";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, IDENTITY_SECRET, startTestStack, type TestStack } from "./test-stack.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Browser, IDENTITY_SECRET, sharedTestStack, type TestStack } from "./test-stack.ts";
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack("real");
+  stack = await sharedTestStack("real");
 });
-afterAll(() => stack.stop());
 
 describe("a service's port reached without the gateway", () => {
   let userId: string;

@@ -1,7 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { EventBus } from "@tubedigest/bus";
+import {
+  deadLetterExchangeName,
+  deadLetterQueueName,
+  type EventBus,
+  queueName,
+  retryQueueName,
+} from "@tubedigest/bus";
 import { createTestBus, type TestBusAddress } from "@tubedigest/bus/testing";
 import { DEVELOPMENT_SITE } from "@tubedigest/config";
 import { EmbeddedPostgres, prepareMigratedDataDir } from "@tubedigest/db";
@@ -16,7 +30,9 @@ import type { FakeStripeApi } from "@tubedigest/testing/stripe";
 import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { type FakeYoutubeApi, startFakeYoutubeApi } from "@tubedigest/testing/youtube";
+import amqp from "amqplib";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
 import { type Logger, pino } from "pino";
 import { channelId } from "./support/channel-fixtures.ts";
 import { startSlowHttpProxy } from "./support/slow-http-proxy.ts";
@@ -101,21 +117,30 @@ export async function startTestStack(
     smtpUrl?: string;
     /**
      * The weekly digest as production runs it: the summariser's model (the extractive writer when
-     * absent), its work queue on BullMQ (real parts only) with this hold on a job, and its claims' lease;
+     * absent), its work queue on BullMQ (real parts only) with this hold on a job, and its leases' length;
      * with `catalogDelayMs`, every call the summariser makes to catalog is answered that late (a busy
-     * catalog), so a run of digests lasts long enough for a test to act in the middle of it.
+     * catalog), so a run of digests lasts long enough for a test to act in the middle of it; as a
+     * function, it is read for each call (a catalog slow only from a moment the test chooses).
      */
-    digest?: { llm?: LlmSettings; jobLockMs: number; claimLeaseMs: number; catalogDelayMs?: number };
+    digest?: {
+      llm?: LlmSettings;
+      jobLockMs: number;
+      leaseMs: number;
+      catalogDelayMs?: number | (() => number);
+    };
     /**
      * On the real parts, the landing page's sample newsletter made from a channel of the fake Data API, with
      * one video, instead of the demo catalog's channels that API does not know (which leave it unavailable).
      */
     featuredChannel?: boolean;
   } = {},
+  /** What the stack makes outside the process, written down as it goes (for a shared stack's leftovers). */
+  track?: Tracker,
 ): Promise<TestStack> {
   const real = infra === "real";
   const schemas = real ? await Promise.all(STACK_SERVICES.map((name) => createTestSchema(name))) : [];
   const dataDir = real ? undefined : mkdtempSync(path.join(tmpdir(), "td-stack-"));
+  track?.add({ schemas: schemas.map((schema) => schema.schema), dirs: dataDir ? [dataDir] : [] });
   // One embedded database for every service, each in its own schema, as the embedded product has: one
   // PGlite to start rather than five (each one seconds of CPU on a busy machine).
   // Its schemas migrated already, as a copy: the migrations are the same for every stack, and running
@@ -138,9 +163,23 @@ export async function startTestStack(
   const secureCookies = options.secureCookies ?? false;
   const log = options.log ?? pino({ level: "silent" });
   const redisUrl = real ? (options.redisUrl ?? testInfra.redisUrl) : undefined;
-  const testBus = await createTestBus(real ? "rabbitmq" : "in-process", { url: options.amqpUrl });
+  // A stack behind a broker proxy is there for outages: its queues are production's quorum ones, whose
+  // redelivery and delivery limit across a cut are what those tests prove. Other stacks' are classic.
+  const testBus = await createTestBus(real ? "rabbitmq" : "in-process", {
+    url: options.amqpUrl,
+    queueType: options.amqpUrl ? "quorum" : undefined,
+  });
   const redisPrefix = `${uniqueName("gw")}:`;
   const mailDir = mkdtempSync(path.join(tmpdir(), "td-mail-"));
+  const events =
+    track && testBus.rabbitMq ? trackingQueues(testBus.bus, testBus.rabbitMq, track) : testBus.bus;
+  track?.add({
+    dirs: [mailDir],
+    redisPrefixes: real ? [redisPrefix] : [],
+    exchanges: testBus.rabbitMq
+      ? [testBus.rabbitMq.exchange, deadLetterExchangeName(testBus.rabbitMq.exchange)]
+      : [],
+  });
   // Without a fake Stripe no key: card checkout says it is not set up, and test mode activates plans.
   const { stripe } = options;
   // No model key: the embedded extractive writer, over the demo catalog's transcripts (the fake Data
@@ -179,7 +218,7 @@ export async function startTestStack(
   };
   let slowCatalog: { url: string; close(): void } | undefined;
   const product = await composeProduct(
-    { events: testBus.bus, embeddedDatabase, log: () => log },
+    { events, embeddedDatabase, log: () => log },
     {
       auth: {
         secureCookies,
@@ -238,7 +277,7 @@ export async function startTestStack(
         summariser: {
           // A newsletter asked for by someone with no channel answers within a moment (the wait has tests of its own).
           followsWaitMs: 100,
-          ...(options.digest ? { claims: { leaseMs: options.digest.claimLeaseMs, pollMs: 50 } } : {}),
+          ...(options.digest ? { leases: { leaseMs: options.digest.leaseMs, pollMs: 50 } } : {}),
         },
       },
       async catalogForSummariser(catalogUrl) {
@@ -257,7 +296,7 @@ export async function startTestStack(
     mailer: product.mailer,
     mailDir,
     youtube,
-    events: testBus.bus,
+    events,
     ...(testBus.rabbitMq
       ? {
           summariserReplica: {
@@ -288,6 +327,205 @@ export async function startTestStack(
       if (real) await deleteRedisKeys(redisPrefix);
     },
   };
+}
+
+/** What a stack made outside its process: schemas, Redis keys, RabbitMQ exchanges and queues, folders. */
+interface Leftovers {
+  pid: number;
+  schemas: string[];
+  redisPrefixes: string[];
+  exchanges: string[];
+  queues: string[];
+  dirs: string[];
+}
+
+/** Where each worker's shared stacks write down what they made, for whoever outlives it to remove. */
+const LEFTOVERS_DIR = path.join(tmpdir(), "td-gateway-shared-stacks");
+
+/** A shared stack's list of what it made, kept on disk from the moment each thing exists. */
+class Tracker {
+  private readonly leftovers: Leftovers = {
+    pid: process.pid,
+    schemas: [],
+    redisPrefixes: [],
+    exchanges: [],
+    queues: [],
+    dirs: [],
+  };
+  readonly file: string;
+
+  constructor(infra: Infra) {
+    mkdirSync(LEFTOVERS_DIR, { recursive: true });
+    this.file = path.join(LEFTOVERS_DIR, `${process.pid}-${infra}.json`);
+  }
+
+  add(more: Partial<Omit<Leftovers, "pid">>): void {
+    for (const [key, values] of Object.entries(more) as [keyof Omit<Leftovers, "pid">, string[]][]) {
+      this.leftovers[key].push(...values);
+    }
+    writeFileSync(this.file, JSON.stringify(this.leftovers));
+  }
+}
+
+/** The bus, noting every queue a subscription declares on RabbitMQ (as the test bus names them). */
+function trackingQueues(bus: EventBus, address: TestBusAddress, track: Tracker): EventBus {
+  return {
+    ...bus,
+    subscribe(subscriptions) {
+      const service = `${subscriptions.service}-${address.queueSuffix}`;
+      track.add({
+        queues: Object.entries(subscriptions.queues).flatMap(([purpose, queue]) => {
+          const name = queueName(service, purpose);
+          // The test bus retries after 50 and 100 ms unless a queue names its own delays.
+          const delays = queue.retry?.delaysMs ?? [50, 100];
+          return [name, deadLetterQueueName(name), ...delays.map((delay) => retryQueueName(name, delay))];
+        }),
+      });
+      return bus.subscribe(subscriptions);
+    },
+  };
+}
+
+/** Removes what a list names; each step alone, so one part being away leaves only its own things. */
+async function removeLeftovers(leftovers: Leftovers): Promise<void> {
+  const steps: Promise<unknown>[] = [];
+  if (leftovers.schemas.length > 0) {
+    steps.push(
+      (async () => {
+        const client = new pg.Client({ connectionString: testInfra.postgresUrl });
+        await client.connect();
+        try {
+          const names = leftovers.schemas.map((schema) => `"${schema}"`).join(", ");
+          await client.query(`drop schema if exists ${names} cascade`);
+        } finally {
+          await client.end();
+        }
+      })(),
+    );
+  }
+  for (const prefix of leftovers.redisPrefixes) steps.push(deleteRedisKeys(prefix));
+  if (leftovers.exchanges.length + leftovers.queues.length > 0) {
+    steps.push(
+      (async () => {
+        const connection = await amqp.connect(testInfra.amqpUrl);
+        try {
+          const channel = await connection.createChannel();
+          // All at once on one channel: the broker answers them in order, without a round trip each.
+          await Promise.all([
+            ...leftovers.queues.map((queue) => channel.deleteQueue(queue)),
+            ...leftovers.exchanges.map((exchange) => channel.deleteExchange(exchange)),
+          ]);
+        } finally {
+          await connection.close();
+        }
+      })(),
+    );
+  }
+  for (const dir of leftovers.dirs) rmSync(dir, { recursive: true, force: true });
+  const results = await Promise.allSettled(steps);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * What shared stacks of workers no longer running left behind (a worker is killed soon after its last
+ * file, sometimes before its own clean-up ends). A list stays until what it names is gone.
+ */
+async function removeDeadWorkersLeftovers(): Promise<void> {
+  let files: string[];
+  try {
+    files = readdirSync(LEFTOVERS_DIR);
+  } catch {
+    return;
+  }
+  for (const file of files) {
+    const at = path.join(LEFTOVERS_DIR, file);
+    try {
+      const leftovers = JSON.parse(readFileSync(at, "utf8")) as Leftovers;
+      if (isRunning(leftovers.pid)) continue;
+      await removeLeftovers(leftovers);
+      rmSync(at, { force: true });
+    } catch {
+      // A part away, or a list half written by a worker killed mid-write: the next start tries again.
+    }
+  }
+}
+
+const sharedStacks = new Map<Infra, Promise<TestStack>>();
+
+/**
+ * The stack with the default options (and the web app's page to serve), one of each kind per worker,
+ * shared by every file that needs no options of its own: a worker keeps its modules from one file to the next (`isolate: false`), and a
+ * stack's start costs seconds of CPU. A file using it shares the stack's data with other files, so it
+ * makes its own accounts (unique addresses) and reads only what is theirs; and it never stops it: the
+ * stack lives until the worker ends. What it made outside the process (schemas, Redis keys, RabbitMQ
+ * exchanges and queues, folders) is listed in the system's temporary folder as it is made; the first
+ * shared stack a worker starts removes what the lists of workers no longer running name, so a run clears
+ * what earlier runs left. When vitest ends a worker (SIGTERM, then SIGKILL half a second later) the worker
+ * starts removing its own; its list goes once all it names is gone.
+ */
+export function sharedTestStack(infra: Infra): Promise<TestStack> {
+  let stack = sharedStacks.get(infra);
+  if (!stack) {
+    stack = startSharedStack(infra);
+    sharedStacks.set(infra, stack);
+    stack.catch(() => sharedStacks.delete(infra));
+  }
+  return stack;
+}
+
+let workerEndHooked = false;
+
+async function startSharedStack(infra: Infra): Promise<TestStack> {
+  if (!workerEndHooked) {
+    workerEndHooked = true;
+    await removeDeadWorkersLeftovers();
+    process.once("SIGTERM", () => {
+      void removeOwnLeftovers().finally(() => process.exit(143));
+    });
+  }
+  const track = new Tracker(infra);
+  ownLeftovers.push(track.file);
+  // The web app's page as the build writes it, so the gateway serves its pages (a shared summary's
+  // /s/{id}) rather than answering 503.
+  const webDist = mkdtempSync(path.join(tmpdir(), "td-web-"));
+  track.add({ dirs: [webDist] });
+  copyFileSync(new URL("../../../web/index.html", import.meta.url), path.join(webDist, "index.html"));
+  const stack = await startTestStack(infra, { webDist }, track);
+  return {
+    ...stack,
+    async stop() {
+      // Other files use it after this one: it ends with the worker.
+    },
+  };
+}
+
+const ownLeftovers: string[] = [];
+
+/** At the worker's end: what its shared stacks made, removed without waiting for the services to close. */
+async function removeOwnLeftovers(): Promise<void> {
+  await Promise.allSettled(
+    ownLeftovers.map(async (file) => {
+      await removeLeftovers(JSON.parse(readFileSync(file, "utf8")) as Leftovers);
+      rmSync(file, { force: true });
+    }),
+  );
+}
+
+/** The gateway's port on this machine; it listens from the first call (a shared stack's may already). */
+export async function gatewayPort(stack: TestStack): Promise<number> {
+  if (!stack.gateway.server.listening) await stack.gateway.listen({ port: 0, host: "127.0.0.1" });
+  const address = stack.gateway.server.address();
+  return typeof address === "object" && address ? address.port : 0;
 }
 
 /** A browser's cookie jar over `inject`: keeps what the server sets and sends it back. */

@@ -1,6 +1,6 @@
 import { uniqueName } from "@tubedigest/testing/test-infra";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, startTestStack, type TestStack } from "./test-stack.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Browser, sharedTestStack, type TestStack } from "./test-stack.ts";
 
 const password = "correct horse battery";
 const INVALID_EMAIL = "Please enter a valid email address";
@@ -19,12 +19,11 @@ describe("control characters in text (real parts)", () => {
   let signedIn: Browser;
   let signedInEmail: string;
   beforeAll(async () => {
-    stack = await startTestStack("real");
+    stack = await sharedTestStack("real");
     signedIn = new Browser(stack.gateway);
     signedInEmail = `${uniqueName("text")}@example.com`;
     await signedIn.call("POST", "/api/auth/register", { email: signedInEmail, password });
   });
-  afterAll(() => stack.stop());
 
   it.each([
     ["/api/auth/register", { email: "nul\u0000@example.com", password }],

@@ -1,16 +1,16 @@
 import { defineSubscriptions } from "@tubedigest/bus";
 import type { AnyEvent, EventEnvelope } from "@tubedigest/contracts";
 import { uniqueName } from "@tubedigest/testing/test-infra";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "./support/eventually.ts";
-import { Browser, type Infra, startTestStack, type TestStack } from "./test-stack.ts";
+import { Browser, type Infra, sharedTestStack, type TestStack } from "./test-stack.ts";
 
 describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (infra) => {
   let stack: TestStack;
   const received: AnyEvent[] = [];
 
   beforeAll(async () => {
-    stack = await startTestStack(infra);
+    stack = await sharedTestStack(infra);
     const record = async (event: AnyEvent) => {
       received.push(event);
     };
@@ -26,7 +26,6 @@ describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (
       }),
     );
   });
-  afterAll(() => stack.stop());
 
   it("publishes user.registered and user.updated once each, tied to the request that caused them", async () => {
     const browser = new Browser(stack.gateway);
@@ -76,7 +75,15 @@ describe.each<Infra>(["real", "embedded"])("events auth publishes (%s parts)", (
 
     // A second sign-up for the address makes no account, so no second registration or update is announced.
     await new Browser(stack.gateway).call("POST", "/api/auth/register", { email, password: "password123" });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Auth publishes in the order it wrote: once a sign-up made after it is announced, so would it have been.
+    const marker = `${uniqueName("marker")}@example.com`;
+    await new Browser(stack.gateway).call("POST", "/api/auth/register", {
+      email: marker,
+      password: "password123",
+    });
+    await eventually(() =>
+      received.find((event) => event.name === "user.registered" && event.data.email === marker),
+    );
     const mine = received.filter((event) => "email" in event.data && event.data.email === email);
     expect(mine.map((event) => event.name).sort()).toEqual(["user.registered", "user.updated"]);
   });

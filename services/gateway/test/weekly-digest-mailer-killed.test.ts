@@ -13,7 +13,7 @@ import { type SilentServer, startSilentServer } from "./support/silent-server.ts
 
 const replicaEntry = fileURLToPath(new URL("./support/mailer-replica.ts", import.meta.url));
 
-/** The doomed mailer's hold on the messages it claims: after it dies, the other takes them over this late. */
+/** The doomed mailer's lease on its messages: after it dies, the other takes them over this late. */
 const REPLICA_LEASE_MS = 2_000;
 
 describe("the weekly digest when a mailer is killed mid-send", () => {
@@ -40,8 +40,8 @@ describe("the weekly digest when a mailer is killed mid-send", () => {
   it("has the mailer that lives send what the dead one held, each message once", async () => {
     const readers = await seedDigestReaders(rig.stack, rig.summaries, FAULT_RUN.readers);
 
-    // A second mailer joins: it takes its share of newsletter.composed and claims messages like the
-    // first, but its SMTP relay never answers, so whatever it claims it holds mid-send.
+    // A second mailer joins: it takes its share of newsletter.composed and leases messages like the
+    // first, but its SMTP relay never answers, so whatever it leases it holds mid-send.
     const joining = rig.stack.mailerReplica;
     if (!joining) throw new Error("a real stack can take a replica");
     const config: MailerReplicaConfig = {
@@ -52,8 +52,8 @@ describe("the weekly digest when a mailer is killed mid-send", () => {
     replica = await startReplicaProcess(replicaEntry, config);
     await rig.announceMonday();
 
-    // Killed while it is connected to its relay, holding claimed digests (its claims are the ones with a
-    // lease of seconds; the living mailer's last ten minutes).
+    // Killed while it is connected to its relay, holding leased digests (its leases are the ones
+    // of seconds; the living mailer's last ten minutes).
     const held = await eventually(async () => {
       const rows = await sql<{ message_id: string }>`
         select message_id from messages

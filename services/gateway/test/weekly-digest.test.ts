@@ -14,7 +14,7 @@ import type { SummariserReplicaConfig } from "./support/summariser-replica.ts";
 const replicaEntry = fileURLToPath(new URL("./support/summariser-replica.ts", import.meta.url));
 
 const READERS = 80;
-/** How long a replica's hold on a compose job and its claim on a digest last unrenewed: a dead one's work moves on within about this. */
+/** How long a replica's hold on a compose job and its lease on a digest last unrenewed: a dead one's work moves on within about this. */
 const HOLD_MS = 1_500;
 
 describe("the weekly digest end to end (Postgres, Redis/BullMQ, RabbitMQ, fake YouTube, fake model, SMTP)", () => {
@@ -46,7 +46,7 @@ describe("the weekly digest end to end (Postgres, Redis/BullMQ, RabbitMQ, fake Y
     const config: SummariserReplicaConfig = {
       settings: { ...settings, catalogUrl: slowCatalog.url },
       bus,
-      claims: { owner: "doomed-replica", leaseMs: HOLD_MS, pollMs: 50 },
+      leases: { owner: "doomed-replica", leaseMs: HOLD_MS, pollMs: 50 },
     };
     const child = await startReplicaProcess(replicaEntry, config);
     replica = child;

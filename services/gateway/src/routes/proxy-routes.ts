@@ -4,7 +4,6 @@ import {
   callerHeaders,
   claimHolderHeaders,
   clientAddressHeaders,
-  clientNetwork,
   END_ALL_SESSIONS_HEADER,
   END_OTHER_SESSIONS_HEADER,
   HttpError,
@@ -14,9 +13,11 @@ import {
 } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
+import type { RateLimits } from "../config.ts";
 import { SESSIONS_UNAVAILABLE } from "../plugins/gateway-redis.ts";
 import type { SessionControl } from "../plugins/sessions.ts";
 import { claimHolderOf } from "./claim-holder.ts";
+import { rateLimiters } from "./rate-limits.ts";
 import {
   ABANDONMENT_PATH,
   ACCOUNT_CHANGE_ROUTES,
@@ -82,17 +83,7 @@ export async function registerProxyRoutes(
   app: ServiceApp,
   options: {
     upstreams: Record<ServiceName, string>;
-    signInRateLimit: { max: number; windowSeconds: number };
-    searchRateLimit: number;
-    summaryRateLimit?: number | undefined;
-    summaryToolRateLimit?: number | undefined;
-    abandonmentRateLimit?: number | undefined;
-    /** Newsletters composed on demand per client address per hour (5 when absent). */
-    newsletterRateLimit?: number | undefined;
-    /** Checkout calls per client address per minute (10 when absent). */
-    checkoutRateLimit?: number | undefined;
-    /** Password, address and deletion calls per client address per hour (10 when absent). */
-    accountChangeRateLimit?: number | undefined;
+    limits: RateLimits;
     /** Forward /dev/mailbox to the mailer (development only). */
     devMailbox?: boolean | undefined;
     /** Forward the digest's development tools to the summariser (development only). */
@@ -104,7 +95,7 @@ export async function registerProxyRoutes(
     upstreamClient: Dispatcher;
   },
 ): Promise<void> {
-  // The shared pool rather than one of reply-from's own; its timeouts are the client's (30 s, as before).
+  // The shared pool rather than one of reply-from's own; its timeouts are the client's (30 s).
   // reply-from's own lines ("fetching from remote server", "response received") would add two more to each
   // proxied request's one; a failed call is still logged, by reply-from and by the error handler.
   await app.register(replyFrom, { undici: options.upstreamClient, disableRequestLogging: true });
@@ -204,37 +195,27 @@ export async function registerProxyRoutes(
     });
   };
 
-  // One counter per group and client, whichever path of the group is called: the routes match canonical
-  // paths, so no other spelling of these paths reaches a service without being counted. A client is its
-  // IPv4 address or its IPv6 /64, so stepping through the addresses of one network counts as one client.
-  const limiter = (group: string, max: number, timeWindow: number) =>
-    app.rateLimit({ max, timeWindow, keyGenerator: (request) => `${group}:${clientNetwork(request.ip)}` });
-  const signInLimit = limiter(
-    "sign-in",
-    options.signInRateLimit.max,
-    options.signInRateLimit.windowSeconds * 1000,
-  );
+  const limit = rateLimiters(app, options.limits);
   // Each of these ends in a session, so none reaches auth (or counts) while sessions cannot be stored.
   const requireSessions = async () => {
     if (!options.sessions.available()) throw new HttpError(503, SESSIONS_UNAVAILABLE);
   };
-  for (const path of SIGN_IN_PATHS) app.post(path, { onRequest: [requireSessions, signInLimit] }, forward);
-  for (const path of LINK_LOOK_UP_PATHS) app.post(path, { onRequest: signInLimit }, forward);
-  for (const path of EMAIL_CONFIRM_PATHS) app.post(path, { onRequest: signInLimit }, forward);
-  const accountChangeLimit = limiter("account-changes", options.accountChangeRateLimit ?? 10, 60 * 60_000);
+  for (const path of SIGN_IN_PATHS)
+    app.post(path, { onRequest: [requireSessions, limit["sign-in"]] }, forward);
+  for (const path of LINK_LOOK_UP_PATHS) app.post(path, { onRequest: limit["sign-in"] }, forward);
+  for (const path of EMAIL_CONFIRM_PATHS) app.post(path, { onRequest: limit["sign-in"] }, forward);
   for (const route of ACCOUNT_CHANGE_ROUTES) {
-    app.route({ method: route.method, url: route.path, onRequest: accountChangeLimit, handler: forward });
+    app.route({
+      method: route.method,
+      url: route.path,
+      onRequest: limit["account-changes"],
+      handler: forward,
+    });
   }
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
-  app.get(SEARCH_PATH, { onRequest: limiter("search", options.searchRateLimit, 60_000) }, forward);
-  // Each of these may make summaries, which cost model time; the hidden tool's calls are password tries too.
-  const summaryLimit = limiter("summaries", options.summaryRateLimit ?? 20, 60_000);
-  for (const path of SUMMARY_PATHS) app.post(path, { onRequest: summaryLimit }, forward);
-  app.post(
-    SUMMARY_TOOL_PATH,
-    { onRequest: limiter("summary-tool", options.summaryToolRateLimit ?? 5, 60_000) },
-    forward,
-  );
+  app.get(SEARCH_PATH, { onRequest: limit.search }, forward);
+  for (const path of SUMMARY_PATHS) app.post(path, { onRequest: limit.summaries }, forward);
+  app.post(SUMMARY_TOOL_PATH, { onRequest: limit["summary-tool"] }, forward);
   // No per-address limit: Stripe delivers from a few addresses in bursts (a backlog after an outage), and
   // a refusal would only make it retry later; billing refuses an unsigned call before any work.
   app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
@@ -242,21 +223,11 @@ export async function registerProxyRoutes(
   for (const path of UNSUBSCRIBE_PATHS) app.post(path, forward);
   // A complaint report carries a copy of the message complained of, as large as Stripe's events.
   app.post(MAIL_COMPLAINTS_PATH, { bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, forward);
-  // Each call may send an e-mail to any address typed into the preview page.
-  app.post(
-    ABANDONMENT_PATH,
-    { onRequest: limiter("abandonment", options.abandonmentRateLimit ?? 5, 60_000) },
-    forward,
-  );
-  app.post(
-    NEWSLETTER_NOW_PATH,
-    { onRequest: limiter("newsletter-now", options.newsletterRateLimit ?? 5, 60 * 60_000) },
-    forward,
-  );
-  const checkoutLimit = limiter("checkout", options.checkoutRateLimit ?? 10, 60_000);
-  for (const path of CHECKOUT_PATHS) app.post(path, { onRequest: checkoutLimit }, forward);
+  app.post(ABANDONMENT_PATH, { onRequest: limit.abandonment }, forward);
+  app.post(NEWSLETTER_NOW_PATH, { onRequest: limit["newsletter-now"] }, forward);
+  for (const path of CHECKOUT_PATHS) app.post(path, { onRequest: limit.checkout }, forward);
   for (const route of PLAN_ROUTES) {
-    app.route({ method: route.method, url: route.path, onRequest: checkoutLimit, handler: forward });
+    app.route({ method: route.method, url: route.path, onRequest: limit.checkout, handler: forward });
   }
   if (options.devDigest) {
     app.post(DEV_DIGEST_PATHS[0], forward);

@@ -54,7 +54,7 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   // The landing page's sample of the weekly e-mail.
   { prefix: "/api/sample-newsletter", service: "summariser" },
   { prefix: "/api/process-youtube-video", service: "summariser" },
-  // A single video's price (/quote) and its purchase; then the subscriber's list of them.
+  // A single summary's price (/quote) and its purchase; then the subscriber's list of them.
   { prefix: "/api/process-individual-video", service: "summariser" },
   { prefix: "/api/single-summaries", service: "summariser" },
   { prefix: "/api/newsletters", service: "summariser" },

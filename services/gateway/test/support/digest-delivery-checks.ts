@@ -3,9 +3,10 @@ import { eventually } from "@tubedigest/testing/eventually";
 import type { FakeSmtpServer } from "@tubedigest/testing/smtp";
 import { testInfra } from "@tubedigest/testing/test-infra";
 import amqp from "amqplib";
+import { sql } from "kysely";
 import { expect } from "vitest";
 import type { TestStack } from "../test-stack.ts";
-import { channelsOf, channelTitle, countRows, type DigestReaders } from "./digest-readers.ts";
+import { channelsOf, channelTitle, countRows, type DigestReaders, type Reader } from "./digest-readers.ts";
 
 /** Digest mails as the SMTP server accepted them. */
 export const digestMails = (smtp: FakeSmtpServer) =>
@@ -29,9 +30,18 @@ export async function expectEachEligibleMailedOnce(
 ): Promise<void> {
   const { eligible } = readers;
   // At least one each, then whatever may still come: a duplicate fails the counts below, not a time-out.
-  await eventually(() => (digestMails(smtp).length >= eligible.length ? true : undefined), timeoutMs).catch(
-    () => expect(digestMails(smtp).length, "digest mails at the SMTP server").toBe(eligible.length),
+  const unmailed = () => {
+    const mailed = new Set(digestMails(smtp).flatMap((message) => message.envelope.to));
+    return eligible.filter((reader) => !mailed.has(reader.email));
+  };
+  const arrived = await eventually(() => (unmailed().length === 0 ? true : undefined), timeoutMs).catch(
+    () => false,
   );
+  if (!arrived) {
+    expect(await whereDigestsStand(stack, summaries, unmailed()), "readers without a digest mail").toEqual(
+      [],
+    );
+  }
   await untilNothingIsInFlight(stack, summaries, timeoutMs);
   expect(digestMails(smtp).length).toBe(eligible.length);
 
@@ -75,6 +85,42 @@ export async function expectEachEligibleMailedOnce(
 }
 
 /**
+ * Where each reader's digest stopped on its way to the SMTP server, for a time-out to name the step: the
+ * digest's status, whether its newsletter is marked sent, its newsletter.composed in the summariser's
+ * outbox (relayed or not), and the mailer's message (status, attempts, last error) or its absence.
+ */
+async function whereDigestsStand(
+  stack: TestStack,
+  summaries: Database<Record<string, never>>,
+  readers: Reader[],
+): Promise<object[]> {
+  const mailerSchema = stack.databases.mailer;
+  if (!mailerSchema) throw new Error("a real stack has a mailer schema");
+  const mailer = createDatabase<Record<string, never>>({ ...mailerSchema, poolSize: 1 });
+  try {
+    return await Promise.all(
+      readers.map(async (reader) => {
+        const { rows: digests } = await sql<{ status: string; newsletter_sent: boolean | null }>`
+          select d.status, n.sent_at is not null as newsletter_sent
+          from digests d left join newsletters n on n.id = d.newsletter_id
+          where d.user_id = ${reader.id}`.execute(summaries.db);
+        const { rows: outbox } = await sql<{ sent: boolean; attempts: number; last_error: string | null }>`
+          select sent_at is not null as sent, attempts, last_error from outbox
+          where event_name = 'newsletter.composed' and event->'data'->>'userId' = ${reader.id}`.execute(
+          summaries.db,
+        );
+        const { rows: messages } = await sql<{ status: string; attempts: number; last_error: string | null }>`
+          select status, attempts, last_error from messages
+          where recipient = ${reader.email} and template = 'digest'`.execute(mailer.db);
+        return { reader: reader.email, digests, outbox, messages };
+      }),
+    );
+  } finally {
+    await mailer.close();
+  }
+}
+
+/**
  * Waits until no step of the digest can still act: no digest waits or is being composed, every
  * newsletter is marked sent, both outboxes are relayed, the mailer has no message left to send, and no
  * consuming queue holds a delivery. A duplicate would have to come from one of these, so counting after
@@ -113,10 +159,37 @@ async function untilNothingIsInFlight(
       async () => (Object.keys(await inFlight()).length === 0 ? true : undefined),
       timeoutMs,
     ).catch(() => false);
-    if (!settled) expect(await inFlight(), "what is still in flight").toEqual({});
+    if (!settled) {
+      // One line, so that the end of a long run's output still names the rows that never settled.
+      const left = { ...(await inFlight()), ...(await unsettledRows(summaries, mailer)) };
+      throw new Error(`still in flight after ${timeoutMs} ms: ${JSON.stringify(left)}`);
+    }
     await stack.mailer.deliverDue();
   } finally {
     await broker.close();
     await mailer.close();
   }
+}
+
+/** The rows behind a time-out in `untilNothingIsInFlight`, a few of each kind, with what says why they wait. */
+async function unsettledRows(
+  summaries: Database<Record<string, never>>,
+  mailer: Database<Record<string, never>>,
+): Promise<Record<string, unknown[]>> {
+  const digests = await sql`
+    select user_id, status, attempts, claimed_by, lease_until < now() as lease_lapsed from digests
+    where status in ('queued', 'composing') limit 5`.execute(summaries.db);
+  const outboxOf = (db: Database<Record<string, never>>) =>
+    sql`select event_name, attempts, last_error, failed_at is not null as failed from outbox
+      where sent_at is null limit 5`.execute(db.db);
+  const messages = await sql`
+    select template, status, attempts, round(extract(epoch from next_attempt_at - now())) as due_in_s,
+      lease_until < now() as lease_lapsed, last_error from messages
+    where status in ('pending', 'sending') limit 5`.execute(mailer.db);
+  return {
+    digests: digests.rows,
+    summariserOutbox: (await outboxOf(summaries)).rows,
+    mailerOutbox: (await outboxOf(mailer)).rows,
+    messages: messages.rows,
+  };
 }

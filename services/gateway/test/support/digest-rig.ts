@@ -79,9 +79,12 @@ export const llmSettingsOf = (llm: FakeOpenAiApi, concurrency = 4): LlmSettings 
 });
 
 export async function startDigestRig(options: {
-  /** How long a worker's hold on a compose job and its claim on a digest last unrenewed. */
+  /** How long a worker's hold on a compose job and its lease on a digest last unrenewed. */
   holdMs: number;
-  /** How late catalog answers the summariser, so that a run lasts long enough to break in the middle. */
+  /**
+   * How late catalog answers the summariser once the run starts (`announceMonday`), so that it lasts long
+   * enough to break in the middle.
+   */
   catalogDelayMs?: number;
 }): Promise<DigestRig> {
   const llm = await startFakeOpenAiApi({ latencyMs: 50 });
@@ -96,6 +99,10 @@ export async function startDigestRig(options: {
     await llm.close();
     await smtp.close();
   };
+  // Catalog turns slow when the run starts: before, while readers sign up and the week's uploads are
+  // summarised, nothing needs it slow.
+  let running = false;
+  const catalogDelayMs = options.catalogDelayMs;
   let stack: TestStack | undefined;
   let summaries: Database<Record<string, never>> | undefined;
   try {
@@ -107,8 +114,8 @@ export async function startDigestRig(options: {
       digest: {
         llm: llmSettingsOf(llm),
         jobLockMs: options.holdMs,
-        claimLeaseMs: options.holdMs,
-        catalogDelayMs: options.catalogDelayMs,
+        leaseMs: options.holdMs,
+        catalogDelayMs: catalogDelayMs === undefined ? undefined : () => (running ? catalogDelayMs : 0),
       },
     });
     const schema = stack.databases.summariser;
@@ -129,6 +136,7 @@ export async function startDigestRig(options: {
     proxies,
     slot,
     async announceMonday(times = 1) {
+      running = true;
       const tuesday = new Date(slot.getTime() + 22 * 3_600_000);
       for (const due of [slot, tuesday]) {
         for (let delivery = 0; delivery < times; delivery++) {

@@ -7,7 +7,7 @@ import { deleteRedisKeys } from "@tubedigest/testing/redis-keys";
 import { testInfra, uniqueName } from "@tubedigest/testing/test-infra";
 import { type Logger, pino } from "pino";
 import { buildGatewayApp } from "../../src/app.ts";
-import type { GatewaySettings } from "../../src/config.ts";
+import { defaultRateLimits, type GatewaySettings } from "../../src/config.ts";
 import { IDENTITY_SECRET } from "../test-stack.ts";
 import { type RecordingUpstream, startRecordingUpstream } from "./recording-upstream.ts";
 
@@ -46,6 +46,7 @@ export function gatewayAloneSettings(
     webDist,
     trustProxy: 0,
     site: DEVELOPMENT_SITE,
+    ...defaultRateLimits(),
     signInRateLimit: { max: 1000, windowSeconds: 3600 },
     searchRateLimit: 1000,
   };

@@ -1,6 +1,6 @@
 /**
  * A mailer replica in a process of its own, for tests that kill one mid-send: it joins the test's
- * database schema and RabbitMQ bus (same queues, competing for deliveries) and claims messages from the
+ * database schema and RabbitMQ bus (same queues, competing for deliveries) and leases messages from the
  * same table, as a second pod would. Its settings arrive as JSON, its one argument; it prints "ready"
  * once it consumes.
  */

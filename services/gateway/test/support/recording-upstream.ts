@@ -68,6 +68,7 @@ export async function startRecordingUpstream(identitySecret: string): Promise<Re
   app.post("/api/process-youtube-video", reached);
   app.post("/api/generate-newsletter-preview", reached);
   app.post("/api/generate-newsletter", reached);
+  app.post("/api/send-abandonment-email", reached);
   app.post("/api/create-payment-intent", reached);
   app.get("/api/subscription/plan-quote", reached);
   app.post("/api/subscription/plan", reached);

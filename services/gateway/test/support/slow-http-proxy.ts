@@ -3,11 +3,16 @@ import type { AddressInfo } from "node:net";
 
 /**
  * An HTTP service that answers every GET a while late, by asking `target`: a summariser whose catalog
- * goes through it is mid-digest for that long on every compose.
+ * goes through it is mid-digest for that long on every compose. The delay may be a function, read for
+ * each request (a catalog that turns slow at a moment the test chooses).
  */
-export async function startSlowHttpProxy(target: string, delayMs: number): Promise<Server & { url: string }> {
+export async function startSlowHttpProxy(
+  target: string,
+  delayMs: number | (() => number),
+): Promise<Server & { url: string }> {
   const server = createServer(async (request, response) => {
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const delay = typeof delayMs === "function" ? delayMs() : delayMs;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     try {
       const answer = await fetch(target + (request.url ?? "/"), { headers: { accept: "application/json" } });
       response.writeHead(answer.status, {

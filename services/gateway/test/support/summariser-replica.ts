@@ -14,7 +14,7 @@ import { pino } from "pino";
 export interface SummariserReplicaConfig {
   settings: SummariserSettings;
   bus: TestBusAddress;
-  claims: SummariserDependencies["claims"];
+  leases: SummariserDependencies["leases"];
 }
 
 const config = JSON.parse(process.argv[2] ?? "{}") as SummariserReplicaConfig;
@@ -22,7 +22,7 @@ const events = await joinTestBus(config.bus);
 const app = await buildSummariserApp(config.settings, {
   log: pino({ level: "silent" }),
   events,
-  claims: config.claims,
+  leases: config.leases,
 });
 await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write("ready\n");
