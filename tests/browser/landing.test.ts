@@ -1,12 +1,11 @@
 import type { RunningProduct } from "@tubedigest/standalone";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callFromPage, sharedChromium, startTestProduct, uniqueEmail } from "./support.ts";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callFromPage, sharedChromium, sharedTestProduct, uniqueEmail } from "./support.ts";
 
 const HERO_TITLE = "Make an email Newsletter out of your favorite YouTube Channels";
 
 describe("web app served by the product", () => {
-  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
   let product: RunningProduct | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
@@ -15,14 +14,9 @@ describe("web app served by the product", () => {
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    // As `make start` starts it, through the product's own configuration schema and its defaults.
-    started = await startTestProduct();
-    product = started.product;
+    // The worker's product as `make start` starts it, through the product's own configuration schema.
+    product = await sharedTestProduct();
     browser = await sharedChromium();
-  });
-
-  afterAll(async () => {
-    await started?.stop();
   });
 
   beforeEach(async () => {

@@ -18,13 +18,9 @@ describe("settings, Account tab: password, e-mail address, pausing the digest, d
   let product: RunningProduct;
   let context: BrowserContext;
   let page: Page;
-  openPageForEachTest(
-    (opened) => {
-      ({ product, context, page } = opened);
-    },
-    // This suite changes passwords and addresses more often an hour than a person would.
-    { SIGN_IN_RATE_LIMIT: "100", ACCOUNT_CHANGE_RATE_LIMIT: "100" },
-  );
+  openPageForEachTest((opened) => {
+    ({ product, context, page } = opened);
+  });
 
   const toast = (role: "status" | "alert", title: string) => toastIn(page, role, title);
   const call = (method: string, url: string, body?: unknown) => callFromPage(page, method, url, body);

@@ -38,7 +38,8 @@ describe("/dashboard", () => {
 
   /** A new account with a password, signed in, following `channelIds`; then its dashboard. */
   const signUpAndOpen = async (prefix: string, channelIds: readonly string[] = []): Promise<string> => {
-    await page.goto("/");
+    // A light page whose policy lets the calls through: the landing page is not what is tested here.
+    await page.goto("/terms");
     const email = uniqueEmail(prefix);
     expect((await call("POST", "/api/auth/register", { email, password: "password123" })).status).toBe(201);
     for (const youtubeChannelId of channelIds) {
@@ -138,7 +139,7 @@ describe("/dashboard", () => {
     expect(snippet.startsWith("Copper Pan Kitchen: ")).toBe(true);
     expect(snippet).not.toMatch(/#|\*\*|\]\(/);
     await item.locator("time").waitFor();
-    await expectAccessible(page);
+    // The history with a newsletter in it is checked for accessibility in subscriber-archive.
     await screenshotBoth(page, "dashboard-history");
   });
 

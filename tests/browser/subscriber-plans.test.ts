@@ -22,14 +22,9 @@ const THREE_CHANNELS = ["UCvM81RMemUTptIftvHQ02sb", "UCv6KzIbgqc8beFl9AFlcyYA", 
  */
 describe("the $0 checkout during the trial, and the plan switcher in Settings", () => {
   let page: Page;
-  // Every test here checks out and moves plans from the one loopback address: each such call asks Stripe
-  // and counts against the checkout limit, more than its default ten a minute here.
-  openPageForEachTest(
-    (opened) => {
-      ({ page } = opened);
-    },
-    { CHECKOUT_RATE_LIMIT: "100" },
-  );
+  openPageForEachTest((opened) => {
+    ({ page } = opened);
+  });
 
   const call = (method: string, url: string, body?: unknown) => callFromPage(page, method, url, body);
   const toast = (title: string) => toastIn(page, "status", title);
@@ -76,7 +71,7 @@ describe("the $0 checkout during the trial, and the plan switcher in Settings", 
     await page.getByText("7 days free, then $9.99/month.").waitFor();
     await page.getByText(new RegExp(`Due today \\$0\\.00, then \\$9\\.99/month from ${DATE}\\.`)).waitFor();
     expect(await page.getByText(/\$9\.99 today/).count()).toBe(0);
-    await expectAccessible(page);
+    // Its accessibility is checked on the same screen in visitor-funnel's first test.
     await expectNoSidewaysScroll(page);
     await screenshotBoth(page, "checkout-trial", WIDTHS);
 

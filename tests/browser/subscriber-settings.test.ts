@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSidewaysScroll, PHONE_WIDTH } from "./phone-width.ts";
 import {
+  CONFIGURED_SITE,
   callFromPage,
   expectAccessible,
   linkInMailbox,
@@ -11,7 +12,7 @@ import {
   uniqueEmail,
 } from "./support.ts";
 
-const TOOL_PASSWORD = "browser-suite-tool-password";
+const TOOL_PASSWORD = CONFIGURED_SITE.SUMMARY_TOOL_PASSWORD;
 // A finished demo video (services/catalog/src/demo/demo-catalog.json), so the tool has something to summarise.
 const DEMO_VIDEO_URL = "https://www.youtube.com/watch?v=UBZkHdEg7-z";
 const DEMO_VIDEO_TITLE = "Rocket engines: a beginner's guide";
@@ -23,8 +24,8 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     (opened) => {
       ({ context, page } = opened);
     },
-    // The tool is off unless a password is set; this suite signs in more often a minute than a person would.
-    { SUMMARY_TOOL_PASSWORD: TOOL_PASSWORD, SIGN_IN_RATE_LIMIT: "100" },
+    // The tool is off unless a password is set.
+    CONFIGURED_SITE,
   );
 
   const toast = (role: "status" | "alert", title: string) => toastIn(page, role, title);
@@ -55,7 +56,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await page.waitForURL("**/settings");
     await page.getByRole("heading", { level: 1, name: "Authentication Required" }).waitFor();
     await page.getByRole("link", { name: "Sign In" }).last().waitFor();
-    await expectAccessible(page);
+    // The sign-in screen's accessibility is checked once, on /dashboard (subscriber-dashboard).
     await screenshotBoth(page, "settings-signed-out");
   });
 
@@ -195,7 +196,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
     await page.getByRole("region", { name: "Change plan" }).waitFor();
     // Billing has no Stripe key here, so there is no portal to offer.
     expect(await page.getByRole("button", { name: "Manage Billing" }).count()).toBe(0);
-    await expectAccessible(page);
+    // This tab with a plan chosen in the trial is checked for accessibility in subscriber-plans.
     await screenshotBoth(page, "settings-subscription");
 
     await page.getByRole("button", { name: "Cancel Subscription" }).click();

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { RunningProduct } from "@tubedigest/standalone";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestProduct, WEB_DIST } from "./support.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CONFIGURED_SITE, sharedTestProduct, uniqueEmail, WEB_DIST } from "./support.ts";
 
-const TOOL_PASSWORD = "a-password-only-the-server-knows";
+const TOOL_PASSWORD = CONFIGURED_SITE.SUMMARY_TOOL_PASSWORD;
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -15,13 +15,9 @@ function filesUnder(folder: string): string[] {
 
 describe("summaries in the product as `make start` runs it, with no keys", () => {
   let product: RunningProduct | undefined;
-  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ product, stop } = await startTestProduct({ SUMMARY_TOOL_PASSWORD: TOOL_PASSWORD }));
-  });
-  afterAll(async () => {
-    await stop?.();
+    product = await sharedTestProduct(CONFIGURED_SITE);
   });
 
   const call = async (method: string, url: string, body?: unknown) => {
@@ -42,7 +38,7 @@ describe("summaries in the product as `make start` runs it, with no keys", () =>
     }));
     expect(channels).toHaveLength(2);
     const preview = await call("POST", "/api/generate-newsletter-preview", {
-      email: "reader@example.com",
+      email: uniqueEmail("summaries"),
       channels,
     });
     expect(preview.status).toBe(200);

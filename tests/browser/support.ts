@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -52,8 +52,8 @@ let workerBrowser: Promise<Browser> | undefined;
 /**
  * One Chromium for all the browser files a test worker runs (a worker keeps its modules from one file to
  * the next), launched at first use: each test still gets a context of its own, with its own cookies,
- * storage and cache, and launching a browser for every file cost about a second and a half each. It
- * closes with the worker.
+ * storage and cache, and launching a browser is far slower than opening a context. It closes with the
+ * worker.
  */
 export function sharedChromium(): Promise<Browser> {
   workerBrowser ??= launchChromium().then((browser) => {
@@ -67,6 +67,14 @@ export function sharedChromium(): Promise<Browser> {
 
 /** Where screenshots go: a test artifact, not a file in the repository. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL("../../test-results/screenshots", import.meta.url));
+
+/**
+ * Screenshots are for people to look at, taken by `make screenshots` (SCREENSHOTS=1); `make test` checks
+ * the same screens without drawing them to files. What a test asserts never depends on them.
+ */
+// biome-ignore lint/style/noProcessEnv: set by `make screenshots` for the test run, not the product's configuration.
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: vitest reads it, not a turbo task.
+export const TAKING_SCREENSHOTS = process.env.SCREENSHOTS === "1";
 
 /** axe-core's own build, put into the page as it is. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -108,12 +116,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   if (report.length > 0) throw new Error(`Accessibility violations on ${page.url()}:\n${report.join("\n")}`);
 }
 
-/** Full-page screenshots at 1280 and 360 px wide (or the widths given), as `<name>-1280.png` and so on. */
+/** With SCREENSHOTS=1, full-page screenshots at 1280 and 360 px wide (or the widths given), as `<name>-1280.png` and so on. */
 export async function screenshotBoth(
   page: Page,
   name: string,
   widths: readonly number[] = [1280, 360],
 ): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of widths) {
@@ -127,8 +136,9 @@ export async function screenshotBoth(
   await page.setViewportSize(original);
 }
 
-/** A full-page screenshot at the page's own width, as `<name>-<width>.png`. */
+/** With SCREENSHOTS=1, a full-page screenshot at the page's own width, as `<name>-<width>.png`. */
 export async function screenshotAt(page: Page, name: string): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 1280;
   await page.screenshot({
@@ -170,15 +180,65 @@ export async function layoutShiftSince(page: Page): Promise<{ total: number; sou
   return page.evaluate("window.__layoutShift");
 }
 
+/** Data folders are named after the worker's process, so one left by a worker that died can be told apart. */
+const DATA_DIR_PREFIX = "tubedigest-browser-";
+const liveDataDirs = new Set<string>();
+
+/** Whether a process is still running (signal 0 checks without sending anything). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+let cleanupInstalled = false;
+
+/**
+ * A worker's shared products live as long as the worker, which Vitest ends with SIGTERM and, half a second
+ * later, SIGKILL. Their data folders are removed as the process exits; any a killed worker left are
+ * removed by the next worker's first shared product.
+ */
+function installCleanup(): void {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(DATA_DIR_PREFIX)) continue;
+    const pid = Number(name.slice(DATA_DIR_PREFIX.length).split("-")[0]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid))
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const removeDataDirs = () => {
+    for (const dir of liveDataDirs) {
+      try {
+        rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // A product wrote into it meanwhile: tried again at the exit, or by the next worker.
+      }
+    }
+  };
+  // SIGTERM no longer ends the process once anything listens for it (Playwright does, and closes its
+  // browsers without exiting), so it exits here, before the SIGKILL; time enough first for another
+  // listener that clears up asynchronously and then exits itself (the gateway tests' shared stacks).
+  // The folders go at once, and what the still running products write there again goes at the exit.
+  process.on("SIGTERM", () => {
+    removeDataDirs();
+    setTimeout(() => process.exit(143), 300);
+  });
+  process.on("exit", removeDataDirs);
+}
+
 /** The product as `make start` starts it (its own configuration defaults), on a free port in a new data folder. */
 export async function startTestProduct(extra: Record<string, string> = {}): Promise<{
   product: RunningProduct;
   stop: () => Promise<void>;
 }> {
   assertWebAppBuilt();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "tubedigest-browser-"));
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${DATA_DIR_PREFIX}${process.pid}-`));
   // A database whose schemas are migrated already: every file's product would otherwise migrate them
-  // from nothing, seconds of CPU each, to the same tables. The migrations themselves run in the
+  // from nothing, a costly run each, to the same tables. The migrations themselves run in the
   // launcher's own tests, from an empty data folder.
   copyDataDir(await prepareMigratedDataDir(PRODUCT_SCHEMAS), path.join(dataDir, "database"));
   const env = loadConfig(StandaloneEnvironment, {
@@ -188,14 +248,70 @@ export async function startTestProduct(extra: Record<string, string> = {}): Prom
     LOG_LEVEL: "warn",
     ...extra,
   });
-  const product = await startProduct(env);
+  liveDataDirs.add(dataDir);
+  let product: RunningProduct;
+  try {
+    product = await startProduct(env);
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    liveDataDirs.delete(dataDir);
+    throw error;
+  }
   return {
     product,
     stop: async () => {
       await product.stop();
       await rm(dataDir, { recursive: true, force: true });
+      liveDataDirs.delete(dataDir);
     },
   };
+}
+
+/**
+ * Every shared product's per-client limits are raised: all the tests of all the files that share one
+ * come from the same loopback address, so together they would reach limits meant for one person (the
+ * limits themselves are checked in the gateway's tests).
+ */
+const SHARED_PRODUCT_LIMITS: Record<string, string> = {
+  SIGN_IN_RATE_LIMIT: "10000",
+  SEARCH_RATE_LIMIT: "10000",
+  SUMMARY_RATE_LIMIT: "10000",
+  SUMMARY_TOOL_RATE_LIMIT: "10000",
+  ABANDONMENT_RATE_LIMIT: "10000",
+  NEWSLETTER_RATE_LIMIT: "10000",
+  CHECKOUT_RATE_LIMIT: "10000",
+  ACCOUNT_CHANGE_RATE_LIMIT: "10000",
+};
+
+/**
+ * The product as an operator configures it beyond `make start`: the hidden summary tool's password, and
+ * who runs the site and where to write. The files that need any of it share one product with all of it.
+ */
+export const CONFIGURED_SITE = {
+  SUMMARY_TOOL_PASSWORD: "browser-suite-tool-password",
+  SUPPORT_EMAIL: "help@tubedigest.test",
+  OPERATOR_NAME: "Tubedigest Test Ltd",
+} as const;
+
+const sharedProducts = new Map<string, Promise<RunningProduct>>();
+
+/**
+ * One product per worker for each configuration (`make start`'s defaults plus `extra`), started at first
+ * use and kept for the worker's later files, as its Chromium is: starting one per file was most of a
+ * short file's time. Tests share its accounts, mailbox and queues, so each makes its own account (a
+ * fresh address) and reads only what is its own. It ends with the worker.
+ */
+export function sharedTestProduct(extra: Record<string, string> = {}): Promise<RunningProduct> {
+  const env = { ...SHARED_PRODUCT_LIMITS, ...extra };
+  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  let product = sharedProducts.get(key);
+  if (!product) {
+    installCleanup();
+    product = startTestProduct(env).then((started) => started.product);
+    product.catch(() => sharedProducts.delete(key));
+    sharedProducts.set(key, product);
+  }
+  return product;
 }
 
 /** A page that records what would be a bug: uncaught errors and console errors. */
@@ -223,34 +339,38 @@ export interface OpenedPage {
 }
 
 /**
- * A browser suite's hooks: one product (as `make start` starts it, plus `env`, e.g. a setting the suite
- * needs switched on) per file, the worker's Chromium, a fresh context and page for each test, handed to `onOpen`, and each
- * test failing when the page logged an error.
+ * A browser suite's hooks: the worker's shared product for `env` (`make start`'s defaults plus `env`,
+ * e.g. a setting the suite needs switched on; see `sharedTestProduct`), or with `ownProduct` one for this
+ * file alone, stopped after it (for an `env` no other file can share); the worker's Chromium; a fresh
+ * context and page for each test, handed to `onOpen`; and each test failing when the page logged an error.
  */
 export function openPageForEachTest(
   onOpen: (opened: OpenedPage) => void,
   env?: Record<string, string>,
+  { ownProduct = false }: { ownProduct?: boolean } = {},
 ): void {
-  let started: Awaited<ReturnType<typeof startTestProduct>> | undefined;
+  let product: RunningProduct | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let problems: string[] = [];
 
   beforeAll(async () => {
-    started = await startTestProduct(env);
+    if (ownProduct) ({ product, stop } = await startTestProduct(env));
+    else product = await sharedTestProduct(env);
     browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await started?.stop();
+    await stop?.();
   });
 
   beforeEach(async () => {
-    if (!browser || !started) throw new Error("the product or the browser did not start");
-    const opened = await openPage(browser, started.product.url);
+    if (!browser || !product) throw new Error("the product or the browser did not start");
+    const opened = await openPage(browser, product.url);
     context = opened.context;
     problems = opened.problems;
-    onOpen({ product: started.product, context: opened.context, page: opened.page });
+    onOpen({ product, context: opened.context, page: opened.page });
   });
 
   afterEach(async () => {
@@ -317,9 +437,9 @@ export async function linkInMailbox(
 }
 
 /**
- * The newest message to `email` whose subject matches, shown alone at each width (a phone's 375 px unless
- * told) as `<name>-<width>.png`, to be looked at; the page is left on /terms, whose policy lets the test's
- * calls through.
+ * The newest message to `email` whose subject matches, which must be in the development mailbox; with
+ * SCREENSHOTS=1 shown alone at each width (a phone's 375 px unless told) as `<name>-<width>.png`, to be
+ * looked at. Either way the page is left on /terms, whose policy lets the test's calls through.
  */
 export async function screenshotMail(
   page: Page,
@@ -332,6 +452,10 @@ export async function screenshotMail(
   const row = list.split("<tr>").find((cells) => cells.includes(email) && subject.test(cells));
   const id = row?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
   expect(id, `${subject} to ${email}`).toBeDefined();
+  if (!TAKING_SCREENSHOTS) {
+    await page.goto("/terms");
+    return;
+  }
   await page.goto(`/dev/mailbox/${id}`);
   const html = await page.locator("iframe").getAttribute("srcdoc");
   await mkdir(SCREENSHOTS_DIR, { recursive: true });

@@ -2,6 +2,7 @@ import type { RunningProduct } from "@tubedigest/standalone";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  CONFIGURED_SITE,
   callFromPage,
   expectAccessible,
   type Json,
@@ -14,21 +15,16 @@ import {
 } from "./support.ts";
 
 /** Who runs the product and where to write, as this suite's product is configured. */
-const SUPPORT_EMAIL = "help@tubedigest.test";
-const OPERATOR_NAME = "Tubedigest Test Ltd";
+const { SUPPORT_EMAIL, OPERATOR_NAME } = CONFIGURED_SITE;
 const RUN_BY = `tubedigest is run by ${OPERATOR_NAME}. Questions? Write to ${SUPPORT_EMAIL}.`;
 
 describe("signing in, signing up, resetting a password, the legal pages and the 404 screen", () => {
   let product: RunningProduct;
   let context: BrowserContext;
   let page: Page;
-  openPageForEachTest(
-    (opened) => {
-      ({ product, context, page } = opened);
-    },
-    // Every test here signs up or in from the one loopback address: more than the default ten a minute.
-    { SUPPORT_EMAIL, OPERATOR_NAME, SIGN_IN_RATE_LIMIT: "100" },
-  );
+  openPageForEachTest((opened) => {
+    ({ product, context, page } = opened);
+  }, CONFIGURED_SITE);
 
   const toast = (role: "status" | "alert", title: string) => toastIn(page, role, title);
 

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "./support.ts";
 
-// The first preview summarises a demo channel's week while the visitor waits (up to about 30 s).
+// The first preview summarises a demo channel's week while the visitor waits: longer than any other page.
 const PREVIEW_WAIT_MS = 45_000;
 /** Lighthouse's line for a good cumulative layout shift. */
 const GOOD_CLS = 0.1;
@@ -60,6 +60,14 @@ function summaryColumn(page: Page): Promise<number> {
     const style = getComputedStyle(body);
     return body.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   })()`);
+}
+
+/**
+ * The preview, checkout and activated screens are checked by axe at 1280 px in visitor-funnel's first
+ * test, in the same state; here only at a phone's width, where their layout is the phone's.
+ */
+async function expectAccessibleOnAPhone(page: Page, width: number): Promise<void> {
+  if (width < 1280) await expectAccessible(page);
 }
 
 describe.each([375, 1280])(
@@ -185,7 +193,7 @@ describe.each([375, 1280])(
         );
       }
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await expectAccessible(page);
+      await expectAccessibleOnAPhone(page, width);
       await screenshotAt(page, "first-visit-preview");
 
       // Checkout: the trial and what is charged when; Back returns to the preview.
@@ -198,7 +206,7 @@ describe.each([375, 1280])(
         /^7 days free, then \$9\.99\/month\. Due today \$0\.00, then \$9\.99\/month from .+\. Your card is saved now and first charged then; cancel before and nothing is charged\./,
       );
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await expectAccessible(page);
+      await expectAccessibleOnAPhone(page, width);
       await screenshotAt(page, "first-visit-checkout");
       await page.getByRole("link", { name: "← Back to your preview" }).click();
       await page.waitForURL("**/preview");
@@ -218,7 +226,7 @@ describe.each([375, 1280])(
       expect(widths[0]).toBe(widths[1]);
       expect(await banner.getByRole("link", { name: "Log In" }).count()).toBe(0);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await expectAccessible(page);
+      await expectAccessibleOnAPhone(page, width);
       await screenshotAt(page, "first-visit-activated");
 
       // Every script arrived compressed, but for the few under 1 KiB, which compression would not shrink.

@@ -10,7 +10,7 @@ import {
 } from "./support.ts";
 
 const ABANDONMENT_PATH = "/api/send-abandonment-email";
-// The first preview summarises a demo channel's week while the visitor waits (up to about 30 s).
+// The first preview summarises a demo channel's week while the visitor waits: longer than any other page.
 const PREVIEW_WAIT_MS = 45_000;
 
 /** What GET /api/auth/current-user answers in the page, with its cookies; null for a visitor. */
@@ -50,13 +50,9 @@ async function registerIn(page: Page, email: string): Promise<void> {
 
 describe("visitor funnel: landing → preview → plan → checkout in test mode → dashboard", () => {
   let page: Page;
-  // Every test here signs up or in from the one loopback address: more than the default ten a minute.
-  openPageForEachTest(
-    (opened) => {
-      ({ page } = opened);
-    },
-    { SIGN_IN_RATE_LIMIT: "100" },
-  );
+  openPageForEachTest((opened) => {
+    ({ page } = opened);
+  });
 
   it("reaches a plan, $0 until the free days end, and a signed-in dashboard, with no abandonment e-mail", {
     timeout: 120_000,
@@ -294,7 +290,7 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
       await page.goto("/subscribe");
       await page.getByRole("heading", { level: 1, name: "Authentication Required" }).waitFor();
       expect(await page.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
-      await expectAccessible(page);
+      // The sign-in screen's accessibility is checked once, on /dashboard (subscriber-dashboard).
     });
 
     it("offers the tier the channels need and leads to its checkout", async () => {

@@ -118,7 +118,10 @@ overrides=(
 names="$(printf '%s\n' "${overrides[@]%%=*}" | paste -sd'|')"
 { grep -v -E "^($names)=" "$work/stack.env"; printf '%s\n' "${overrides[@]}"; } >"$work/stack.env.new"
 mv "$work/stack.env.new" "$work/stack.env"
-compose=("${COMPOSE[@]}" --project-name tubedigest-test --env-file "$work/stack.env")
+# docker-compose.yml as operators run it, with its health checks asked more often (compose.health.yml):
+# every start waits for them along the chain of depends_on.
+compose=("${COMPOSE[@]}" --project-name tubedigest-test --env-file "$work/stack.env"
+  --file docker-compose.yml --file tests/containers/compose.health.yml)
 # A stack left by an interrupted run would hold the names and the data: start from nothing.
 "${compose[@]}" down --volumes --remove-orphans >/dev/null 2>&1 || true
 

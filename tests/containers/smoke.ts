@@ -22,7 +22,7 @@ const NEWSLETTER_WAIT_MS = 180_000;
 const WELCOME_WAIT_MS = 60_000;
 const POLL_MS = 2_000;
 const PROGRESS_EVERY_MS = 15_000;
-// Generating a newsletter answers within about 20 s (the summariser waits for its job that long).
+// Longer than the summariser waits for a newsletter's job before it answers.
 const REQUEST_TIMEOUT_MS = 45_000;
 const PASSWORD_LENGTH = 24;
 // Words the demo catalog's channel texts contain: "garden" finds Muddy Boots Garden and Word Garden

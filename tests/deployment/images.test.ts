@@ -45,6 +45,37 @@ describe("the images", () => {
     }
   });
 
+  it("share one build of every bundle; each service's stage copies in only its own and checks the image", () => {
+    // The Dockerfile's stages by name, each the text from its FROM line to the next.
+    const stages = Object.fromEntries(
+      dockerfile
+        .split(/^(?=FROM )/m)
+        .map((stage) => [stage.match(/^FROM \S+ AS (\S+)$/m)?.[1], stage] as const)
+        .filter(([name]) => name !== undefined),
+    );
+    // No SERVICE in the build stage, so it is the same, and built once, for all seven images.
+    expect(stages.build).toBeDefined();
+    expect(stages.build).not.toMatch(/SERVICE/);
+    expect(
+      stages.build
+        ?.match(/services="([a-z ]+)"/)?.[1]
+        ?.split(" ")
+        .sort(),
+    ).toEqual(Object.keys(SERVICES).sort());
+    for (const service of Object.keys(SERVICES)) {
+      const stage = stages[`runtime-${service}`] ?? "";
+      const copied = [...stage.matchAll(/^COPY --from=build (\S+) (\S+)$/gm)].map((match) => [
+        match[1],
+        match[2],
+      ]);
+      expect(copied, service).toEqual([
+        [`/out/services/${service}/`, `services/${service}/`],
+        ...(service === "gateway" ? [["/out/web/", "web/"]] : []),
+      ]);
+      expect(stage, service).toContain(`sh /tmp/image-check.sh ${service}\n`);
+    }
+  });
+
   it("take their infrastructure images from variables, defaulting to the official ones", () => {
     for (const [service, variable] of Object.entries({
       postgres: "POSTGRES_IMAGE",

@@ -1,7 +1,7 @@
 import { createInProcessScheduler } from "@tubedigest/jobs";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestStack, type TestStack } from "../../services/gateway/test/test-stack.ts";
+import { sharedTestStack, type TestStack } from "../../services/gateway/test/test-stack.ts";
 import { buildSchedulerApp } from "../../services/scheduler/src/app.ts";
 import { type KubernetesObject, kubernetesChecksRun, ofKind, render } from "./support/kustomize.ts";
 
@@ -17,16 +17,16 @@ describe.skipIf(!kubernetesChecksRun())("every probe in the manifests", () => {
   const deployments = ofKind(render("k8s/base"), "Deployment");
   let stack: TestStack;
   let scheduler: Awaited<ReturnType<typeof buildSchedulerApp>>;
+  let schedules: ReturnType<typeof createInProcessScheduler>;
   /** What a service answers on a path: its status, and whether the body is its own JSON (not a page). */
   const ask: Record<string, (path: string) => Promise<string>> = {};
 
   beforeAll(async () => {
-    stack = await startTestStack("embedded");
+    stack = await sharedTestStack("embedded");
     const log = pino({ level: "silent" });
-    scheduler = await buildSchedulerApp(
-      {},
-      { log, events: stack.events, scheduler: createInProcessScheduler({ log }) },
-    );
+    // Closed with the app: the shared stack's bus outlives this file, and its hourly slots would go on.
+    schedules = createInProcessScheduler({ log });
+    scheduler = await buildSchedulerApp({}, { log, events: stack.events, scheduler: schedules });
     const describeAnswer = (status: number, type: string | undefined) =>
       `${status} ${type?.startsWith("application/json") ? "json" : "other"}`;
     const overHttp = (base: string) => async (path: string) => {
@@ -45,7 +45,7 @@ describe.skipIf(!kubernetesChecksRun())("every probe in the manifests", () => {
   });
   afterAll(async () => {
     await scheduler?.close();
-    await stack?.stop();
+    await schedules?.close();
   });
 
   it.each(deployments.map((deployment) => [deployment.metadata.name, deployment]))(

@@ -19,7 +19,7 @@ function channelsUsed(user: CurrentUser): string | undefined {
 }
 
 /**
- * /dashboard (docs/product.md#dashboard): the signed-in user's channels, single-video purchases and
+ * /dashboard (docs/product.md#dashboard): the signed-in user's channels, single summaries and
  * newsletters.
  */
 export default function DashboardPage() {

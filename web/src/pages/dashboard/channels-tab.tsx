@@ -5,13 +5,13 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type ChannelSearchResult, formatSubscribers } from "../../lib/channels.ts";
 import type { CurrentUser } from "../../lib/current-user.ts";
-import { AlaCarteForm } from "./a-la-carte-form.tsx";
 import { ChannelLimitNotice } from "./channel-limit-notice.tsx";
+import { SingleSummaryForm } from "./single-summary-form.tsx";
 import { asSearchResult, type DashboardChannel, useUserChannels } from "./use-user-channels.ts";
 
 /**
  * 'My YouTube Channels' (docs/product.md#dashboard): search to add (with a note at the plan's limit), the
- * list with remove, and the single-video purchase.
+ * list with remove, and the single summary form.
  */
 export function ChannelsTab({ user }: { user: CurrentUser }) {
   const { channels, error, isLoading, add, remove } = useUserChannels(true);
@@ -61,7 +61,7 @@ export function ChannelsTab({ user }: { user: CurrentUser }) {
         )}
       </section>
 
-      <AlaCarteForm />
+      <SingleSummaryForm />
     </div>
   );
 }

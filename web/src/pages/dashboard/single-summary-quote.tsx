@@ -1,4 +1,4 @@
-import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
+import type { SingleSummaryQuote } from "@tubedigest/contracts/single-summary";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { Button, buttonClass } from "../../components/button.tsx";
@@ -9,13 +9,13 @@ import { formatLength, paymentText } from "./single-summary.ts";
  * The server's price for one video, shown before anything is charged: its title, length and price, how
  * it would be paid, and the confirm ('Process Video'). Without a way to pay, the way to one instead.
  */
-export function SingleSummaryQuote({
+export function SingleSummaryQuoteCard({
   quote,
   buying,
   onConfirm,
   onCancel,
 }: {
-  quote: SingleVideoQuote;
+  quote: SingleSummaryQuote;
   buying: boolean;
   onConfirm: () => void;
   onCancel: () => void;

@@ -1,4 +1,4 @@
-import type { SingleSummary, SingleVideoQuote } from "@tubedigest/contracts/single-summary";
+import type { SingleSummary, SingleSummaryQuote } from "@tubedigest/contracts/single-summary";
 import { formatUsd } from "../../lib/money.ts";
 
 export const SINGLE_SUMMARIES_PATH = "/api/single-summaries";
@@ -37,7 +37,7 @@ export function chargeText(item: Pick<SingleSummary, "charge" | "amountCents" | 
 }
 
 /** What the subscriber is told about paying for a quoted summary. */
-export function paymentText(quote: Pick<SingleVideoQuote, "payment">): string {
+export function paymentText(quote: Pick<SingleSummaryQuote, "payment">): string {
   switch (quote.payment) {
     case "card":
       return "Charged to the card of your subscription once the summary is ready. If it cannot be made, you pay nothing.";

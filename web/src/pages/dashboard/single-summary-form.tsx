@@ -1,4 +1,4 @@
-import type { SingleVideoQuote } from "@tubedigest/contracts/single-summary";
+import type { SingleSummaryQuote } from "@tubedigest/contracts/single-summary";
 import {
   videoUrlMessages,
   WATCH_OR_SHORT_LINK,
@@ -15,7 +15,7 @@ import "./single-summaries.css";
 import { SingleSummariesList } from "./single-summaries-list.tsx";
 import { boughtSummaryOf } from "./single-summary.ts";
 import { SingleSummaryBought } from "./single-summary-bought.tsx";
-import { SingleSummaryQuote } from "./single-summary-quote.tsx";
+import { SingleSummaryQuoteCard } from "./single-summary-quote.tsx";
 import { useSingleSummaries } from "./use-single-summaries.ts";
 
 const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
@@ -25,14 +25,14 @@ const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
  * server's price comes first (title, length, price by length), nothing is charged until 'Process Video'
  * confirms it, and the summaries bought are listed below with their progress, price and text.
  */
-export function AlaCarteForm() {
+export function SingleSummaryForm() {
   const toast = useToast();
   const id = useId();
   const { plans } = usePlans();
   const { summaries, error, isLoading, refresh } = useSingleSummaries();
   const [url, setUrl] = useState("");
   const [checking, setChecking] = useState(false);
-  const [quote, setQuote] = useState<SingleVideoQuote>();
+  const [quote, setQuote] = useState<SingleSummaryQuote>();
   const [buying, setBuying] = useState(false);
   // The summary the reader asked to buy again, by its id: shown as the list has it now.
   const [bought, setBought] = useState<{ id: string; message: string }>();
@@ -81,7 +81,7 @@ export function AlaCarteForm() {
     setChecking(true);
     try {
       setQuote(
-        await apiFetch<SingleVideoQuote>("/api/process-individual-video/quote", {
+        await apiFetch<SingleSummaryQuote>("/api/process-individual-video/quote", {
           json: { videoUrl: url.trim() },
         }),
       );
@@ -114,11 +114,11 @@ export function AlaCarteForm() {
   };
 
   return (
-    <section className="dashboard-section single-video" aria-labelledby={`${id}-title`}>
+    <section className="dashboard-section single-summary-form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="dashboard-card-title">
         Summarise one video
       </h2>
-      <p className="single-video-intro">
+      <p className="single-summary-intro">
         Paste a link to any YouTube video. You see its length and price before you buy; the summary arrives
         here and by e-mail.
       </p>
@@ -132,7 +132,7 @@ export function AlaCarteForm() {
           }}
         />
       ) : quote ? (
-        <SingleSummaryQuote quote={quote} buying={buying} onConfirm={confirm} onCancel={backToForm} />
+        <SingleSummaryQuoteCard quote={quote} buying={buying} onConfirm={confirm} onCancel={backToForm} />
       ) : (
         <form className="dashboard-video-form" onSubmit={checkPrice} noValidate>
           <TextField
