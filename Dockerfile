@@ -8,9 +8,12 @@
 #   docker build --build-arg SERVICE=mailer  -t tubedigest/mailer .
 #   docker build --build-arg SERVICE=scheduler -t tubedigest/scheduler .
 #
-# The last stage is `runtime-${SERVICE}`, so BuildKit builds only what that service needs. Each image
-# holds the production node_modules, the service's bundle (services/<svc>/dist, which already contains our
-# own libs: see tsup.service.ts) and, for the gateway, the built web app. No sources, no dev tools.
+# The last stage is `runtime-${SERVICE}`. Every service's image shares the stages before its own: one
+# `npm install`, one production tree and one `build` that bundles all seven services and the web app, so
+# building the seven images one after another builds those once and reuses them from BuildKit's cache
+# (containers/build-images.sh). Each image holds the production node_modules, its service's bundle
+# (services/<svc>/dist, which already contains our own libs: see tsup.service.ts) and, for the gateway, the
+# built web app. No sources, no dev tools.
 #
 # BuildKit's built-in frontend builds it (no `# syntax=` line, which would fetch a frontend image first):
 # `docker buildx build`, or `DOCKER_BUILDKIT=1 docker build` with an engine's own CLI before 23.
@@ -45,78 +48,82 @@ COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm install --no-audit --no-fund
 
-# ---- production-deps: the runtime dependencies, pruned once for every service (npm prunes the whole
-# workspace tree). The bundles import every npm package from node_modules (tsup keeps them external) and
-# inline our own @tubedigest/* libs, so the workspace links in node_modules/@tubedigest are not needed at
-# run time. Staged under /prod, this is the same layer in all seven images: built and stored once.
+# ---- production-deps: the runtime dependencies, installed once for every service with --omit=dev into a
+# directory of their own, from the npm cache the install above has just filled (pruning the full tree
+# instead means walking and deleting all the dev tools). The bundles import every npm package from
+# node_modules (tsup keeps them external) and inline our own @tubedigest/* libs, so the workspace links in
+# node_modules/@tubedigest are not needed at run time. Staged under /prod, this is the same layer in all
+# seven images: built and stored once.
 FROM deps AS production-deps
-RUN npm prune --omit=dev --no-audit --no-fund \
+WORKDIR /install
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm install --omit=dev --prefer-offline --no-audit --no-fund \
  && rm -rf node_modules/@tubedigest node_modules/.cache node_modules/.package-lock.json \
  && mkdir /prod \
- && cp -a package.json node_modules /prod/ \
+ && mv package.json node_modules /prod/ \
  && for nested in services/*/node_modules; do \
-      if [ -d "$nested" ]; then mkdir -p "/prod/${nested%/node_modules}" && cp -a "$nested" "/prod/$nested"; fi; \
+      if [ -d "$nested" ]; then mkdir -p "/prod/${nested%/node_modules}" && mv "$nested" "/prod/$nested"; fi; \
     done
 
-# ---- build: one service's bundle (+ the web app for the gateway), staged under /out as the runtime
-# image lays it out.
+# ---- build: every service's bundle and the web app, built once for all seven images and staged under
+# /out as the runtime images lay them out. No SERVICE here, so this stage is the same for every image.
+# Each runtime stage copies only its own service from /out (COPY fails if one is missing here).
 FROM deps AS build
-ARG SERVICE
 ENV TURBO_TELEMETRY_DISABLED=1
 COPY . .
-RUN case "$SERVICE" in \
-      gateway) filters="--filter=@tubedigest/gateway --filter=@tubedigest/web" ;; \
-      auth|catalog|billing|summariser|mailer|scheduler) filters="--filter=@tubedigest/$SERVICE" ;; \
-      *) echo "SERVICE must be gateway, auth, catalog, billing, summariser, mailer or scheduler (got '$SERVICE')" >&2; exit 1 ;; \
-    esac \
- && npx turbo run build $filters \
- && mkdir -p /out/services/$SERVICE \
- && cp -a services/$SERVICE/package.json services/$SERVICE/dist /out/services/$SERVICE/ \
- && if [ "$SERVICE" = gateway ]; then mkdir -p /out/web && cp -a web/dist /out/web/; fi
+RUN services="gateway auth catalog billing summariser mailer scheduler" \
+ && npx turbo run build --filter=@tubedigest/web $(for s in $services; do printf -- '--filter=@tubedigest/%s ' "$s"; done) \
+ && for s in $services; do \
+      mkdir -p /out/services/$s && cp -a services/$s/package.json services/$s/dist /out/services/$s/; \
+    done \
+ && mkdir -p /out/web && cp -a web/dist /out/web/
 
-# ---- runtime: shared by every image. The package.json files stay because they carry
-# "type": "module", which tells node that dist/main.js is ESM.
+# ---- runtime: the part every image shares, the production node_modules. The package.json files come
+# with each service because they carry "type": "module", which tells node that dist/main.js is ESM.
 FROM ${NODE_IMAGE} AS runtime
-ARG SERVICE
 ENV NODE_ENV=production
 WORKDIR /app
 # Files stay owned by root: the service can read its code but not change it.
 COPY --from=production-deps /prod/ /app/
-COPY --from=build /out/ /app/
-# Checks of the image itself, so a broken one fails the build instead of the rollout. With no environment
-# the service must get as far as its configuration check, which runs after every static import has
-# resolved (a package pruned by mistake fails here). Native addons load lazily, so the one we ship
-# (argon2, auth's password hashes) must also hash and verify.
-RUN out="$(env -i PATH="$PATH" node services/$SERVICE/dist/main.js 2>&1 || true)"; \
-    case "$out" in *"Invalid configuration"*) ;; *) echo "$out" >&2; exit 1 ;; esac \
- && if [ "$SERVICE" = auth ]; then cd services/auth && node --input-type=module -e \
-      "import argon2 from 'argon2'; const h = await argon2.hash('check'); if (!(await argon2.verify(h, 'check'))) process.exit(1);"; \
-    fi
 # The `node` user of the official image. Numeric, so Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
 # No HEALTHCHECK here: Kubernetes uses its own probes (/healthz, /readyz) and docker-compose.yml declares
 # its checks next to the depends_on that use them.
 
+# Each service's stage copies its bundle and checks the image it makes (containers/image-check.sh, mounted
+# for the check only), so a broken image fails the build instead of the rollout.
 FROM runtime AS runtime-gateway
+COPY --from=build /out/services/gateway/ services/gateway/
+COPY --from=build /out/web/ web/
+RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh gateway
 ENV WEB_DIST=/app/web/dist
 EXPOSE 3000
 CMD ["node", "--enable-source-maps", "services/gateway/dist/main.js"]
 
 FROM runtime AS runtime-auth
+COPY --from=build /out/services/auth/ services/auth/
+RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh auth
 EXPOSE 4001
 CMD ["node", "--enable-source-maps", "services/auth/dist/main.js"]
 
 FROM runtime AS runtime-catalog
+COPY --from=build /out/services/catalog/ services/catalog/
+RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh catalog
 EXPOSE 4002
 CMD ["node", "--enable-source-maps", "services/catalog/dist/main.js"]
 
 FROM runtime AS runtime-billing
+COPY --from=build /out/services/billing/ services/billing/
+RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh billing
 EXPOSE 4003
 CMD ["node", "--enable-source-maps", "services/billing/dist/main.js"]
 
 FROM runtime AS runtime-summariser
-# Speech-to-text, the transcript chain's last step, runs yt-dlp and ffmpeg (Debian's packages, about
-# 250 MB together): built in only when asked, --build-arg SPEECH_TOOLS=true. Without them the step fails
+COPY --from=build /out/services/summariser/ services/summariser/
+RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh summariser
+# Speech-to-text, the transcript chain's last step, runs yt-dlp and ffmpeg (Debian's packages, which
+# make the image much larger): built in only when asked, --build-arg SPEECH_TOOLS=true. Without them the step fails
 # and says so, and the other steps still work.
 ARG SPEECH_TOOLS=false
 USER root
@@ -131,11 +138,15 @@ CMD ["node", "--enable-source-maps", "services/summariser/dist/main.js"]
 # Compiles its MJML templates at start in a child node (mjml stays in node_modules); without SMTP_URL it
 # writes .eml files to MAIL_DIR, which must then be writable (e.g. under /tmp).
 FROM runtime AS runtime-mailer
+COPY --from=build /out/services/mailer/ services/mailer/
+RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh mailer
 EXPOSE 4005
 CMD ["node", "--enable-source-maps", "services/mailer/dist/main.js"]
 
 # Serves only /healthz, /readyz and /metrics; its work is firing schedules onto the broker.
 FROM runtime AS runtime-scheduler
+COPY --from=build /out/services/scheduler/ services/scheduler/
+RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh scheduler
 EXPOSE 4006
 CMD ["node", "--enable-source-maps", "services/scheduler/dist/main.js"]
 

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack up down install build build-web build-services lint typecheck unit integration mail-spam-score browser tests test-containers test bench mutate digest-now clean
+.PHONY: start stack up down install build build-web build-services lint typecheck unit integration mail-spam-score browser screenshots tests test-containers test bench mutate digest-now env-reference clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -25,7 +25,7 @@ build-services: install
 	npx turbo run build --filter='!@tubedigest/web'
 
 ## The whole product on http://localhost:3000 in one process, with embedded parts unless DATABASE_URL,
-## REDIS_URL, RABBITMQ_URL and the outside services' keys are set (README: "Running against the real parts").
+## REDIS_URL, RABBITMQ_URL and the outside services' keys are set (docs/environment.md).
 start: build
 	node --enable-source-maps services/standalone/dist/main.js
 
@@ -45,9 +45,11 @@ up: install
 down:
 	source containers/docker-cli.sh && pick_docker && pick_compose && "$${COMPOSE[@]}" down
 
+## Format and lint (Biome), migrations' order, and no unused file or export (knip.json lists the entry points).
 lint: install
 	npx biome ci .
 	node scripts/check-migrations.mjs
+	npx knip
 
 typecheck: install
 	npx tsc -p tsconfig.json
@@ -71,6 +73,13 @@ mail-spam-score: install
 browser: build-web
 	npx vitest run --project browser
 
+## Screenshots of the web app's screens and e-mails at a phone's width and 1280 px, for people to look at:
+## the browser tests with SCREENSHOTS=1, into test-results/screenshots. `make test` checks the same
+## screens without drawing them.
+screenshots: build-web
+	rm -rf test-results/screenshots
+	SCREENSHOTS=1 npx vitest run --project browser
+
 ## Unit, integration and browser tests in one run (what `make test` runs): two files at a time, so one
 ## works while the other waits on a broker, a timer or a page, and no step waits for another's last file.
 tests: build-web
@@ -82,16 +91,16 @@ tests: build-web
 test-containers: install
 	tests/containers/run.sh
 
-## Lint, typecheck and the services' bundles run beside the tests (the two cores are about a quarter idle
-## while the tests wait on brokers, timers and pages), then the spam score and the containers, which
-## would compete with the tests for the CPU.
+## Lint, typecheck, the services' bundles and the spam score (each one process) run beside the tests, in
+## what the two cores leave idle while the tests wait on brokers, timers and pages; then the containers,
+## whose builds would compete with the tests for the CPU.
 test: install
-	$(MAKE) --no-print-directory -j4 lint typecheck build-services tests
-	$(MAKE) --no-print-directory mail-spam-score test-containers
+	$(MAKE) --no-print-directory -j5 lint typecheck build-services mail-spam-score tests
+	$(MAKE) --no-print-directory test-containers
 	@echo "make test: format/lint, typecheck, unit, integration, mail spam score, browser and container checks all passed"
 
-## Benchmarks, not part of `make test` (under 10 minutes on 2 cores): each prints its figures and rewrites
-## its own section of docs/performance.md with the command and the machine. Needs the local Postgres,
+## Benchmarks, not part of `make test`: each prints its figures and rewrites its own section of
+## docs/performance.md with the command and the machine. Needs the local Postgres,
 ## Redis and RabbitMQ, and Debian's Chromium for the web pages' scores.
 BENCHMARKS ?= $(sort $(wildcard bench/suite/*.ts))
 bench: build
@@ -100,10 +109,10 @@ bench: build
 	  node --import tsx $$benchmark || exit 1; \
 	done
 
-## Mutation testing, not part of `make test` (hours on 2 cores, the summariser alone two to three): each package's code is
-## mutated and must make its tests fail. `make mutate PACKAGES="bus catalog"` runs some of them; the
-## configs are stryker/<package>.config.mjs, the scores and surviving mutants docs/testing.md, the
-## reports reports/mutation/<package>.html.
+## Mutation testing, not part of `make test` (it takes hours): each package's code is mutated and must
+## make its tests fail. `make mutate PACKAGES="bus catalog"` runs some of them; the configs are
+## stryker/<package>.config.mjs (stryker/README.md), the scores docs/testing.md, the reports
+## reports/mutation/<package>.html.
 PACKAGES ?= bus catalog auth gateway mailer billing summariser
 mutate: install
 	@for package in $(PACKAGES); do \
@@ -117,6 +126,11 @@ PORT ?= 3000
 digest-now:
 	@curl -fsS -X POST http://localhost:$(PORT)/dev/deliver-digest && echo
 	@echo "queued; the digests arrive at http://localhost:$(PORT)/dev/mailbox within seconds"
+
+## docs/environment.md again from the processes' configuration schemas, after a variable changed; the
+## deployment tests fail while the page and the schemas disagree.
+env-reference: install
+	node --import tsx scripts/write-env-reference.ts
 
 clean:
 	rm -rf node_modules libs/*/node_modules services/*/node_modules web/node_modules services/*/dist web/dist .turbo .stryker-tmp reports/mutation

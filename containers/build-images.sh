@@ -2,6 +2,10 @@
 # Builds every service's image from ./Dockerfile, tagged as docker-compose.yml names them
 # (tubedigest/<service>:dev), or only the services given as arguments. NODE_IMAGE, if set, replaces the
 # Dockerfile's Node image (e.g. one made by containers/local-images/make-local-images.sh).
+#
+# The images differ only in their last stage: the first build makes the shared stages (the npm install,
+# the production tree, the bundles of every service and the web app) and the others take them from
+# BuildKit's cache, so they only copy their bundle in and check the image.
 set -euo pipefail
 repository="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repository"

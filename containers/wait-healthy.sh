@@ -33,6 +33,10 @@ while :; do
       [ -n "$name" ] || continue
       echo "---- last log lines of $name" >&2
       "$DOCKER" logs --tail 40 "$name" >&2 2>&1 || true
+      # What its health check itself answered: a timeout looks different from a refused connection.
+      echo "---- last health checks of $name" >&2
+      "$DOCKER" inspect --format '{{if .State.Health}}{{range .State.Health.Log}}exit {{.ExitCode}} at {{.End}}: {{.Output}}
+{{end}}{{end}}' "$name" >&2 2>&1 || true
     done
     exit 1
   fi

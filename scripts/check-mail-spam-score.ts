@@ -200,14 +200,25 @@ try {
 
 const version = /version ([\d.]+)/.exec(spawnSync("spamassassin", ["-V"]).stdout.toString())?.[1] ?? "?";
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sizes = (bytes: number[]) => {
+  const [least, most] = [Math.min(...bytes), Math.max(...bytes)];
+  return least === most ? kilobytes(least) : `${kilobytes(least)}–${kilobytes(most)}`;
+};
+const rulesHit = (result: Scored) => result.rules.map((rule) => `${rule.name} (${rule.score})`).join(", ");
+// E-mails SpamAssassin judged alike share a row, so the table stays short however many templates exist.
+const alike = new Map<string, Scored[]>();
+for (const result of results) {
+  const verdict = `${result.score.toFixed(1)} ${rulesHit(result)}`;
+  alike.set(verdict, [...(alike.get(verdict) ?? []), result]);
+}
 const table = markdownTable(
-  ["e-mail", "score", "rules hit (score)", "HTML", "whole message"],
-  results.map((result) => [
-    result.label,
-    result.score.toFixed(1),
-    result.rules.map((rule) => `${rule.name} (${rule.score})`).join(", "),
-    kilobytes(result.htmlBytes),
-    kilobytes(result.messageBytes),
+  ["e-mails", "score", "rules hit (score)", "HTML", "whole message"],
+  [...alike.values()].map((group) => [
+    group.map((result) => result.label).join(", "),
+    (group[0] as Scored).score.toFixed(1),
+    rulesHit(group[0] as Scored),
+    sizes(group.map((result) => result.htmlBytes)),
+    sizes(group.map((result) => result.messageBytes)),
   ]),
 );
 recordDocSection(

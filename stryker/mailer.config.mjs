@@ -4,7 +4,7 @@ import { mutationConfig } from "./shared.mjs";
 // tokens, complaints, the feed), what a refused send means for the address (`smtp-failure`: a
 // suppression or a retry) and how long to wait (`domain/retry-delay`), and what a digest says (the template
 // helpers that turn a newsletter's summaries into its text and HTML). Left out: the dispatcher's loop
-// (`domain/dispatcher.ts`) and the transports (claiming, timers, sockets: their mutants hang rather than fail), the routes and
+// (`domain/dispatcher.ts`) and the transports (leasing, timers, sockets: their mutants hang rather than fail), the routes and
 // stores, and the MJML sources, which are markup rather than logic.
 export default mutationConfig({
   name: "mailer",

@@ -36,8 +36,8 @@ export function mutationConfig({
     // A mutant's run that takes this much longer than the run without it counts as timed out, which
     // Stryker counts as detected. Longer than a test's own time-out (15 s, vitest.mutate.config.ts), so a
     // mutant that makes a test wait in vain fails that test instead, and only real hangs (an endless
-    // loop) time out. Test times vary with the load of the shared Postgres and RabbitMQ: with 10 s,
-    // auth's suites (argon2 at every sign-up) timed out where they would have passed.
+    // loop) time out. Test times vary with the load of the shared Postgres and RabbitMQ: a shorter
+    // one times out auth's suites (argon2 at every sign-up) where they would pass.
     timeoutMS,
     thresholds: { high: 90, low: threshold, break: threshold },
   };
