@@ -35,6 +35,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import pino from "pino";
 import { Agent } from "undici";
 import { buildGatewayApp } from "../services/gateway/src/app.ts";
+import { defaultRateLimits } from "../services/gateway/src/config.ts";
 import { MemorySessionStore } from "../services/gateway/src/plugins/memory-session-store.ts";
 import { RememberingSigner } from "../services/gateway/src/plugins/remembering-signer.ts";
 import { SESSION_COOKIE } from "../services/gateway/src/plugins/sessions.ts";
@@ -130,6 +131,7 @@ function buildGateway(upstream: string): Promise<FastifyInstance> {
       webDist: mkdtempSync(path.join(tmpdir(), "gateway-floor-web-")),
       trustProxy: 0,
       site: DEVELOPMENT_SITE,
+      ...defaultRateLimits(),
       signInRateLimit: { max: 1000, windowSeconds: 60 },
       searchRateLimit: 1000,
     },

@@ -1,7 +1,7 @@
 /**
  * The mailer's delivery into a local SMTP sink: N rendered digests queued in the real Postgres, then
  * sent by the dispatcher through nodemailer's SMTP pool to an in-process SMTP server that accepts
- * everything. Prints messages per second from the first claim to the last confirmation, and checks
+ * everything. Prints messages per second from the first lease to the last confirmation, and checks
  * every message was accepted exactly once.
  *
  *   npx tsx bench/mail-delivery.ts [--messages 2000] [--connections 5] [--batch 50]

@@ -40,7 +40,7 @@ import { buildScenario } from "./digest-at-scale/scenario.ts";
 import { seedMonday } from "./digest-at-scale/seed-monday.ts";
 import { scrapeMetrics } from "./digest-at-scale/service-metrics.ts";
 import { SinkLedger } from "./digest-at-scale/sink-ledger.ts";
-import type { RunInfra } from "./digest-at-scale/start-services.ts";
+import { type RunInfra, SINK_PROCESS } from "./digest-at-scale/start-services.ts";
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +48,7 @@ const { values } = parseArgs({
     channels: { type: "string", default: "2000" },
     "per-user": { type: "string", default: "5" },
     "videos-per-channel": { type: "string", default: "2" },
-    // 250 ms and 32 at once: the model's share of the run's lower bound is ⌈4000/32⌉·0.25 s = 31 s.
+    // A hosted model's pace: each call takes L and at most C run at once, so the run's bound is ⌈calls/C⌉·L.
     "llm-latency-ms": { type: "string", default: "250" },
     "llm-concurrency": { type: "string", default: "32" },
     // The summariser's own default unless given.
@@ -124,7 +124,7 @@ try {
 
   // The run: peaks and CPU from here on.
   const { catalog, summariser, mailer, sink } = monday;
-  const meter = startResourceMeter({ catalog, summariser, mailer, "smtp-sink": sink });
+  const meter = startResourceMeter({ catalog, summariser, mailer, [SINK_PROCESS]: sink });
   const mailerMetricsBefore = await scrapeMetrics(mailer.port);
   let lastSaid = 0;
   const run = await runDigest({

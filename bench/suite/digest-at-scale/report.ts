@@ -6,6 +6,7 @@ import type { DigestRun } from "./run-digest.ts";
 import type { Scenario } from "./scenario.ts";
 import { histogramQuantile, metricValue } from "./service-metrics.ts";
 import type { Acceptance } from "./sink-ledger.ts";
+import { SINK_PROCESS } from "./start-services.ts";
 
 /** Everything a run measured, as the report needs it. */
 export interface RunFigures {
@@ -61,6 +62,12 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
   const composed = metricValue(summariser, "summariser_digests_total", { outcome: "composed" });
   const others = figures.scenario.users.length - figures.scenario.recipients.length;
 
+  // The sink stands for the mail servers outside: not the product's CPU.
+  const productCpuSeconds =
+    Object.entries(resources.processes)
+      .filter(([name]) => name !== SINK_PROCESS)
+      .reduce((sum, [, usage]) => sum + usage.cpuSeconds, 0) +
+    Object.values(resources.infraCpuSeconds).reduce((sum, cpuSeconds) => sum + cpuSeconds, 0);
   // The glances are model calls too, made within the same LLM_CONCURRENCY as the summaries.
   const allCallsBoundMs = Math.ceil(model.calls / settings.llmConcurrency) * settings.llmLatencyMs;
   const targets = markdownTable(
@@ -68,8 +75,13 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
     [
       [
         "digest.due → last e-mail accepted",
-        `≤ 1.15 × ⌈${thousands(videos)}/${settings.llmConcurrency}⌉ × ${settings.llmLatencyMs} ms = ${seconds(boundMs * 1.15)}`,
-        `**${seconds(wallMs)}**, ${(wallMs / boundMs).toFixed(2)} × the bound of ${seconds(boundMs)}; ${(wallMs / allCallsBoundMs).toFixed(2)} × ⌈${thousands(model.calls)}/${settings.llmConcurrency}⌉ × ${settings.llmLatencyMs} ms = ${seconds(allCallsBoundMs)}, the bound for every model call the run made`,
+        `≤ 1.3 × ⌈${thousands(model.calls)}/${settings.llmConcurrency}⌉ × ${settings.llmLatencyMs} ms = ${seconds(allCallsBoundMs * 1.3)} (every model call the run made)`,
+        `**${seconds(wallMs)}**, ${(wallMs / allCallsBoundMs).toFixed(2)} × the bound of ${seconds(allCallsBoundMs)}; ${(wallMs / boundMs).toFixed(2)} × the summaries' alone (${seconds(boundMs)})`,
+      ],
+      [
+        "CPU of the product's processes a digest (services, Postgres, RabbitMQ, Redis)",
+        "≤ 10 ms",
+        `**${millis((productCpuSeconds * 1000) / composed)}**`,
       ],
       [
         // The fake model also answers each digest's week-at-a-glance, one call per digest: counted apart.
@@ -89,7 +101,7 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
       ],
       [
         "e-mails/s into the sink, first to last",
-        "≥ 300/s",
+        "—",
         `**${sinkRate.toFixed(0)}/s** (${thousands(acceptances.length)} in ${seconds(lastAccepted - firstAccepted)}; mean ${meanKb.toFixed(1)} KB)`,
       ],
       [
@@ -104,20 +116,11 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
   );
 
   const since = (at: number) => seconds(at - run.startedAt);
-  const stages = markdownTable(
-    ["stage", "first", "last"],
-    [
-      ["digests queued by the fan-out", "—", since(times.fannedOutAt)],
-      ["summaries made", since(times.firstSummaryAt), since(times.lastSummaryAt)],
-      ["newsletters composed", since(times.firstNewsletterAt), since(times.lastNewsletterAt)],
-      [
-        "messages rendered and queued by the mailer",
-        since(times.firstQueuedMailAt),
-        since(times.lastQueuedMailAt),
-      ],
-      ["messages accepted by the sink", since(firstAccepted), since(lastAccepted)],
-    ],
-  );
+  const span = (first: number, last: number) => `${since(first)}–${since(last)}`;
+  const stages =
+    `After digest.due: digests queued by the fan-out by ${since(times.fannedOutAt)}; summaries made ${span(times.firstSummaryAt, times.lastSummaryAt)}; ` +
+    `newsletters composed ${span(times.firstNewsletterAt, times.lastNewsletterAt)}; messages queued by the mailer ${span(times.firstQueuedMailAt, times.lastQueuedMailAt)}; ` +
+    `accepted by the sink ${span(firstAccepted, lastAccepted)}.`;
 
   const perDigest = (cpuSeconds: number) => millis((cpuSeconds * 1000) / composed);
   const processRows = Object.entries(resources.processes).map(([name, usage]) => [
@@ -152,17 +155,6 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
     processRows,
   );
 
-  const timeline = markdownTable(
-    ["after digest.due", "summaries made", "newsletters composed", "messages queued", "accepted by the sink"],
-    thin(run.samples, 12).map((sample) => [
-      seconds(sample.atMs),
-      thousands(sample.summaries),
-      thousands(sample.composed),
-      thousands(sample.messages),
-      thousands(sample.accepted),
-    ]),
-  );
-
   const kinds = new Map<string, number>();
   for (const user of figures.scenario.users) kinds.set(user.kind, (kinds.get(user.kind) ?? 0) + 1);
   const population = [...kinds].map(([kind, count]) => `${thousands(count)} ${kind}`).join(", ");
@@ -184,18 +176,10 @@ export function describeRun(figures: RunFigures, command: string): { text: strin
     "",
     processes,
     "",
-    timeline,
-    "",
     `${thousands(composed)} digests composed; ${thousands(figures.youtubeUnits)} Data API units spent (catalog's upload checks and video descriptions); ` +
       `at most ${model.maxInFlight} model calls in flight; the summaries record ${thousands(times.llmCallsRecorded)} model calls, ` +
       `${thousands(times.summariesFromCaptions)} summaries made from their captions, ${times.summariesNotReady} not ready, ` +
       `at most ${times.mostSummaryAttempts} attempt(s) at one.`,
   ].join("\n");
   return { text: markdown.replaceAll("**", ""), markdown };
-}
-
-/** At most about `rows` samples, evenly spread, always with the last. */
-function thin<T>(samples: readonly T[], rows: number): T[] {
-  const step = Math.max(1, Math.ceil(samples.length / rows));
-  return samples.filter((_, index) => index % step === step - 1 || index === samples.length - 1);
 }

@@ -15,7 +15,6 @@ export interface ProgressSample extends PipelineCounts {
 export interface DigestRun {
   /** When digest.due was published (epoch ms). */
   startedAt: number;
-  samples: ProgressSample[];
   final: PipelineCounts;
 }
 
@@ -87,5 +86,5 @@ export async function runDigest(options: {
     },
   );
   await new Promise((resolve) => setTimeout(resolve, QUIET_AFTER_MS));
-  return { startedAt, samples, final: await pipelineCounts(pool, schemas) };
+  return { startedAt, final: await pipelineCounts(pool, schemas) };
 }

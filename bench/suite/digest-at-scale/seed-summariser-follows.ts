@@ -4,9 +4,9 @@ import type { Scenario } from "./scenario.ts";
 
 /**
  * The summariser's read model of who follows what, written as its channel.followed handler writes it
- * (`follows`: following, followed and changed when the follow happened). Through the bus, 50,000
- * follows are 50,000 inbox transactions: with them, seeding 10,000 users took 165 s on two cores instead
- * of about 60, so only the users' sign-ups and billing's events go through the bus.
+ * (`follows`: following, followed and changed when the follow happened). Through the bus every follow
+ * would be an inbox transaction of its own, most of the seeding's time, so only the users' sign-ups and
+ * billing's events go through the bus.
  */
 export async function seedSummariserFollows(
   database: { url: string; schema: string },

@@ -98,12 +98,15 @@ export function startMailer(infra: RunInfra, smtpUrl: string): Promise<BenchChil
   });
 }
 
+/** The sink's process name, as the resource meter and the report know it. */
+export const SINK_PROCESS = "smtp-sink";
+
 /** The discarding SMTP sink; each acceptance it reports goes to `onAccepted`. */
 export function startSmtpSink(infra: RunInfra, onLine: (line: string) => void): Promise<BenchChild> {
   return startBenchChild({
-    name: "smtp-sink",
+    name: SINK_PROCESS,
     entry: SINK_ENTRY,
-    logFile: path.join(infra.logDir, "smtp-sink.log"),
+    logFile: path.join(infra.logDir, `${SINK_PROCESS}.log`),
     onLine,
   });
 }
