@@ -136,7 +136,7 @@ describe("the dispatcher, over the real Postgres, nodemailer's pool and a real S
     try {
       const dispatcher = delivery.startDispatcher({ db: away.db, log });
       await eventually(() => (errors.length > 0 ? true : undefined));
-      expect(errors[0]).toMatch(/cannot claim/);
+      expect(errors[0]).toMatch(/cannot lease/);
 
       proxy.acceptConnections();
       await delivery.enqueue({ naturalKey: "after the outage" });
@@ -163,5 +163,29 @@ describe("the dispatcher, over the real Postgres, nodemailer's pool and a real S
     // The server accepts the message a moment before the dispatcher records it sent.
     await eventually(async () => ((await delivery.statusCounts()).sent === 1 ? true : undefined));
     await expectEachSentOnce(1);
+  });
+
+  it("tries a message again soon when the look before sending fails, instead of holding it for its lease", async () => {
+    let looks = 0;
+    const dispatcher = delivery.startDispatcher({
+      // A lease longer than the test: the message is sent because the failed look handed it back.
+      leaseMs: 600_000,
+      async review(message) {
+        looks += 1;
+        if (looks === 1) throw new Error("sorry, too many clients already");
+        return { send: message };
+      },
+    });
+    await delivery.enqueue({ naturalKey: "reviewed" });
+    await delivery.settle(dispatcher);
+
+    await expectEachSentOnce(1);
+    const row = await delivery.database.db
+      .selectFrom("messages")
+      .select(["attempts", "last_error"])
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(2);
+    expect(row.last_error).toMatch(/could not review the message before sending it: sorry, too many clients/);
+    expect(looks).toBe(2);
   });
 });

@@ -27,7 +27,7 @@ export interface DispatcherOptions {
   from: string;
   log: DispatcherLogger;
   now?: () => Date;
-  /** Messages claimed at once (20). */
+  /** Messages leased at once (20). */
   batchSize?: number;
   /** Messages in the transport at once (5): no more than the SMTP pool's connections. */
   concurrency?: number;
@@ -36,7 +36,7 @@ export interface DispatcherOptions {
    * dispatcher is woken when a message is queued, and otherwise waits until the next one falls due.
    */
   pollMs?: number;
-  /** How long a claim holds its messages (10 min); a message not started within half of it is handed back. */
+  /** How long a lease holds its messages (10 min); a message not started within half of it is handed back. */
   leaseMs?: number;
   /** The waits after each refused attempt, the last repeating (30 s, 2 min, 10 min, 1 h, 6 h; ±20 %). */
   retryDelaysMs?: readonly number[];
@@ -62,7 +62,7 @@ export interface DispatcherOptions {
 export type Review = { send: Message } | { withhold: string };
 
 export interface Dispatcher {
-  /** Stops claiming, hands back what was claimed but not started, and resolves once the sends in flight are recorded. */
+  /** Stops leasing, hands back what was leased but not started, and resolves once the sends in flight are recorded. */
   stop(): Promise<void>;
   /** Resolves once a look at the queue, begun after this call, found nothing due (or the dispatcher stopped). */
   drain(): Promise<void>;
@@ -70,7 +70,7 @@ export interface Dispatcher {
   wake(): void;
 }
 
-// A message due but not taken (another dispatcher was claiming it) is looked for again this soon.
+// A message due but not taken (another dispatcher was leasing it) is looked for again this soon.
 const MIN_POLL_MS = 250;
 // A failing database is tried again after a pause that doubles up to a ceiling.
 const DATABASE_PAUSE_MS = 1_000;
@@ -82,7 +82,7 @@ const RECORD_ATTEMPTS = 3;
 const NOT_A_BARE_ADDRESS = "the recipient is not one bare e-mail address";
 
 /**
- * Sends the queued messages: claims the due ones (several dispatchers never take the same one), sends
+ * Sends the queued messages: leases the due ones (several dispatchers never take the same one), sends
  * each with its own Message-ID, and records the outcome. A refusal for now (4xx, a connection lost) is
  * retried later, spaced out; a refusal for good (5xx) fails the message and suppresses the address, to
  * which nothing is sent again. Nothing it does rejects: failures are logged, and the loop goes on.
@@ -220,6 +220,11 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       // A transport should say which kind of failure it met; one that did not is tried again.
       log.error({ messageId: message.id, err: error }, "unexpected failure from the mail transport");
     }
+    return retryLater(message, reason, error);
+  }
+
+  /** Answers how to record an attempt that may succeed later: spaced out, failed after the last one. */
+  function retryLater(message: Message, reason: string, error: unknown): () => Promise<boolean> {
     if (message.attempts >= settings.maxAttempts) {
       log.error({ messageId: message.id, attempts: message.attempts, err: error }, "message given up");
       return markFailed(message, reason);
@@ -230,6 +235,16 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       "send deferred",
     );
     return () => messages.markRetry(message, new Date(now().getTime() + delay), reason);
+  }
+
+  /**
+   * A look before sending that failed (the database refused a connection, a lock was broken): the message
+   * is tried again like a refusal for now, not left leased for the rest of its lease.
+   */
+  function lookFailed(message: Message, look: string, error: unknown): Promise<void> {
+    log.error({ err: error, messageId: message.id }, `could not ${look}; tried again later`);
+    const reason = `could not ${look}: ${error instanceof Error ? error.message : String(error)}`;
+    return record(message, retryLater(message, reason, error));
   }
 
   async function deliver(message: Message): Promise<void> {
@@ -246,17 +261,13 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
         );
       }
     } catch (error) {
-      // Left as claimed: once the lease lapses it is claimed again.
-      log.error({ err: error, messageId: message.id }, "could not check the suppression list");
-      return;
+      return await lookFailed(message, "check the suppression list", error);
     }
     let review: Review;
     try {
       review = options.review ? await options.review(message) : { send: message };
     } catch (error) {
-      // Left as claimed: once the lease lapses it is claimed again.
-      log.error({ err: error, messageId: message.id }, "could not review a message before sending it");
-      return;
+      return await lookFailed(message, "review the message before sending it", error);
     }
     if ("withhold" in review) {
       const reason = review.withhold;
@@ -281,10 +292,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
-  /** Sends a claimed batch, `concurrency` at a time; what stopping or a lapsing lease leaves unstarted goes back. */
-  async function deliverBatch(batch: Message[], claimedAt: Date): Promise<void> {
+  /** Sends a leased batch, `concurrency` at a time; what stopping or a lapsing lease leaves unstarted goes back. */
+  async function deliverBatch(batch: Message[], leasedAt: Date): Promise<void> {
     let next = 0;
-    const leaseRunningOut = () => now().getTime() - claimedAt.getTime() > settings.leaseMs / 2;
+    const leaseRunningOut = () => now().getTime() - leasedAt.getTime() > settings.leaseMs / 2;
     const worker = async () => {
       for (let message = batch[next++]; message; message = batch[next++]) {
         const handBack = stopping || leaseRunningOut();
@@ -300,10 +311,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     while (!stopping) {
       try {
         const look = ++looks;
-        const claimedAt = now();
-        const batch = await messages.claimDue(
-          claimedAt,
-          new Date(claimedAt.getTime() + settings.leaseMs),
+        const leasedAt = now();
+        const batch = await messages.leaseDue(
+          leasedAt,
+          new Date(leasedAt.getTime() + settings.leaseMs),
           settings.batchSize,
         );
         if (failures > 0) log.info({ afterFailures: failures }, "mail dispatcher reaches its database again");
@@ -319,13 +330,13 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
           await pause(Math.min(safetyNetMs, Math.max(MIN_POLL_MS, dueInMs)));
           continue;
         }
-        await deliverBatch(batch, claimedAt);
+        await deliverBatch(batch, leasedAt);
       } catch (error) {
         failures += 1;
         const delay = Math.min(MAX_DATABASE_PAUSE_MS, DATABASE_PAUSE_MS * 2 ** (failures - 1));
         log.error(
           { err: error, failures, retryInMs: delay },
-          "mail dispatcher cannot claim messages; pausing",
+          "mail dispatcher cannot lease messages; pausing",
         );
         await pause(delay);
       }
