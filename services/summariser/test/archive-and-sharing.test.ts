@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eventually } from "@tubedigest/testing/eventually";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summaryMarkdown } from "../src/summaries/summary-markdown.ts";
 import { sentNewsletterRow } from "./support/newsletter-row.ts";
@@ -126,6 +127,32 @@ describe("a reader's archive search and shared summaries, from the newsletters t
       [second.id, null],
       [first.id, null],
     ]);
+  });
+
+  it("finds nothing of a newsletter made but never mailed, and finds it once the mailer reports it sent", async () => {
+    // A newsletter the mailer skipped (the reader unsubscribed before it went) was never received.
+    const unsubscribed = randomUUID();
+    const made = { id: randomUUID(), createdAt: new Date("2026-11-30T09:00:00Z") };
+    await summariser.database.db
+      .insertInto("newsletters")
+      .values({
+        ...newsletter(made.id, unsubscribed, made.createdAt, [{ title: "Pocket Orbit", videos: [rockets] }]),
+        sent_at: null,
+      })
+      .execute();
+    expect(await search(unsubscribed, "nozzles")).toEqual([]);
+
+    const sentAt = new Date("2026-11-30T09:00:04Z");
+    await summariser.testBus.bus.publish(
+      "newsletter.sent",
+      { newsletterId: made.id, userId: unsubscribed, sentAt: sentAt.toISOString() },
+      { correlationId: randomUUID() },
+    );
+    const found = await eventually(async () => {
+      const matches = await search(unsubscribed, "nozzles");
+      return matches.length > 0 ? matches : undefined;
+    });
+    expect(found).toMatchObject([{ newsletterId: made.id, receivedAt: sentAt.toISOString() }]);
   });
 
   it("searches the reader's own newsletters only", async () => {

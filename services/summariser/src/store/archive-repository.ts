@@ -36,12 +36,18 @@ const CONFIG = sql.lit("english");
 export class ArchiveRepository {
   constructor(private readonly db: Kysely<SummariserDatabase>) {}
 
-  /** The reader's newsletters not indexed yet, oldest first, with what they hold. */
-  unindexed(userId: string): Promise<{ id: string; created_at: Date; channels: NewsletterChannel[] }[]> {
+  /**
+   * The reader's newsletters received and not indexed yet, oldest first, with what they hold. One made
+   * but never mailed (the reader unsubscribed before it went) is not theirs to search; it is indexed once
+   * the mailer reports it sent.
+   */
+  unindexed(userId: string): Promise<{ id: string; sent_at: Date; channels: NewsletterChannel[] }[]> {
     return this.db
       .selectFrom("newsletters")
-      .select(["id", "created_at", "channels"])
+      .select(["id", "sent_at", "channels"])
       .where("user_id", "=", userId)
+      .where("sent_at", "is not", null)
+      .$narrowType<{ sent_at: Date }>()
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -51,7 +57,7 @@ export class ArchiveRepository {
           ),
         ),
       )
-      .orderBy("created_at")
+      .orderBy("sent_at")
       .execute();
   }
 

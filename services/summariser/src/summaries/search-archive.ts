@@ -7,9 +7,10 @@ import type { NewsletterChannel } from "../store/database.ts";
 export const MAX_ARCHIVE_RESULTS = 20;
 
 /**
- * Searches every summary the reader has received (titles, key points, paragraphs), theirs alone. Their
- * newsletters are indexed as they first search after receiving them, each once, so the index follows the
- * archive without a step of its own in the digest.
+ * Searches every summary the reader has received (titles, key points, paragraphs), theirs alone, as each
+ * newsletter was mailed: its points are stored with it, so a summary upgraded or translated later changes
+ * nothing here. Their newsletters are indexed as they first search after receiving them, each once, so
+ * the index follows the archive without a step of its own in the digest.
  */
 export async function searchArchive(
   context: SummariserContext,
@@ -18,7 +19,7 @@ export async function searchArchive(
 ): Promise<ArchiveMatch[]> {
   const archive = new ArchiveRepository(context.db);
   for (const newsletter of await archive.unindexed(userId)) {
-    await archive.add(userId, archiveEntriesOf(newsletter.id, newsletter.created_at, newsletter.channels));
+    await archive.add(userId, archiveEntriesOf(newsletter.id, newsletter.sent_at, newsletter.channels));
   }
   return archive.search(userId, query, MAX_ARCHIVE_RESULTS);
 }

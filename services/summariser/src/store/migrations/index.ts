@@ -10,6 +10,7 @@ import * as archiveSearch from "./20261128T1100-archive-search.ts";
 import * as sharedSummaries from "./20261128T1300-shared-summaries.ts";
 import * as transcriptProvenance from "./20261130T1000-transcript-provenance.ts";
 import * as onePurchasePerVideo from "./20261204T2040-one-purchase-per-video.ts";
+import * as archiveOfMailedNewsletters from "./20261205T1630-archive-of-mailed-newsletters.ts";
 
 export const migrations: Migrations = {
   "20261123T1900-create-summariser": createSummariser,
@@ -23,4 +24,5 @@ export const migrations: Migrations = {
   "20261128T1300-shared-summaries": sharedSummaries,
   "20261130T1000-transcript-provenance": transcriptProvenance,
   "20261204T2040-one-purchase-per-video": onePurchasePerVideo,
+  "20261205T1630-archive-of-mailed-newsletters": archiveOfMailedNewsletters,
 };
