@@ -12,33 +12,105 @@ const video = (ref: string, channel: string, title: string, keyPoints: string[] 
   keyPoints,
 });
 
+/** A rocket channel's week and a cooking channel's, whose titles share words and templates and nothing else. */
+const titlesAlike = [
+  video("v1", "Pocket Orbit", "Five mistakes every new rocket builder makes", [
+    "Most first engines crack at the throat because the chamber runs too hot.",
+    "A launch rail that flexes sends the rocket off at an angle.",
+  ]),
+  video("v2", "Pocket Orbit", "I spent a month building a launch tower", [
+    "The tower is welded from square steel tube.",
+    "Guy wires keep it upright in wind.",
+  ]),
+  video("v3", "Copper Pan Kitchen", "Five mistakes with cast iron", [
+    "Soap does not strip seasoning; soaking does.",
+    "The biggest mistake is storing the pan wet.",
+  ]),
+  video("v4", "Copper Pan Kitchen", "I spent a month eating only sourdough", [
+    "A starter needs feeding twice a day in summer.",
+    "Salt slows the rise of the dough.",
+  ]),
+];
+
 describe("the embedded writer of the week at a glance", () => {
-  it("names both channels of a story they both covered, and the week's theme", () => {
-    const lines = extractiveGlance([
-      video("v1", "Pocket Orbit", "The Artemis launch, explained", ["The rocket stands 98 metres tall."]),
-      video("v2", "Pocket Orbit", "Moons of Jupiter"),
-      video("v3", "Field Notes", "Birds and the Artemis launch"),
-      video("v4", "Field Notes", "Moons and tides for birdwatchers"),
+  it("never joins videos whose titles share words (“Five mistakes”, “month”) but whose summaries do not", () => {
+    const lines = extractiveGlance(titlesAlike);
+    for (const line of lines) {
+      const channels = new Set(line.refs.map((ref) => titlesAlike.find((v) => v.ref === ref)?.channel));
+      expect(channels.size, line.text).toBe(1);
+      expect(line.text).not.toMatch(/both covered|came up/);
+    }
+    expect(lines).toEqual([
+      {
+        text: "Pocket Orbit posted “Five mistakes every new rocket builder makes” and 1 more video.",
+        refs: ["v1"],
+      },
+      { text: "Copper Pan Kitchen posted “Five mistakes with cast iron” and 1 more video.", refs: ["v3"] },
     ]);
-    expect(lines[0]).toEqual({
-      text: "Pocket Orbit and Field Notes both covered “Artemis launch”.",
-      refs: ["v1", "v3"],
-    });
-    expect(lines.length).toBeGreaterThanOrEqual(3);
-    expect(lines.length).toBeLessThanOrEqual(5);
   });
 
-  it("makes three lines of a short week from its key points", () => {
-    const one = video("v1", "Copper Pan", "Knife skills", [
-      "Hold the knife by its bolster.",
-      "Curl your fingers.",
-      "Hone weekly.",
+  it("never joins two channels on a single word, which may mean one thing on each", () => {
+    const titleOnly = extractiveGlance([
+      video("v1", "Pocket Orbit", "Artemis, the rocket", ["The core stage burns for eight minutes."]),
+      video("v2", "Field Notes", "Artemis the moth", ["The moth flies only at dusk."]),
     ]);
-    expect(extractiveGlance([one])).toEqual([
-      { text: "Copper Pan posted “Knife skills”.", refs: ["v1"] },
-      { text: "Copper Pan: Hold the knife by its bolster.", refs: ["v1"] },
-      { text: "Copper Pan: Curl your fingers.", refs: ["v1"] },
+    expect(titleOnly.every((line) => line.refs.length === 1)).toBe(true);
+    const everywhere = extractiveGlance([
+      video("v1", "Cadence Hills", "Wheel truing at home", ["A wheel out of true rubs the brake pads."]),
+      video("v2", "Wet Clay", "Wheel throwing", ["Centre the clay before the wheel speeds up."]),
     ]);
+    expect(everywhere.every((line) => line.refs.length === 1)).toBe(true);
+  });
+
+  it("joins two channels whose titles differ but whose key points explain the same thing", () => {
+    const videos = [
+      video("v1", "Pocket Orbit", "Why the Raptor engine does not melt", [
+        "Regenerative cooling runs the fuel through channels in the nozzle wall before it burns.",
+        "The chamber reaches 3,500 °C.",
+      ]),
+      video("v2", "Copper Pan Kitchen", "What a pressure cooker shares with a rocket", [
+        "The idea behind regenerative cooling: the cold stream carries heat away from the hot wall.",
+        "A pressure cooker raises the boiling point of water.",
+      ]),
+      video("v3", "Copper Pan Kitchen", "Knife skills", ["Curl your fingers under the blade."]),
+    ];
+    const lines = extractiveGlance(videos);
+    expect(lines[0]).toEqual({
+      text: "Pocket Orbit and Copper Pan Kitchen both covered “regenerative cooling”.",
+      refs: ["v1", "v2"],
+    });
+    expect(groundedGlance(lines, videos)).toHaveLength(lines.length);
+  });
+
+  it("says of a one-channel week only what its videos share, never a key point again", () => {
+    const week = [
+      video("v1", "Copper Pan", "Knife skills", [
+        "Hold the knife by its bolster for control.",
+        "Curl your fingers under the blade.",
+        "Hone the edge weekly on a honing steel.",
+      ]),
+      video("v2", "Copper Pan", "Sharpening at home", [
+        "A whetstone soaked for ten minutes cuts faster.",
+        "A honing steel realigns the edge between sharpenings.",
+      ]),
+    ];
+    const lines = extractiveGlance(week);
+    expect(lines).toEqual([
+      { text: "“honing steel” came up in 2 videos from Copper Pan.", refs: ["v1", "v2"] },
+    ]);
+    for (const line of lines) {
+      for (const point of week.flatMap((v) => v.keyPoints)) expect(line.text).not.toContain(point);
+    }
+  });
+
+  it("has no glance for a one-channel week whose videos share nothing", () => {
+    expect(
+      extractiveGlance([
+        video("v1", "Copper Pan", "Knife skills", ["Hold the knife by its bolster.", "Curl your fingers."]),
+        video("v2", "Copper Pan", "Five mistakes with rice", ["Rinse the rice until the water runs clear."]),
+      ]),
+    ).toEqual([]);
+    expect(extractiveGlance([video("v1", "Copper Pan", "Knife skills", ["Curl your fingers."])])).toEqual([]);
   });
 
   it("writes only lines that rest on the digest, whatever the videos say", () => {
@@ -52,6 +124,8 @@ describe("the embedded writer of the week at a glance", () => {
       "a",
       "Launch",
       "moon",
+      "five",
+      "mistakes",
     );
     const text = fc.array(words, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(" "));
     const digest = fc.array(
@@ -70,34 +144,10 @@ describe("the embedded writer of the week at a glance", () => {
         const lines = extractiveGlance(videos);
         expect(lines.length).toBeLessThanOrEqual(5);
         expect(groundedGlance(lines, videos)).toHaveLength(lines.length);
+        if (new Set(videos.map((v) => v.channel)).size === 1) {
+          for (const line of lines) expect(line.text).not.toMatch(/posted/);
+        }
       }),
     );
-  });
-});
-
-describe("the lines kept from a writer's proposal", () => {
-  const videos = [video("v1", "Pocket Orbit", "Eclipse"), video("v2", "Copper Pan", "Cooking in the dark")];
-
-  it("cite only the digest's videos, name both channels of a shared story, and are said once", () => {
-    expect(
-      groundedGlance(
-        [
-          { text: "Pocket Orbit and Copper Pan both had the eclipse.", refs: ["v1", "v2", "v1"] },
-          { text: "A claim resting on nothing.", refs: [] },
-          { text: "A claim resting on another week.", refs: ["v9"] },
-          { text: "Both channels had the eclipse.", refs: ["v1", "v2"] },
-          { text: "pocket orbit AND copper pan both had the eclipse.", refs: ["v1", "v2"] },
-          { text: "x".repeat(281), refs: ["v1"] },
-          { text: "Pocket Orbit had an eclipse.", refs: ["v1", "v9"] },
-        ],
-        videos,
-      ),
-    ).toEqual([
-      {
-        text: "Pocket Orbit and Copper Pan both had the eclipse.",
-        videoUrls: [videos[0]?.url, videos[1]?.url],
-      },
-      { text: "Pocket Orbit had an eclipse.", videoUrls: [videos[0]?.url] },
-    ]);
   });
 });

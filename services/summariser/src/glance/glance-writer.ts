@@ -16,7 +16,10 @@ export interface GlanceDraft {
   refs: string[];
 }
 
-/** Three to five lines on the week across the reader's channels. */
+/**
+ * Three to five lines on the week across the reader's channels where it has that much to say; fewer, or
+ * none, where it has not: a glance says only what the videos' summaries support.
+ */
 export const MIN_GLANCE_LINES = 3;
 export const MAX_GLANCE_LINES = 5;
 /** A line is a sentence, not a paragraph. */
@@ -24,7 +27,8 @@ export const MAX_GLANCE_CHARS = 280;
 
 /**
  * Writes the week at a glance from the digest's videos: the model with its own small prompt, or the
- * embedded writer by the key phrases the videos share. Whatever it proposes is checked by groundedGlance.
+ * embedded writer by the key phrases the videos' summaries share. Whatever it proposes is checked by
+ * groundedGlance; proposing no line at all is an answer.
  */
 export interface GlanceWriter {
   readonly name: string;

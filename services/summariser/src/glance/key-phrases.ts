@@ -1,6 +1,8 @@
 /**
  * Words that say nothing about what a video is about, in the titles and key points a digest holds:
- * English function words and the vocabulary of video titles themselves.
+ * English function words, the vocabulary of video titles themselves and of their templates ("Five
+ * mistakes…", "I spent a month…"), numbers and times, words of degree and frequency, and the verbs a
+ * glance line joins videos with.
  */
 const EMPTY = new Set(
   (
@@ -16,7 +18,17 @@ const EMPTY = new Set(
     "video videos episode episodes part live stream shorts channel vlog official full review reviews guide " +
     "explained tutorial update updates trailer reaction watch learn learned learnt learning spent tried " +
     "trying tested testing ranked ranking built building found finding happened happens beginner beginners " +
-    "introduction intro basics ultimate complete"
+    "introduction intro basics ultimate complete " +
+    "zero three four five six seven eight nine ten eleven twelve twenty fifty hundred thousand million " +
+    "third fourth fifth half dozen " +
+    "mistake mistakes tip tips trick tricks hack hacks secret secrets reason reasons fact facts lesson " +
+    "lessons rule rules step steps idea ideas question questions answer answers everything nothing " +
+    "something anything everyone anyone someone worst top must-know month months weeks days hour hours " +
+    "minute minutes ago point points covered cover covers came come comes talk talks talked " +
+    "talking discuss discusses discussed look looks looked looking posted post posts shared share shares " +
+    "often usually always sometimes rarely together per cent percent mean means meant occasional " +
+    "occasionally long short small large big little high low early late work works worked century " +
+    "centuries decade decades eighteenth nineteenth twentieth twenty-first"
   ).split(" "),
 );
 

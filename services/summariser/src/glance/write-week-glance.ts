@@ -8,6 +8,7 @@ import { groundedGlance } from "./grounded-glance.ts";
  * The week at a glance a digest opens with: the configured writer's lines, kept only where they rest on
  * the digest's own videos (groundedGlance), topped up to three by the embedded writer's when fewer
  * survive. A model that cannot be asked costs the digest nothing: the embedded writer's lines are used.
+ * Where neither has anything honest to say, there is no glance: the digest opens with its channels.
  */
 export async function writeWeekGlance(
   context: Pick<SummariserContext, "glanceWriter" | "log">,
@@ -24,7 +25,11 @@ export async function writeWeekGlance(
     );
   }
   if (written.length >= MIN_GLANCE_LINES) return written;
-  const topUp = groundedGlance(extractiveGlance(videos), videos);
   const said = new Set(written.map((line) => line.text));
-  return [...written, ...topUp.filter((line) => !said.has(line.text))].slice(0, MIN_GLANCE_LINES);
+  const cited = new Set(written.flatMap((line) => line.videoUrls));
+  // A line about videos the glance already speaks of would tell the same story again in other words.
+  const topUp = groundedGlance(extractiveGlance(videos), videos).filter(
+    (line) => !said.has(line.text) && line.videoUrls.some((url) => !cited.has(url)),
+  );
+  return [...written, ...topUp].slice(0, MIN_GLANCE_LINES);
 }

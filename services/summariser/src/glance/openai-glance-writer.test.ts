@@ -1,0 +1,85 @@
+import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GlanceVideo } from "./glance-writer.ts";
+import { createOpenAiGlanceWriter } from "./openai-glance-writer.ts";
+import { writeWeekGlance } from "./write-week-glance.ts";
+
+const video = (ref: string, channel: string, title: string, keyPoints: string[]): GlanceVideo => ({
+  ref,
+  channel,
+  title,
+  url: `https://www.youtube.com/watch?v=${ref.padEnd(11, "x")}`,
+  keyPoints,
+});
+
+const rocket = video("v1", "Pocket Orbit", "Five mistakes new rocket builders make", [
+  "Regenerative cooling runs the fuel through the nozzle wall before it burns.",
+  "Most first engines crack at the throat.",
+]);
+const cooker = video("v2", "Copper Pan Kitchen", "What a pressure cooker shares with a rocket", [
+  "The cold stream of regenerative cooling carries heat away from the hot wall.",
+  "Never fill a pressure cooker past two thirds.",
+]);
+const ironPan = video("v3", "Copper Pan Kitchen", "Five mistakes with cast iron", [
+  "Soap does not strip seasoning; soaking does.",
+  "Store the pan dry and lightly oiled.",
+]);
+
+/** The model's proposal, as its JSON answer. */
+const answer = (lines: { text: string; videos: string[] }[]) => JSON.stringify({ lines });
+
+describe("the model's week at a glance (the openai SDK against the fake API), as the digest keeps it", () => {
+  let fake: FakeOpenAiApi;
+  let context: Parameters<typeof writeWeekGlance>[0];
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiApi();
+    context = {
+      glanceWriter: createOpenAiGlanceWriter({
+        apiKey: fake.apiKey,
+        baseUrl: fake.baseUrl,
+        model: "gpt-4o-mini",
+        contextTokens: 8_192,
+        tokenBudgetPerVideo: 50_000,
+        concurrency: 1,
+      }),
+      log: pino({ level: "silent" }),
+    };
+  });
+  afterAll(() => fake.close());
+
+  it("drops a line joining videos whose summaries do not support it, and keeps one they do", async () => {
+    fake.respondWith(() =>
+      answer([
+        { text: "Pocket Orbit and Copper Pan Kitchen both covered five mistakes.", videos: ["v1", "v3"] },
+        {
+          text: "Pocket Orbit and Copper Pan Kitchen both explained regenerative cooling.",
+          videos: ["v1", "v2"],
+        },
+      ]),
+    );
+    expect(await writeWeekGlance(context, [rocket, cooker, ironPan])).toEqual([
+      {
+        text: "Pocket Orbit and Copper Pan Kitchen both explained regenerative cooling.",
+        videoUrls: [rocket.url, cooker.url],
+      },
+    ]);
+  });
+
+  it("leaves the glance out when no line survives and the week has nothing else to say", async () => {
+    const week = [
+      ironPan,
+      video("v4", "Copper Pan Kitchen", "Five mistakes with sourdough", ["Feed the starter twice a day."]),
+    ];
+    fake.respondWith(() =>
+      answer([
+        { text: "Copper Pan Kitchen posted two videos of five mistakes.", videos: ["v3", "v4"] },
+        { text: "Copper Pan Kitchen: soap does not strip seasoning; soaking does.", videos: ["v3"] },
+      ]),
+    );
+    const asked = fake.calls;
+    expect(await writeWeekGlance(context, week)).toEqual([]);
+    expect(fake.calls).toBe(asked + 1);
+  });
+});
