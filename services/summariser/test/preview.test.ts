@@ -95,11 +95,12 @@ describe("POST /api/generate-newsletter-preview (Postgres, a writer the test dri
     expect(body.subject).toBe(`Your week of ${weekStartDay(weekStart)}: The Bakery and Kitchen`);
     expect(body.content.startsWith(`# ${weekLabel(weekStart)}\n\n- `)).toBe(true);
     expect(body.content).toContain("\n\n## The Bakery\n\n");
-    // The week at a glance, from what the page shows readable: it cites only the videos listed, and
-    // quotes no summary, not even the first video's printed just below it.
+    // The week at a glance, from what the page shows readable: it cites only the videos listed, counts
+    // the week's videos as the page does (The Bakery has four), and quotes no summary, not even the first
+    // video's printed just below it.
     const glance = readDigestMarkdown(body.content).glance ?? [];
     expect(glance.map((line) => inlineText(line.text))).toEqual([
-      "The Bakery posted “Sourdough basics” and 2 more videos.",
+      "The Bakery posted “Sourdough basics” and 3 more videos.",
       "Kitchen posted “Knife skills”.",
     ]);
     for (const line of glance) {

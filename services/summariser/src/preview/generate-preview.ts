@@ -134,8 +134,9 @@ function previewSubject(weekStart: string, weeks: ChannelWeek[]): string {
 
 /**
  * The preview's week at a glance, by the embedded writer whatever writes the summaries (a visitor's
- * preview spends no model time beyond its one summary), from what the page shows readable: the titles
- * listed and the first video's key points.
+ * preview spends no model time beyond its one summary), from what the page shows readable: the week's
+ * titles (every one, so that a count of a channel's videos is the week's, as the page says it) and the
+ * first video's key points.
  */
 function previewGlance(
   weeks: ChannelWeek[],
@@ -143,7 +144,7 @@ function previewGlance(
   outcome: SummaryOutcome | undefined,
 ) {
   const videos: GlanceVideo[] = weeks.flatMap((week) =>
-    week.videos.slice(0, PREVIEW_VIDEOS_PER_CHANNEL).map((video) => ({
+    week.videos.map((video) => ({
       ref: video.youtubeVideoId,
       channel: week.title,
       title: video.title,
