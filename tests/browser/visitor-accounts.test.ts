@@ -207,7 +207,7 @@ describe("signing in, signing up, resetting a password, the legal pages and the 
       await page.getByRole("heading", { level: 1, name: heading }).waitFor();
       expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
       await expectAccessible(page);
-      await screenshotBoth(page, name);
+      await screenshotBoth(page, name, [1280, 375]);
     }
     await page.getByRole("heading", { name: "Payments: Stripe" }).waitFor();
     await page.getByRole("heading", { name: "Deleting your account" }).waitFor();
@@ -227,6 +227,13 @@ describe("signing in, signing up, resetting a password, the legal pages and the 
     await main.getByText("A plan is not refunded for a part month.").waitFor();
     await main.getByText("A single summary that is not delivered is never charged.").waitFor();
     await main.getByText("It keeps working until the end of the period you paid for").waitFor();
+    // What you get: the day and hour you choose, and the search, the private feed and sharing by link.
+    await main
+      .getByText(/every Monday at 9:00 AM in your time zone \(or the day and hour you choose/)
+      .waitFor();
+    await main.getByText(/where you can search your newsletters/).waitFor();
+    await main.getByText(/through a private feed/).waitFor();
+    await main.getByText(/share a single summary with a link/).waitFor();
   });
 
   it("every page's footer says who runs tubedigest and where to write, the address a mail link", async () => {

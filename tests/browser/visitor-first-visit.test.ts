@@ -108,7 +108,7 @@ describe.each([375, 1280])(
       await page.waitForTimeout(1000);
       expect(await sampleMail.count()).toBe(0);
       await page
-        .getByRole("region", { name: "What arrives every Monday" })
+        .getByRole("region", { name: "What arrives each week, on the day you choose" })
         .evaluate((section) => section.scrollIntoView({ block: "start" }));
       await sampleMail.getByRole("heading", { name: sample.channels[0].title, exact: true }).waitFor();
       await page

@@ -314,8 +314,19 @@ describe("visitor funnel: landing → preview → plan → checkout in test mode
         )
         .waitFor();
       expect(await page.getByText(/No credit card required/).count()).toBe(0);
+      const benefits = page.locator(".subscribe-benefits");
+      await benefits
+        .getByText("One e-mail a week, on the day and hour you choose (Monday 9:00 by default)", {
+          exact: true,
+        })
+        .waitFor();
+      await benefits
+        .getByText("Search your newsletters, read them in a private feed, share a summary with a link", {
+          exact: true,
+        })
+        .waitFor();
       await expectAccessible(page);
-      await screenshotBoth(page, "subscribe");
+      await screenshotBoth(page, "subscribe", [1280, 375]);
 
       await page.getByRole("button", { name: "Start Free Trial - $9.99/month after trial" }).click();
       await page.waitForURL("**/checkout/premium");

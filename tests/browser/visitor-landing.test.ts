@@ -36,7 +36,7 @@ describe("landing page: search, one channel, e-mail, preview", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
     await page
-      .getByRole("region", { name: "What arrives every Monday" })
+      .getByRole("region", { name: "What arrives each week, on the day you choose" })
       .evaluate((section) => section.scrollIntoView({ block: "start" }));
     const sample = page.locator(".landing-sample");
     const unfold = sample.getByRole("button", { name: /Read the whole e-mail|Show less/ });
@@ -68,8 +68,18 @@ describe("landing page: search, one channel, e-mail, preview", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Search", exact: true }).isDisabled()).toBe(true);
+    // A visitor is told the digest comes weekly, on the day and hour they choose, Monday 9:00 unless they do.
+    await page
+      .locator(".hero-lead")
+      .getByText(/Once a week, on the day and hour you choose \(Monday 9:00 by default\), a short e-mail/)
+      .waitFor();
+    const how = page.getByRole("region", { name: "How it works" });
+    await how.getByText("Weekly, on your day and hour").waitFor();
+    await how
+      .getByText(/Search your newsletters .+ private feed, or share a summary with a link\./)
+      .waitFor();
     await expectAccessible(page);
-    await screenshotBoth(page, "landing");
+    await screenshotBoth(page, "landing", [1280, 375]);
 
     // One character: no search, and the minimum is said.
     await searchBox().fill("d");

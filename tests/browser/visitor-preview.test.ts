@@ -85,7 +85,7 @@ describe("/preview: its views and the abandonment request", () => {
       .waitFor({
         state: "attached",
       });
-    await screenshotBoth(page, "preview-shown");
+    await screenshotBoth(page, "preview-shown", [1280, 375]);
 
     const sent = page.waitForRequest(isAbandonment);
     await page.getByRole("banner").getByRole("link", { name: "Log In" }).click();
@@ -163,7 +163,9 @@ describe("/preview: its views and the abandonment request", () => {
     await fromMail.getByText(/^We analyzed \d+ videos this week$/).waitFor({ timeout: PREVIEW_WAIT_MS });
     // The channel's title is the server's (catalog's), not the id the link carried.
     await fromMail.locator(".preview-channel-title").getByText("Pocket Orbit").waitFor();
-    await fromMail.getByText(`This is what lands in ${email} every Monday at 9:00 AM.`).waitFor();
+    await fromMail
+      .getByText(`This is what lands in ${email} every Monday at 9:00 AM, or on the day and hour you choose.`)
+      .waitFor();
     // The preview shown in full is checked for accessibility in visitor-funnel's first test.
     await screenshotBoth(fromMail, "preview-link-back");
   });
@@ -261,15 +263,49 @@ describe("/preview: its views and the abandonment request", () => {
     await page.getByRole("textbox", { name: "Your email address" }).fill(email);
     await page.getByRole("button", { name: "Preview Your Newsletter" }).click();
     await page.getByText(/^We analyzed \d+ videos this week$/).waitFor({ timeout: PREVIEW_WAIT_MS });
-    await page.getByText(`This is what lands in ${email} every Monday at 9:00 AM.`).waitFor();
+    await page
+      .getByText(`This is what lands in ${email} every Monday at 9:00 AM, or on the day and hour you choose.`)
+      .waitFor();
     await page.locator(".preview-channel-title").getByText("Pocket Orbit").waitFor();
     // Signed in from the first step, the reader's own day and hour are known: the preview says them.
     expect(
       (await callFromPage(page, "PUT", "/api/user/delivery-time", { weekday: 5, hour: 18 })).status,
     ).toBe(200);
     await page.reload();
-    await page.getByText(`This is what lands in ${email} every Friday at 18:00.`).waitFor({
-      timeout: PREVIEW_WAIT_MS,
-    });
+    await page
+      .getByText(`This is what lands in ${email} every Friday at 18:00, the day and hour you chose.`)
+      .waitFor({
+        timeout: PREVIEW_WAIT_MS,
+      });
+    await page.getByText("Choose a plan to get every summary in your inbox every Friday at 18:00.").waitFor();
+    const plans = page.getByRole("region", { name: "Choose your plan" });
+    await plans.getByText(/^Every plan e-mails your digest on your day: Friday at 18:00\./).waitFor();
+    // Each card names the choice, its default and what every plan gives besides: search, the feed, sharing.
+    for (const name of ["Solo", "Premium", "Pro"]) {
+      const card = plans.getByRole("group", { name });
+      for (const line of [
+        "One e-mail a week, on the day and hour you choose (Monday 9:00 by default)",
+        "Search every newsletter you were sent",
+        "A private feed for your feed reader",
+        "Share a summary with a link",
+      ]) {
+        await card.getByText(line, { exact: true }).waitFor();
+      }
+    }
+    await screenshotBoth(page, "preview-chosen-day", [1280, 375]);
+
+    // The landing page, to the same reader, says their day and hour too.
+    await page.goto("/");
+    await page
+      .locator(".hero-lead")
+      .getByText(/Every Friday at 18:00, a short e-mail/)
+      .waitFor();
+    await page.getByRole("region", { name: "What arrives every Friday" }).waitFor();
+    await page
+      .getByRole("region", { name: "How it works" })
+      .getByText(/Friday at 18:00 in your time zone.*, the day and hour you chose/)
+      .waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "landing-chosen-day", [1280, 375]);
   });
 });

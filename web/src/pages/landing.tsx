@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { Card } from "../components/card.tsx";
 import { StartPreview } from "../components/start-preview.tsx";
 import { answerChannelSearchRequests, FIND_CHANNEL_ID } from "../lib/channel-search-focus.ts";
+import { CHOOSE_YOUR_DAY, useDeliverySchedule } from "../lib/delivery-phrase.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 import { useSeen } from "../lib/use-seen.ts";
 import { HowItWorks } from "./landing/how-it-works.tsx";
@@ -26,14 +27,18 @@ export default function LandingPage() {
   useEffect(() => answerChannelSearchRequests(), []);
   const sampleSpace = useRef<HTMLDivElement>(null);
   const sampleSeen = useSeen(sampleSpace);
+  // A signed-in reader who chose their day and hour reads theirs; everyone else, that they choose.
+  const schedule = useDeliverySchedule();
 
   return (
     <>
       <section className="hero container">
         <h1>Make an email Newsletter out of your favorite YouTube Channels</h1>
         <p className="hero-lead">
-          Pick a channel you love. Every Monday morning a short e-mail brings you the key points of its new
-          videos, each linked to the moment it is said — so you keep up without watching everything.
+          Pick a channel you love.{" "}
+          {schedule.chosen ? `Every ${schedule.label}` : `Once a week, ${CHOOSE_YOUR_DAY}`}, a short e-mail
+          brings you the key points of its new videos, each linked to the moment it is said — so you keep up
+          without watching everything.
         </p>
       </section>
       <section
@@ -51,7 +56,9 @@ export default function LandingPage() {
 
       <section className="container landing-section" aria-labelledby="sample-title">
         <h2 id="sample-title" className="landing-title">
-          What arrives every Monday
+          {schedule.chosen
+            ? `What arrives every ${schedule.weekday}`
+            : "What arrives each week, on the day you choose"}
         </h2>
         <p className="landing-lead">A real digest from this week, exactly as its readers get it.</p>
         {sampleSeen ? (

@@ -3,7 +3,7 @@ import { Link, useLocation } from "wouter";
 import { buttonClass } from "../components/button.tsx";
 import { useToast } from "../components/toast.tsx";
 import { serverMessage } from "../lib/api.ts";
-import { useDeliveryPhrase } from "../lib/delivery-phrase.ts";
+import { useDeliveryPhrase, useDeliverySchedule } from "../lib/delivery-phrase.ts";
 import type { Plan } from "../lib/plans.ts";
 import { usePlans } from "../lib/plans.ts";
 import { writeCalculatedPrice, writeSelectedPlan } from "../lib/session-state.ts";
@@ -39,6 +39,7 @@ function PreviewVisit({ onRestart }: { onRestart: () => void }) {
   const { plans } = usePlans();
   // A returning reader's own day and hour, once known (the preview otherwise says the default's).
   const when = useDeliveryPhrase();
+  const { chosen, label } = useDeliverySchedule();
   const [, navigate] = useLocation();
   const toast = useToast();
 
@@ -103,7 +104,8 @@ function PreviewVisit({ onRestart }: { onRestart: () => void }) {
     <section className="container preview">
       <h1>Your Newsletter Preview</h1>
       <p className="preview-lead">
-        This is what lands in {email} {when}.
+        This is what lands in {email} {when}
+        {chosen ? ", the day and hour you chose." : ", or on the day and hour you choose."}
       </p>
       <div className="preview-layout">
         <MockInbox
@@ -111,6 +113,7 @@ function PreviewVisit({ onRestart }: { onRestart: () => void }) {
           subject={preview.subject}
           content={preview.content}
           videoCount={videoCount}
+          when={when}
         />
         <PreviewChannels channels={preview.channels} selected={channels} />
       </div>
@@ -118,7 +121,11 @@ function PreviewVisit({ onRestart }: { onRestart: () => void }) {
       <a className={buttonClass("primary", "preview-jump")} href="#plans">
         See the plans{plans ? ` · ${plans.trialDays} days free` : ""}
       </a>
-      {plans ? <PlanCards plans={plans} onChoose={choose} /> : <div className="preview-plans-waiting" />}
+      {plans ? (
+        <PlanCards plans={plans} onChoose={choose} yours={chosen ? label : undefined} />
+      ) : (
+        <div className="preview-plans-waiting" />
+      )}
     </section>
   );
 }

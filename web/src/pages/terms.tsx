@@ -31,6 +31,12 @@ export default function TermsPage() {
         Summaries are generated automatically and can miss or misstate things; the video itself is always the
         source.
       </p>
+      <p>
+        Every newsletter we send you stays in your dashboard, where you can search your newsletters. You can
+        also read them in a feed reader through a private feed (anyone with its address can read it, so keep
+        it to yourself), and share a single summary with a link: anyone with that link can read that summary
+        until you stop sharing it.
+      </p>
 
       <h2>Trial and payment</h2>
       <p>

@@ -38,6 +38,23 @@ describe("plans", () => {
     ]);
   });
 
+  it("lists what every tier gives: the day and hour the reader chooses, search, the feed and sharing", () => {
+    const digest = [
+      "One e-mail a week, on the day and hour you choose (Monday 9:00 by default)",
+      "The key points of each new video, linked to the moment they are said",
+      "Every past newsletter kept in your dashboard",
+      "Search every newsletter you were sent",
+      "A private feed for your feed reader",
+      "Share a summary with a link",
+    ];
+    expect(PLANS.map(({ id, features }) => [id, features])).toEqual([
+      ["solo", ["1 channel", ...digest]],
+      ["creator", ["Up to 5 channels", ...digest]],
+      ["premium", ["Up to 5 channels", ...digest]],
+      ["pro", ["Up to 25 channels", ...digest]],
+    ]);
+  });
+
   it("maps the earlier funnels' names and knows no others", () => {
     expect(planNamed("creator")?.id).toBe("premium");
     expect(planNamed("weekly")?.id).toBe("premium");

@@ -17,11 +17,18 @@ export interface Plan {
   channelAllowance: number;
 }
 
-/** What every tier's digest holds, whatever the number of channels. */
+/**
+ * What every tier gives, whatever the number of channels: none of these is gated by plan. Archive search
+ * (summariser's /api/archive/search), the private feed (mailer's /api/user/feed) and sharing a summary
+ * (summariser's /api/shared-summaries) are open to every signed-in reader, named as their pages name them.
+ */
 const DIGEST_FEATURES = [
   "One e-mail a week, on the day and hour you choose (Monday 9:00 by default)",
   "The key points of each new video, linked to the moment they are said",
   "Every past newsletter kept in your dashboard",
+  "Search every newsletter you were sent",
+  "A private feed for your feed reader",
+  "Share a summary with a link",
 ];
 
 const PREMIUM_FEATURES = ["Up to 5 channels", ...DIGEST_FEATURES];

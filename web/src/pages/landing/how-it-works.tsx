@@ -1,17 +1,21 @@
+import { hourLabel } from "@tubedigest/contracts/delivery-time";
+import { useDeliverySchedule } from "../../lib/delivery-phrase.ts";
 import { browserTimeZone } from "../../lib/time-zone.ts";
 
-/** "Europe/Berlin" as people read it: "Europe/Berlin" → "Berlin"; none when the browser does not say. */
-function zoneName(): string | undefined {
-  const zone = browserTimeZone();
+/** "Europe/Berlin" as people read it: "Europe/Berlin" → "Berlin"; none when the zone is not known. */
+function zoneName(zone: string | undefined): string | undefined {
   return zone?.split("/").at(-1)?.replaceAll("_", " ");
 }
 
 /**
- * The landing page's "how it works" (docs/product.md#landing-page), as the three moments of a visitor's week:
- * pick, preview, Monday 09:00.
+ * The landing page's "how it works" (docs/product.md#landing-page), as the moments of a visitor's week: pick,
+ * preview, the digest on the day and hour they choose (Monday 09:00 until they do; a signed-in reader's own
+ * once chosen), and the newsletters kept to search, follow in a feed and share.
  */
 export function HowItWorks() {
-  const zone = zoneName();
+  const schedule = useDeliverySchedule();
+  const zone = zoneName(schedule.timeZone ?? browserTimeZone());
+  const inZone = `in your time zone${zone ? ` (${zone})` : ""}`;
   return (
     <section className="container landing-section" aria-labelledby="how-title">
       <h2 id="how-title" className="landing-title">
@@ -28,9 +32,21 @@ export function HowItWorks() {
           plan.
         </li>
         <li>
-          <span className="timeline-when">Every Monday, 09:00</span>
-          <strong>Read it in your inbox.</strong> Monday at 09:00 in your time zone
-          {zone ? ` (${zone})` : ""}: the new videos of your channels, each summarised, organised by channel.
+          <span className="timeline-when">
+            {schedule.chosen
+              ? `Every ${schedule.weekday}, ${hourLabel(schedule.time.hour)}`
+              : "Weekly, on your day and hour"}
+          </span>
+          <strong>Read it in your inbox.</strong>{" "}
+          {schedule.chosen
+            ? `${schedule.label} ${inZone}, the day and hour you chose`
+            : `Monday at 09:00 ${inZone}, or the day and hour you choose in your settings`}
+          : the new videos of your channels, each summarised, organised by channel.
+        </li>
+        <li>
+          <span className="timeline-when">Any time</span>
+          <strong>Find it again.</strong> Search your newsletters in your dashboard, read them in a feed
+          reader through your private feed, or share a summary with a link.
         </li>
       </ol>
     </section>

@@ -1,10 +1,12 @@
 import { Link } from "wouter";
+import { useDeliverySchedule } from "../../lib/delivery-phrase.ts";
 
 /**
  * What visitors ask before they pick a plan, answered once here. No prices or numbers of its own: the
  * plans above carry those, from the server.
  */
 export function LandingFaq() {
+  const schedule = useDeliverySchedule();
   return (
     <section className="container landing-section" aria-labelledby="faq-title">
       <h2 id="faq-title" className="landing-title">
@@ -22,9 +24,11 @@ export function LandingFaq() {
         <details>
           <summary>When does it arrive?</summary>
           <p>
-            Every Monday at 09:00 in your time zone, with the videos your channels published since the last
-            one; the first within a week of signing up. A week in which none of your channels published
-            anything sends nothing.
+            {schedule.chosen
+              ? `Every ${schedule.label} in your time zone, the day and hour you chose in your settings`
+              : "Once a week, on the day and hour you choose in your settings (Monday at 09:00 in your time zone until you change them)"}
+            , with the videos your channels published since the last one; the first within a week of signing
+            up. A week in which none of your channels published anything sends nothing.
           </p>
         </details>
         <details>

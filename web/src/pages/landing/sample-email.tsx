@@ -5,8 +5,9 @@ import { flushSync } from "react-dom";
 import { buttonClass } from "../../components/button.tsx";
 import { DigestView } from "../../components/digest-view.tsx";
 import { apiFetch } from "../../lib/api.ts";
+import { deliveryStamp, useDeliverySchedule } from "../../lib/delivery-phrase.ts";
 
-/** GET /api/sample-newsletter: a digest of the featured channels, as a reader gets it on Monday. */
+/** GET /api/sample-newsletter: a digest of the featured channels, as a reader gets it each week. */
 type SampleNewsletter = SampleNewsletterReply;
 
 type State = { kind: "loading" } | { kind: "shown"; subject: string; digest: Digest } | { kind: "missing" };
@@ -20,6 +21,8 @@ type State = { kind: "loading" } | { kind: "shown"; subject: string; digest: Dig
 export default function SampleEmail() {
   const [state, setState] = useState<State>({ kind: "loading" });
   const [unfolded, setUnfolded] = useState(false);
+  // Sent when this reader's digest would be: their own day and hour, or Monday 09:00.
+  const sentAt = deliveryStamp(useDeliverySchedule());
   useEffect(() => {
     const controller = new AbortController();
     apiFetch<SampleNewsletter>("/api/sample-newsletter", { signal: controller.signal }).then(
@@ -58,7 +61,7 @@ export default function SampleEmail() {
         <h3 id="sample-subject" className="landing-sample-subject">
           {subject}
         </h3>
-        <p className="landing-sample-from">From tubedigest · Monday, 09:00</p>
+        <p className="landing-sample-from">From tubedigest · {sentAt}</p>
       </header>
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only its links' clicks are handled, which the keyboard fires too */}
       <div

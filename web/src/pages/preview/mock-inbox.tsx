@@ -8,6 +8,8 @@ interface MockInboxProps {
   subject: string;
   content: string;
   videoCount: number;
+  /** When the digest would come: "every Monday at 9:00 AM", or the reader's own day and hour. */
+  when: string;
 }
 
 /**
@@ -17,7 +19,7 @@ interface MockInboxProps {
  * behind 'We analyzed N videos this week'. The blurred copy is inert and hidden from assistive technology:
  * it is a picture of what a plan unlocks, not content to read.
  */
-export function MockInbox({ email, subject, content, videoCount }: MockInboxProps) {
+export function MockInbox({ email, subject, content, videoCount, when }: MockInboxProps) {
   const { readable, blurred, continued } = splitPreview(readDigestMarkdown(content));
   return (
     <article className="mock-inbox" aria-labelledby="mock-inbox-title">
@@ -51,7 +53,7 @@ export function MockInbox({ email, subject, content, videoCount }: MockInboxProp
           <div className="mock-inbox-unlock">
             <p className="mock-inbox-count">We analyzed {videoCount} videos this week</p>
             <p>
-              <a href="#plans">Choose a plan</a> to get every summary in your inbox each Monday.
+              <a href="#plans">Choose a plan</a> to get every summary in your inbox {when}.
             </p>
           </div>
         </div>

@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
-import { useDeliveryPhrase } from "../../lib/delivery-phrase.ts";
+import { CHOOSE_YOUR_DAY, useDeliverySchedule } from "../../lib/delivery-phrase.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { formatUsd } from "../../lib/money.ts";
 import { type PlansReply, planForChannelCount } from "../../lib/plans.ts";
@@ -11,11 +11,16 @@ import type { TrialStanding } from "../../lib/use-trial-standing.ts";
 
 const NO_CHANNELS = "Please select at least one channel for your subscription";
 
-/** What a plan brings; the e-mail's day and hour are the reader's own. */
+/**
+ * What a plan brings; the e-mail's day and hour are the reader's own once chosen ("every Friday at 18:00"),
+ * else the choice with its default. Search, the feed and sharing are named as the dashboard, settings and
+ * newsletter pages name them.
+ */
 const benefitsFor = (when: string) => [
   "AI summaries of each new video's key points",
   `One e-mail a week, ${when}`,
   "Organised by channel, with links to every video",
+  "Search your newsletters, read them in a private feed, share a summary with a link",
   "Cancel anytime",
 ];
 
@@ -34,7 +39,8 @@ export function CompleteSubscription({
   standing: TrialStanding;
 }) {
   const [, navigate] = useLocation();
-  const when = useDeliveryPhrase();
+  const schedule = useDeliverySchedule();
+  const when = schedule.chosen ? `every ${schedule.label} (the day and hour you chose)` : CHOOSE_YOUR_DAY;
   const count = channelTitles.length;
   const plan = planForChannelCount(plans, count);
   const numbered = channelTitles.map((title, index) => ({ title, number: index + 1 }));
