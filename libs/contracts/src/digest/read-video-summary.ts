@@ -1,4 +1,5 @@
 import type { DigestInline, DigestParagraph, DigestSection, KeyPoint } from "./digest.ts";
+import { withBoldLead } from "./lead-phrase.ts";
 import { inlineText, readInline } from "./read-inline.ts";
 import { readSummarySource, type SummarySource } from "./summary-source.ts";
 
@@ -27,8 +28,9 @@ function withMoment(source: string): { rest: string; moment: KeyPoint["moment"] 
 function keyPoint(source: string): KeyPoint {
   const { rest, moment } = withMoment(source);
   const runs = readInline(rest);
-  // A point written wholly in bold reads at normal weight; a key phrase inside it keeps its emphasis.
-  return { text: plain(runs, "strong") ?? runs, moment };
+  // A point written wholly in bold reads at normal weight, but for its lead phrase; a key phrase inside
+  // it keeps its emphasis.
+  return { text: withBoldLead(plain(runs, "strong") ?? runs), moment };
 }
 
 function section(source: string): DigestSection {

@@ -41,6 +41,9 @@ const RULES = [
 const SUMMARY_SHAPE = [
   `Write 3 to 5 key points in the order the video makes them, each one sentence of at most ${MAX_KEY_POINT_CHARS}`,
   "characters, and one paragraph of at most 120 words on what the whole video says.",
+  // The digest draws a lead phrase before a colon in bold, so a point can show at a glance what it is about.
+  'A key point may open with a short lead phrase of a few words naming its subject, then a colon ("Regenerative',
+  'cooling: the fuel runs through the nozzle walls before it burns").',
   'Set language to the BCP 47 code of the language you write in ("en", "pt-BR").',
 ].join(" ");
 
