@@ -2,12 +2,19 @@
  * The mailer's templates: MJML compiled once at start (in a child process), then each message filled
  * by string joins. Prints the start-up compile time, how many MJML compilations the whole run made
  * (one per template, however many messages), the resident memory after compiling (MJML itself never
- * loads in this process), and the per-message render time and HTML size of a long digest and a
- * sign-in link.
+ * loads in this process), the per-message render time and HTML size of a long digest and a sign-in
+ * link, and where the bytes of a digest's whole message go (composed and DKIM-signed as it is sent).
  *
  *   npx tsx bench/mail-rendering.ts [--runs 2000] [--channels 10] [--videos 5]
  */
+import { generateKeyPairSync } from "node:crypto";
 import { parseArgs } from "node:util";
+import nodemailer from "nodemailer";
+import {
+  composedMail,
+  dkimSigning,
+} from "../services/mailer/src/adapters/mail-transport/message-composition.ts";
+import { mailHeaders } from "../services/mailer/src/domain/mail-headers.ts";
 import { compileMjml, type MjmlSource } from "../services/mailer/src/templates/compile-mjml.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
 import {
@@ -16,6 +23,7 @@ import {
   sampleDigest,
 } from "../services/mailer/src/templates/sample-template-data.ts";
 import { TEMPLATE_SOURCES } from "../services/mailer/src/templates/sources/index.ts";
+import type { RenderedMail, TemplateData } from "../services/mailer/src/templates/template-data.ts";
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +45,8 @@ const templates = await compileTemplates(SAMPLE_SITE, TEMPLATE_SOURCES, counting
 const compileMs = performance.now() - startedAt;
 const rssMb = process.memoryUsage().rss / 2 ** 20;
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
 function measure(label: string, render: () => string): void {
   for (let run = 0; run < 50; run += 1) render();
   const times: number[] = [];
@@ -48,15 +58,66 @@ function measure(label: string, render: () => string): void {
   }
   times.sort((a, b) => a - b);
   const at = (share: number) => (times[Math.floor(share * (times.length - 1))] ?? 0).toFixed(3);
-  console.error(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, HTML ${(bytes / 1024).toFixed(1)} KB`);
+  console.error(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, HTML ${kb(bytes)}`);
+}
+
+const DOMAIN = "tubedigest.example";
+const composer = nodemailer.createTransport({
+  streamTransport: true,
+  buffer: true,
+  dkim: dkimSigning({
+    domainName: DOMAIN,
+    keySelector: "td1",
+    privateKey: generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString(),
+  }),
+});
+
+/** A digest as it goes out: composed as the SMTP transport composes it, with its headers, and signed. */
+async function sentDigest(data: TemplateData["digest"], mail: RenderedMail): Promise<string> {
+  const sent = await composer.sendMail(
+    composedMail({
+      from: `tubedigest <digest@${DOMAIN}>`,
+      to: "ana@example.com",
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: `<bench@${DOMAIN}>`,
+      headers: mailHeaders(
+        { unsubscribeMailto: `unsubscribe@${DOMAIN}`, mailDomain: DOMAIN },
+        "digest",
+        data,
+      ),
+    }),
+  );
+  return (sent.message as Buffer).toString("utf8");
+}
+
+const bytesOf = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)].reduce((sum, match) => sum + Buffer.byteLength(match[0]), 0);
+
+/** Where a digest's message bytes go: its parts as sent, and what the HTML is made of before encoding. */
+async function printMessageParts(label: string, data: TemplateData["digest"]): Promise<void> {
+  const mail = templates.render("digest", data);
+  const message = await sentDigest(data, mail);
+  const headers = message.slice(0, message.indexOf("\r\n\r\n"));
+  const html = Buffer.byteLength(mail.html);
+  console.error(
+    `${label}: whole message ${kb(Buffer.byteLength(message))} (headers ${kb(Buffer.byteLength(headers))}); ` +
+      `HTML ${kb(html)} (head and its CSS ${kb(Buffer.byteLength(mail.html.slice(0, mail.html.indexOf("<body"))))}, ` +
+      `style attributes ${kb(bytesOf(mail.html, / style="[^"]*"/g))}, ` +
+      `link and picture addresses ${kb(bytesOf(mail.html, / (?:href|src)="[^"]*"/g))}, ` +
+      `tables ${kb(bytesOf(mail.html, /<\/?(?:table|tbody|tr|td)\b[^>]*>/g))}); ` +
+      `text part ${kb(Buffer.byteLength(mail.text))} (addresses ${kb(bytesOf(mail.text, /https?:\/\/\S+/g))})`,
+  );
 }
 
 const digest = sampleDigest(Number(values.channels), Number(values.videos));
-measure(
-  `digest (${values.channels} channels × ${values.videos} videos)`,
-  () => templates.render("digest", digest).html,
-);
+const digestLabel = `digest (${values.channels} channels × ${values.videos} videos)`;
+measure(digestLabel, () => templates.render("digest", digest).html);
 measure("sign-in link", () => templates.render("sign-in-link", SAMPLE_DATA["sign-in-link"]).html);
+await printMessageParts(digestLabel, digest);
 
 console.error(`compile at start ${compileMs.toFixed(0)} ms, resident ${rssMb.toFixed(0)} MB after compiling`);
 console.error(

@@ -3,6 +3,7 @@ import { escapeHtml } from "./escape-html.ts";
 import { countOf, formatDate } from "./formatting.ts";
 import { cardHtml, linkHtml, paragraphHtml } from "./html-fragments.ts";
 import { INLINE, LOOK } from "./mail-look.ts";
+import { shortVideoUrl } from "./short-video-url.ts";
 import { summaryHtml } from "./summary-html.ts";
 import { summaryText } from "./summary-text.ts";
 
@@ -14,9 +15,9 @@ export interface FittedChannels {
   shown: number[];
 }
 
-const BETWEEN_VIDEOS = `<hr style="border:0;border-top:1px solid ${LOOK.border};margin:8px 0 24px;" />`;
+const BETWEEN_VIDEOS = `<hr style="border:0;border-top:1px solid ${LOOK.border};margin:8px 0 24px" />`;
 /** A thumbnail's size in the e-mail: YouTube's 320 × 180 frame at 120 px, beside the title even on a phone. */
-const THUMB = { width: 120, height: 68 };
+const THUMB = { width: 120, height: 68, gap: 12 };
 
 /** The anchor of a channel's card, which the table of contents links to. */
 export const channelAnchor = (index: number) => `channel-${index + 1}`;
@@ -25,18 +26,19 @@ function videoHtml(video: DigestVideo): string {
   const title = video.url ? linkHtml(video.title, video.url) : escapeHtml(video.title);
   const heading = `<h3 style="${INLINE.h3}">${title}</h3>`;
   const date = video.publishedAt ? paragraphHtml(formatDate(video.publishedAt), INLINE.muted) : "";
-  // The alt text names the video, for mail clients that hold pictures back until asked.
+  // The alt text names the video, for mail clients that hold pictures back until asked. The cell is the
+  // picture's width and the gap after it; the height is styled too, since MJML's head sets images' to auto.
   const picture =
     video.thumbnail && video.url
-      ? `<td width="${THUMB.width}" valign="top" style="width:${THUMB.width}px;padding:0 12px 0 0;"><a href="${escapeHtml(video.url)}"><img src="${escapeHtml(video.thumbnail.url)}" width="${THUMB.width}" height="${THUMB.height}" alt="${escapeHtml(video.title)}" style="display:block;width:${THUMB.width}px;height:${THUMB.height}px;border:0;border-radius:8px;background:${LOOK.sunken};font-size:12px;color:${LOOK.muted};" /></a></td>`
+      ? `<td width="${THUMB.width + THUMB.gap}" valign="top"><a href="${escapeHtml(shortVideoUrl(video.url))}"><img src="${escapeHtml(video.thumbnail.url)}" width="${THUMB.width}" height="${THUMB.height}" alt="${escapeHtml(video.title)}" style="display:block;height:${THUMB.height}px;border:0;border-radius:8px;background:${LOOK.sunken};font-size:12px;color:${LOOK.muted}" /></a></td>`
       : "";
-  const head = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;"><tr>${picture}<td valign="top">${heading}${date}</td></tr></table>`;
+  const head = `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px"><tr>${picture}<td valign="top">${heading}${date}</td></tr></table>`;
   return `${head}${summaryHtml(video)}`;
 }
 
 function videoText(video: DigestVideo): string {
   const published = video.publishedAt ? ` (${formatDate(video.publishedAt)})` : "";
-  const url = video.url ? `\n${video.url}` : "";
+  const url = video.url ? `\n${shortVideoUrl(video.url)}` : "";
   return [`${video.title}${published}${url}`, summaryText(video)].filter((part) => part !== "").join("\n\n");
 }
 
@@ -84,7 +86,8 @@ export function fitChannels(
     const more = channel.videos.length - blocks.length;
     if (blocks.length > 0) {
       html.push(cardHtml(`${heading}${blocks.join("")}${more > 0 ? moreHtml(more) : ""}`));
-      if (more > 0) text.push(`${moreOf(more, channel.title)}: ${archiveUrl}`);
+      // The archive's address is not repeated here: the text gives it at its start and its end.
+      if (more > 0) text.push(moreOf(more, channel.title));
     }
     if (full) break;
   }

@@ -28,6 +28,8 @@ describe("the digest e-mail's content", () => {
 
   it("opens with the week at a glance, each line with the videos it rests on, escaped", () => {
     const orbit = data.channels[0]?.videos[0]?.url ?? "";
+    // Linked in YouTube's short form, lighter than the watch page's address.
+    const short = orbit.replace("https://www.youtube.com/watch?v=", "https://youtu.be/");
     const { html, text } = templates.render("digest", {
       ...data,
       glance: [
@@ -40,14 +42,14 @@ describe("the digest e-mail's content", () => {
     });
     expect(html).toContain("Your week at a glance");
     expect(html).toContain("Pocket Orbit &lt;b&gt;and&lt;/b&gt; Copper Pan Kitchen both covered “learning”.");
-    expect(html).toContain(`<a href="${orbit}" style="color:#`);
+    expect(html).toContain(`<a href="${short}" style="color:#`);
     expect(html).not.toContain("Rests on nothing");
     // Before the contents and the channels.
     expect(html.indexOf("Your week at a glance")).toBeLessThan(html.indexOf("In this newsletter"));
     expect(text).toContain(
       "Your week at a glance:\n- Pocket Orbit <b>and</b> Copper Pan Kitchen both covered “learning”.",
     );
-    expect(text).toContain(`(${data.channels[0]?.videos[0]?.title}: ${orbit})`);
+    expect(text).toContain(`(${data.channels[0]?.videos[0]?.title}: ${short})`);
     expect(templates.render("digest", { ...data, glance: undefined }).html).not.toContain("at a glance");
   });
 
@@ -71,16 +73,28 @@ describe("the digest e-mail's content", () => {
     expect(html.match(/<img /g)).toHaveLength(6);
   });
 
-  it("writes key points at normal weight, keeping a key phrase emphasised", () => {
+  it("writes key points at normal weight, keeping a key phrase emphasised and bolding only a lead phrase", () => {
     expect(mail().html).not.toContain("<strong");
     const phrase = templates.render("digest", {
       ...data,
-      channels: [{ title: "Orbit", videos: [video("orbit000001", "- A point with a **key phrase** in it")] }],
+      channels: [
+        {
+          title: "Orbit",
+          videos: [
+            video(
+              "orbit000001",
+              "- A point with a **key phrase** in it\n- **Regenerative cooling: the fuel runs through the nozzle walls**",
+            ),
+          ],
+        },
+      ],
     });
+    expect(phrase.html).toContain('A point with a <strong style="font-weight:600">key phrase</strong> in it');
     expect(phrase.html).toContain(
-      'A point with a <strong style="font-weight:600;">key phrase</strong> in it',
+      '<strong style="font-weight:600">Regenerative cooling:</strong> the fuel runs through the nozzle walls',
     );
     expect(phrase.text).toContain("- A point with a key phrase in it");
+    expect(phrase.text).toContain("- Regenerative cooling: the fuel runs through the nozzle walls");
   });
 
   it("says a point once per channel, however it is cased or punctuated, but again in another channel", () => {

@@ -19,13 +19,13 @@ export function digestContents(
   const items = digest.channels.map((channel, index) => {
     const href = (shown[index] ?? 0) > 0 ? `#${channelAnchor(index)}` : archiveUrl;
     return {
-      html: `<li style="${INLINE.li}"><a href="${escapeHtml(href)}" style="${INLINE.a}">${escapeHtml(channel.title)}</a> <span style="color:${LOOK.muted};font-size:14px;">${countOf(channel.videos.length, "video")}</span></li>`,
+      html: `<li style="${INLINE.li}"><a href="${escapeHtml(href)}" style="${INLINE.a}">${escapeHtml(channel.title)}</a> <span style="color:${LOOK.muted};font-size:14px">${countOf(channel.videos.length, "video")}</span></li>`,
       text: `- ${channel.title}: ${countOf(channel.videos.length, "video")}`,
     };
   });
   return {
     html: cardHtml(
-      `<p style="${INLINE.p}font-weight:600;margin-bottom:8px;">In this newsletter</p><ol style="${INLINE.ul}">${items.map((item) => item.html).join("")}</ol>`,
+      `<p style="${INLINE.p};font-weight:600;margin-bottom:8px">In this newsletter</p><ol style="${INLINE.ul}">${items.map((item) => item.html).join("")}</ol>`,
     ),
     text: ["In this newsletter:", ...items.map((item) => item.text)].join("\n"),
   };

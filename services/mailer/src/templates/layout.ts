@@ -8,14 +8,27 @@ export interface FooterLink {
 }
 
 export interface LayoutParts {
-  /** MJML sections between the header and the footer (see `card`). */
+  /** MJML sections between the header and the footer (see `card`); for `oneCellLayout`, HTML. */
   body: string;
   /** Why the reader gets this e-mail, said plainly; the text part says the same. */
   reason: string;
   links: FooterLink[];
 }
 
-export const FOOTER_LINK = `color:${LOOK.muted};text-decoration:underline;`;
+// Mail clients underline links themselves.
+export const FOOTER_LINK = `color:${LOOK.muted}`;
+// The footer's lines share one text block: a block each would repeat MJML's table rows and font stack.
+const FOOTER_LINE = "margin:0 0 8px";
+
+const WORDMARK = `tube<span style="color:${LOOK.accent};">digest</span>`;
+
+/** The footer's lines: why the e-mail came, its links, and who runs tubedigest. */
+function footerLines({ reason, links }: Omit<LayoutParts, "body">): string {
+  const footerLinks = links
+    .map(({ label, href }) => `<a href="${href}" style="${FOOTER_LINK}">${escapeHtml(label)}</a>`)
+    .join(" &#183; ");
+  return `<p style="${FOOTER_LINE}">${escapeHtml(reason)}</p><p style="${FOOTER_LINE}">${footerLinks}</p>{{{siteFooter}}}`;
+}
 
 /**
  * Every e-mail's frame, mirroring the web app: the tubedigest wordmark on the calm surface, the
@@ -24,10 +37,35 @@ export const FOOTER_LINK = `color:${LOOK.muted};text-decoration:underline;`;
  * the `{{subject}}` and `{{preheader}}` every e-mail fills. Side padding keeps cards off a phone's
  * edges; 600 px is the width mail clients expect.
  */
-export function layout({ body, reason, links }: LayoutParts): string {
-  const footerLinks = links
-    .map(({ label, href }) => `<a href="${href}" style="${FOOTER_LINK}">${escapeHtml(label)}</a>`)
-    .join(" &#183; ");
+export function layout({ body, ...footerParts }: LayoutParts): string {
+  return frame(`<mj-wrapper padding="0 16px">
+      <mj-section padding="32px 0 16px">
+        <mj-column>
+          <mj-text font-size="20px" font-weight="700" line-height="1.2" padding="0 8px">${WORDMARK}</mj-text>
+        </mj-column>
+      </mj-section>
+      ${body}
+      <mj-section padding="16px 0 32px">
+        <mj-column>
+          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px">${footerLines(footerParts)}</mj-text>
+        </mj-column>
+      </mj-section>
+    </mj-wrapper>`);
+}
+
+/**
+ * The same frame and look as `layout` for an e-mail whose `body` is HTML, its cards drawn by cardHtml:
+ * wordmark, body and footer in one 600 px cell (a fixed-width table where Outlook reads conditional
+ * comments), without the nested tables, conditional tables and column styles MJML adds for every
+ * section, column and text block, which only a layout of several columns needs.
+ */
+export function oneCellLayout({ body, ...footerParts }: LayoutParts): string {
+  return frame(
+    `<mj-raw><!--[if mso | IE]><table align="center" border="0" cellpadding="0" cellspacing="0" role="presentation" style="width:600px;" width="600"><tr><td><![endif]--><div style="margin:0 auto;max-width:600px;"><table align="center" border="0" cellpadding="0" cellspacing="0" role="presentation" style="width:100%;"><tr><td style="padding:32px 16px;text-align:left;font-family:${LOOK.font};font-size:16px;line-height:1.5;color:${LOOK.text};"><p style="margin:0 8px 16px;font-size:20px;font-weight:700;line-height:1.2">${WORDMARK}</p>${body}<div style="padding:16px 8px 0;color:${LOOK.muted};font-size:14px">${footerLines(footerParts)}</div></td></tr></table></div><!--[if mso | IE]></td></tr></table><![endif]--></mj-raw>`,
+  );
+}
+
+function frame(content: string): string {
   return `<mjml lang="en">
   <mj-head>
     <mj-title>{{subject}}</mj-title>
@@ -42,21 +80,7 @@ export function layout({ body, reason, links }: LayoutParts): string {
   </mj-head>
   <mj-body background-color="${LOOK.surface}" width="600px">
     <mj-raw><div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">{{preheader}}</div></mj-raw>
-    <mj-wrapper padding="0 16px">
-      <mj-section padding="32px 0 16px">
-        <mj-column>
-          <mj-text font-size="20px" font-weight="700" line-height="1.2" padding="0 8px">tube<span style="color:${LOOK.accent};">digest</span></mj-text>
-        </mj-column>
-      </mj-section>
-      ${body}
-      <mj-section padding="16px 0 32px">
-        <mj-column>
-          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px 8px">${escapeHtml(reason)}</mj-text>
-          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px 8px">${footerLinks}</mj-text>
-          <mj-text color="${LOOK.muted}" font-size="14px" padding="0 8px">{{{siteFooter}}}</mj-text>
-        </mj-column>
-      </mj-section>
-    </mj-wrapper>
+    ${content}
   </mj-body>
 </mjml>`;
 }
@@ -70,7 +94,7 @@ export function card(content: string): string {
 
 /** A card's title; the text block's padding spaces it, so the heading has no margin of its own. */
 export function heading(text: string, size: "large" | "medium" = "large"): string {
-  return `<mj-text><h1 style="${size === "large" ? INLINE.h1 : INLINE.h2}margin:0;">${text}</h1></mj-text>`;
+  return `<mj-text><h1 style="${size === "large" ? INLINE.h1 : INLINE.h2};margin:0">${text}</h1></mj-text>`;
 }
 
 /**
@@ -78,7 +102,7 @@ export function heading(text: string, size: "large" | "medium" = "large"): strin
  * copy; a long address breaks rather than widening the card on a phone.
  */
 export function linkToCopy(href: string): string {
-  return `<mj-text font-size="14px">If the button doesn't work, copy this address into your browser:<br /><a href="${href}" style="${INLINE.a}word-break:break-all;">${href}</a></mj-text>`;
+  return `<mj-text font-size="14px">If the button doesn't work, copy this address into your browser:<br /><a href="${href}" style="${INLINE.a};word-break:break-all;">${href}</a></mj-text>`;
 }
 
 /** The one primary action of an e-mail, in the accent colour. */

@@ -5,7 +5,7 @@
  */
 export const LOOK = {
   surface: "#f8fafc",
-  card: "#ffffff",
+  card: "#fff",
   border: "#e2e8f0",
   /** Behind a picture still loading or blocked: the web app's sunken surface. */
   sunken: "#f1f5f9",
@@ -21,20 +21,22 @@ export const LOOK = {
 /**
  * Inline styles for the HTML inserted per recipient: compiled MJML's CSS lives in the head, which
  * several clients drop, so inserted tags carry their own. Font family and colour are inherited from
- * the MJML text block around them, so only what differs from it is written, to keep digests small.
+ * the MJML text block around them, so only what differs from it is written, to keep digests small; a
+ * style that adds to one of these starts with its own semicolon.
  */
 export const INLINE = {
-  p: "margin:0 0 16px;",
-  ul: "margin:0 0 16px;padding:0 0 0 24px;",
-  li: "margin:0 0 8px;",
-  strong: "font-weight:600;",
-  em: "font-style:italic;",
+  p: "margin:0 0 16px",
+  ul: "margin:0 0 16px;padding-left:24px",
+  li: "margin:0 0 8px",
+  strong: "font-weight:600",
+  em: "font-style:italic",
   // Mail clients underline links themselves; only the colour is ours.
-  a: `color:${LOOK.accent};`,
-  h1: "margin:0 0 16px;font-size:28px;line-height:1.25;font-weight:700;",
-  h2: "margin:0 0 16px;font-size:20px;line-height:1.3;font-weight:700;",
-  h3: "margin:0 0 8px;font-size:16px;line-height:1.4;font-weight:600;",
-  h4: "margin:0 0 8px;font-size:15px;line-height:1.4;font-weight:600;",
-  muted: `margin:0 0 8px;color:${LOOK.muted};font-size:14px;`,
-  note: `margin:0 0 16px;color:${LOOK.muted};font-style:italic;`,
+  a: `color:${LOOK.accent}`,
+  // Headings are bold by default; only the semibold ones say their weight.
+  h1: "margin:0 0 16px;font-size:28px;line-height:1.25",
+  h2: "margin:0 0 16px;font-size:20px;line-height:1.3",
+  h3: "margin:0 0 8px;font-size:16px;line-height:1.4;font-weight:600",
+  h4: "margin:0 0 8px;font-size:15px;line-height:1.4;font-weight:600",
+  muted: `margin:0 0 8px;color:${LOOK.muted};font-size:14px`,
+  note: `margin:0 0 16px;color:${LOOK.muted};font-style:italic`,
 } as const;

@@ -233,7 +233,7 @@ describe("content", () => {
   it("writes the digest's summaries as text for people: key points with their moments, no markdown", () => {
     const mail = templates.render("digest", SAMPLE_DATA.digest);
     expect(mail.text).toContain(
-      "- The first stage separates two and a half minutes in, well before the booster runs dry (vid000x0000) (1:00, https://www.youtube.com/watch?v=vid000x0000&t=60s)",
+      "- The first stage separates two and a half minutes in, well before the booster runs dry (vid000x0000) (1:00, https://youtu.be/vid000x0000?t=60)",
     );
     expect(mail.text).not.toMatch(/\*\*|\]\(/);
   });

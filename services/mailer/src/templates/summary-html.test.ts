@@ -31,6 +31,19 @@ describe("a summary in an e-mail", () => {
     );
   });
 
+  it("bolds only a key point's short lead phrase, and shortens its moment to YouTube's short form", () => {
+    const { html, text } = both(
+      "- **Regenerative cooling: the fuel runs through the nozzle walls first\\.** ([1:50](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=110s))",
+    );
+    expect(html).toBe(
+      `<ul style="${INLINE.ul}"><li style="${INLINE.li}"><strong style="${INLINE.strong}">Regenerative cooling:</strong> ` +
+        `the fuel runs through the nozzle walls first. (<a href="https://youtu.be/dQw4w9WgXcQ?t=110" style="${INLINE.a}">1:50</a>)</li></ul>`,
+    );
+    expect(text).toBe(
+      "- Regenerative cooling: the fuel runs through the nozzle walls first. (1:50, https://youtu.be/dQw4w9WgXcQ?t=110)",
+    );
+  });
+
   it("draws a long video's chapters with their moments and points, and says in a few words where its words came from", () => {
     const { html, text } = both(
       [

@@ -6,18 +6,21 @@ import {
   type SummarySource,
   summarySourceLabel,
 } from "@tubedigest/contracts/digest";
+import { shortVideoUrl } from "./short-video-url.ts";
 
 /** A run of a summary as text: emphasis dropped, a link written as "label (address)". */
 function inlineText(runs: readonly DigestInline[]): string {
   return runs
-    .map((run) => (run.kind === "link" && run.url !== run.text ? `${run.text} (${run.url})` : run.text))
+    .map((run) =>
+      run.kind === "link" && run.url !== run.text ? `${run.text} (${shortVideoUrl(run.url)})` : run.text,
+    )
     .join("");
 }
 
 const pointLines = (points: KeyPoint[]) =>
   points
     .map((point) => {
-      const moment = point.moment ? ` (${point.moment.label}, ${point.moment.url})` : "";
+      const moment = point.moment ? ` (${point.moment.label}, ${shortVideoUrl(point.moment.url)})` : "";
       return `- ${inlineText(point.text)}${moment}`;
     })
     .join("\n");
@@ -34,7 +37,7 @@ export function summaryText(summary: {
   source?: SummarySource | undefined;
 }): string {
   const sections = (summary.sections ?? []).map((section) => {
-    const moment = section.moment ? ` (${section.moment.label}, ${section.moment.url})` : "";
+    const moment = section.moment ? ` (${section.moment.label}, ${shortVideoUrl(section.moment.url)})` : "";
     return [`${section.title}${moment}`, pointLines(section.keyPoints)]
       .filter((line) => line !== "")
       .join("\n");

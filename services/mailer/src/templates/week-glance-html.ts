@@ -1,6 +1,7 @@
 import type { WeekGlanceLine } from "@tubedigest/contracts/digest";
 import { cardHtml, linkHtml } from "./html-fragments.ts";
 import { INLINE, LOOK } from "./mail-look.ts";
+import { shortVideoUrl } from "./short-video-url.ts";
 import { inlineHtml } from "./summary-html.ts";
 
 export const GLANCE_TITLE = "Your week at a glance";
@@ -13,15 +14,15 @@ export function weekGlanceHtml(lines: readonly WeekGlanceLine[]): { html: string
   if (lines.length === 0) return { html: "", text: "" };
   const items = lines.map((line) => {
     const sources = line.sources.map((source) => linkHtml(source.title, source.url)).join(" · ");
-    return `<li style="${INLINE.li}">${inlineHtml(line.text)}<br /><span style="color:${LOOK.muted};font-size:14px;">${sources}</span></li>`;
+    return `<li style="${INLINE.li}">${inlineHtml(line.text)}<br /><span style="color:${LOOK.muted};font-size:14px">${sources}</span></li>`;
   });
   const text = lines.map(
     (line) =>
-      `- ${line.text.map((run) => run.text).join("")}\n  (${line.sources.map((source) => `${source.title}: ${source.url}`).join("; ")})`,
+      `- ${line.text.map((run) => run.text).join("")}\n  (${line.sources.map((source) => `${source.title}: ${shortVideoUrl(source.url)}`).join("; ")})`,
   );
   return {
     html: cardHtml(
-      `<p style="${INLINE.p}font-weight:600;margin-bottom:8px;">${GLANCE_TITLE}</p><ul style="${INLINE.ul}">${items.join("")}</ul>`,
+      `<p style="${INLINE.p};font-weight:600;margin-bottom:8px">${GLANCE_TITLE}</p><ul style="${INLINE.ul}">${items.join("")}</ul>`,
     ),
     text: [`${GLANCE_TITLE}:`, ...text].join("\n"),
   };

@@ -7,18 +7,18 @@ import {
 import { fitChannels } from "../digest-channels.ts";
 import { digestContents } from "../digest-contents.ts";
 import { countOf, greeting, oneLine } from "../formatting.ts";
-import { linkHtml } from "../html-fragments.ts";
-import { button, card, heading, layout } from "../layout.ts";
+import { buttonHtml, cardHtml, linkHtml, paragraphHtml } from "../html-fragments.ts";
+import { oneCellLayout } from "../layout.ts";
 import { httpUrl, settingsUrl } from "../links.ts";
-import { INLINE, LOOK } from "../mail-look.ts";
+import { INLINE } from "../mail-look.ts";
 import { shareVideos } from "../share-videos.ts";
 import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 import { weekGlanceHtml } from "../week-glance-html.ts";
 
 const REASON = "You get this digest every week because you follow these channels on tubedigest.";
-// What the HTML holds besides the contents and the channels (greeting, subject, links, the "more" line)
-// stays well under this, so they may use the rest of the room.
+// What the HTML holds besides the contents and the channels (the week's card with its greeting and link,
+// the subject, the "more" line, the button) stays well under this, so they may use the rest of the room.
 const RESERVED_BYTES = 2048;
 /** The most videos one e-mail shows: about ten phone screens; the archive page has the whole week. */
 export const MAX_VIDEOS_PER_EMAIL = 10;
@@ -30,17 +30,8 @@ const readSummary = rememberingSummaryReader(8_192);
 
 export const digest: TemplateSource<"digest"> = {
   name: "digest",
-  mjml: layout({
-    body: `${card(`${heading("Your week")}
-          <mj-text padding="0 24px 8px" font-size="14px" color="${LOOK.muted}">{{weekLabel}}</mj-text>
-          <mj-text>{{intro}}</mj-text>
-          <mj-text padding="0 24px 16px" font-size="14px"><a href="{{archiveUrl}}" style="${INLINE.a}">Read in your browser</a></mj-text>`)}
-      <mj-section padding="16px 0 0">
-        <mj-column>
-          <mj-text padding="0">{{{glance}}}{{{contents}}}{{{channels}}}{{{more}}}</mj-text>
-          ${button("Open your dashboard", "{{dashboardUrl}}")}
-        </mj-column>
-      </mj-section>`,
+  mjml: oneCellLayout({
+    body: "{{{week}}}{{{glance}}}{{{contents}}}{{{channels}}}{{{more}}}{{{dashboard}}}",
     reason: REASON,
     links: [
       { label: "Settings", href: "{{settingsUrl}}" },
@@ -79,16 +70,20 @@ export const digest: TemplateSource<"digest"> = {
             week.channels.map((channel) => channel.title),
           ),
       preheader: `${weekLabel}: ${counts}.`,
-      values: { weekLabel, intro, archiveUrl, dashboardUrl, unsubscribeUrl, settingsUrl: settings },
+      values: { unsubscribeUrl, settingsUrl: settings },
       fragments: {
+        week: cardHtml(
+          `<h1 style="${INLINE.h1}">Your week</h1>${paragraphHtml(weekLabel, INLINE.muted)}${paragraphHtml(intro)}<p style="${INLINE.p};font-size:14px">${linkHtml("Read in your browser", archiveUrl)}</p>`,
+        ),
         glance: glance.html,
         contents: contents.html,
         channels: fitted.html,
         // In line with the footer's text below it, not with the cards' edges.
         more:
           leftOut > 0
-            ? `<p style="${INLINE.p}padding:0 8px;font-weight:600;">${linkHtml(more, archiveUrl)}</p>`
+            ? `<p style="${INLINE.p};padding:0 8px;font-weight:600">${linkHtml(more, archiveUrl)}</p>`
             : "",
+        dashboard: buttonHtml("Open your dashboard", dashboardUrl),
       },
       text: textMail({
         blocks: [
