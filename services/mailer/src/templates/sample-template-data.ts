@@ -60,14 +60,14 @@ export function sampleDigest(channels: number, videosPerChannel: number): Templa
     })),
     glance: [
       {
-        text: `${CHANNELS[0]} and ${CHANNELS[1 % CHANNELS.length]} both covered “what we learned”.`,
+        text: `${CHANNELS[0]} and ${CHANNELS[1 % CHANNELS.length]} both covered “cast iron”.`,
         videoUrls: [
           "https://www.youtube.com/watch?v=vid000x0000",
           "https://www.youtube.com/watch?v=vid001x0000",
         ],
       },
       {
-        text: `${CHANNELS[0]} posted “Episode 1: what we learned this week, part 1” and more.`,
+        text: `${CHANNELS[0]} posted “Episode 1: what we learned this week, part 1”${videosPerChannel > 1 ? ` and ${videosPerChannel - 1} more video${videosPerChannel > 2 ? "s" : ""}` : ""}.`,
         videoUrls: ["https://www.youtube.com/watch?v=vid000x0000"],
       },
     ],
