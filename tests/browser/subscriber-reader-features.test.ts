@@ -77,7 +77,8 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
     const glance = page.getByRole("region", { name: "Your week at a glance" });
     await glance.waitFor();
     const lines = glance.getByRole("listitem");
-    expect(await lines.count()).toBeGreaterThanOrEqual(3);
+    // Two channels: at least what each posted, and no more lines than the videos support.
+    expect(await lines.count()).toBeGreaterThanOrEqual(2);
     expect(await lines.count()).toBeLessThanOrEqual(5);
     // Every line cites at least one of the newsletter's videos, linked to it.
     for (const line of await lines.all()) {
