@@ -241,8 +241,8 @@ async function rawSource(mailUrl: string, id: string): Promise<string> {
 
 /**
  * A message's text as a reader would search it: each MIME part's body decoded by its
- * Content-Transfer-Encoding (the digest's HTML is base64, its text part quoted-printable, where a
- * channel's name may be split by a soft line break or an =XX byte), joined.
+ * Content-Transfer-Encoding (the digest's HTML goes as 7-bit text, or base64 when it cannot; its text
+ * part quoted-printable, where a channel's name may be split by a soft line break or an =XX byte), joined.
  */
 function readableBody(raw: string): string {
   return raw
@@ -254,6 +254,7 @@ function readableBody(raw: string): string {
       const body = part.slice(headerEnd).trim();
       const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
       if (encoding === "base64") return Buffer.from(body, "base64").toString("utf8");
+      if (encoding === "7bit") return body;
       const unquoted = body
         .replace(/=\r?\n/g, "")
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
