@@ -11,7 +11,7 @@ import { startOutboxRelay } from "./outbox/outbox-relay.ts";
 
 export interface ServiceStoreOptions {
   /** The service's database: a URL or a data folder, and the schema it owns. */
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   /** The embedded product's one database, where the service keeps to its schema. */
   embedded?: EmbeddedPostgres | undefined;
   /** The service's migrations, the bus's outbox and inbox among them. */

@@ -27,7 +27,7 @@ export interface AuthSettings {
   secureCookies: boolean;
   claimSecret: string;
   identitySecret: string;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
 }
 
 export function authSettingsFrom(env: Static<typeof AuthEnvironment>): AuthSettings {

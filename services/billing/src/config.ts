@@ -74,7 +74,7 @@ export const BillingEnvironment = Type.Object({
 /** What billing needs, however it was configured (its own process or the embedded product). */
 export interface BillingSettings {
   identitySecret: string;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   /** Card payments; absent, checkout by card answers that it is not set up. */
   stripe?: StripeSettings | undefined;
   testMode: boolean;

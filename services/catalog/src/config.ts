@@ -97,7 +97,7 @@ export interface YoutubeSettings {
 /** What the catalog service needs, however it was configured (its own process or the embedded product). */
 export interface CatalogSettings {
   identitySecret: string;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   /** The search cache; an in-memory cache with the same behaviour when absent. */
   redisUrl?: string | undefined;
   /** Every cache key starts with it (default "td:catalog:"). */

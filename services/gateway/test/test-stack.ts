@@ -153,7 +153,10 @@ export async function startTestStack(
   await embeddedDatabase?.ready();
   const database = (name: StackService, index: number) => {
     const schema = schemas[index];
-    if (schema) return { url: options.databaseUrl ?? schema.url, schema: schema.schema };
+    // Fewer connections than production's pools: two stacks of five services at once, beside other
+    // tests, would otherwise reach Postgres's default connection limit, and a refused connection fails
+    // whatever it was for.
+    if (schema) return { url: options.databaseUrl ?? schema.url, schema: schema.schema, poolSize: 4 };
     // A real stack gives every service a schema of its own: never the embedded database.
     if (!embeddedDatabase) throw new Error(`no test schema for ${name}`);
     return { schema: name };

@@ -220,7 +220,7 @@ export interface DkimSettings {
 /** What the mailer needs, however it was configured (its own process or the embedded product). */
 export interface MailerSettings {
   identitySecret: string;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   publicUrl: string;
   /** An SMTP server; without it messages are written to `mailDir` for the development mailbox. */
   smtpUrl?: string | undefined;

@@ -249,7 +249,7 @@ export type LlmSettings = Omit<OpenAiSummaryWriterSettings, "maxRetries" | "time
 /** What the summariser needs, however it was configured (its own process or the embedded product). */
 export interface SummariserSettings {
   identitySecret: string;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string };
+  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   catalogUrl: string;
   billingUrl: string;
   /** The model; the embedded extractive writer when absent. */
