@@ -28,7 +28,7 @@ export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
   });
   const steps = addCounter(app, {
     name: "summariser_transcript_steps_total",
-    help: "Answers of the transcript chain's steps, by source and outcome (found, none, failed)",
+    help: "Answers of the transcript chain's steps, by source and outcome (served, empty, refused, rate-limited, failed)",
     labelNames: ["source", "outcome"],
   });
   return {

@@ -1,6 +1,12 @@
 /** Why a digest ended as it did, as its row and the metrics name it. */
 export type DigestOutcome = "composed" | "skipped" | "failed";
 
+/**
+ * How one step of the transcript chain answered: a transcript, none to give, or why it could not: YouTube
+ * refusing this client (a bot check, a block of the address), a rate limit, or any other failure.
+ */
+export type TranscriptStepOutcome = "served" | "empty" | "refused" | "rate-limited" | "failed";
+
 /** What the summariser counts for operators (Prometheus on /metrics). */
 export interface SummariserMetrics {
   digestFinished(outcome: DigestOutcome, reason?: string): void;
@@ -9,6 +15,6 @@ export interface SummariserMetrics {
   summaryWritten(usage: { calls: number; promptTokens: number; completionTokens: number }): void;
   /** Key points dropped because the transcript at their moment does not support them, by writer. */
   keyPointsDropped(writer: string, count: number): void;
-  /** How a step of the transcript chain answered (found, none, failed), by source. */
-  transcriptStep(source: string, outcome: "found" | "none" | "failed"): void;
+  /** How a step of the transcript chain answered, by source. */
+  transcriptStep(source: string, outcome: TranscriptStepOutcome): void;
 }

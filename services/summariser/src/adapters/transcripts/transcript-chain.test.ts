@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type TranscriptStepOutcome, transcriptChain } from "./transcript-chain.ts";
+import type { TranscriptStepOutcome } from "../../shared/summariser-metrics.ts";
+import { transcriptChain } from "./transcript-chain.ts";
 import { type Transcript, type TranscriptSource, TranscriptUnavailableError } from "./transcript-source.ts";
 
 const transcript = (kind: Transcript["kind"]): Transcript => ({
@@ -32,7 +33,10 @@ function observed() {
 
 describe("the transcript chain", () => {
   it("answers the first source's transcript, asking the later ones nothing", async () => {
-    const refused = step("youtube-captions", new TranscriptUnavailableError("bot check"));
+    const refused = step(
+      "youtube-captions",
+      new TranscriptUnavailableError("v: YouTube refused the player: Sign in to confirm you’re not a bot"),
+    );
     const none = step("youtube-captions-proxy", null);
     const api = step("transcript-api", transcript("transcript-api"));
     const speech = step("speech-to-text", transcript("speech-to-text"));
@@ -42,18 +46,23 @@ describe("the transcript chain", () => {
     expect((await chain.fetch({ videoId: "v" }))?.kind).toBe("transcript-api");
     expect(speech.asked).toEqual([]);
     expect(steps).toEqual([
-      ["youtube-captions", "failed"],
-      ["youtube-captions-proxy", "none"],
-      ["transcript-api", "found"],
+      ["youtube-captions", "refused"],
+      ["youtube-captions-proxy", "empty"],
+      ["transcript-api", "served"],
     ]);
   });
 
   it("answers none when no source has one and one could say so, even if another failed", async () => {
+    const { steps, observer } = observed();
     const chain = transcriptChain(
       [step("a", new TranscriptUnavailableError("refused")).source, step("b", null).source],
-      observed().observer,
+      observer,
     );
     expect(await chain.fetch({ videoId: "v" })).toBeNull();
+    expect(steps).toEqual([
+      ["a", "failed"],
+      ["b", "empty"],
+    ]);
   });
 
   it("is unavailable when every source failed, whatever the failure, naming each", async () => {
@@ -69,11 +78,11 @@ describe("the transcript chain", () => {
   it("keeps a lone source's own name and failures", async () => {
     const { steps, observer } = observed();
     const chain = transcriptChain(
-      [step("youtube-captions", new TranscriptUnavailableError("429")).source],
+      [step("youtube-captions", new TranscriptUnavailableError("/watch answered HTTP 429")).source],
       observer,
     );
     expect(chain.name).toBe("youtube-captions");
     await expect(chain.fetch({ videoId: "v" })).rejects.toThrow("429");
-    expect(steps).toEqual([["youtube-captions", "failed"]]);
+    expect(steps).toEqual([["youtube-captions", "rate-limited"]]);
   });
 });

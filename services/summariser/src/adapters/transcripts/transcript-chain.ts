@@ -1,12 +1,11 @@
+import type { TranscriptStepOutcome } from "../../shared/summariser-metrics.ts";
+import { stepFailure } from "./step-failure.ts";
 import {
   type Transcript,
   type TranscriptRequest,
   type TranscriptSource,
   TranscriptUnavailableError,
 } from "./transcript-source.ts";
-
-/** How one step of the chain answered: a transcript, none to give, or a failure (refused, down, bad data). */
-export type TranscriptStepOutcome = "found" | "none" | "failed";
 
 export interface TranscriptChainObserver {
   step(source: string, outcome: TranscriptStepOutcome, details: { videoId: string; reason?: string }): void;
@@ -33,12 +32,12 @@ export function transcriptChain(
       for (const source of sources) {
         try {
           const transcript = await source.fetch(request);
-          observer.step(source.name, transcript ? "found" : "none", { videoId: request.videoId });
+          observer.step(source.name, transcript ? "served" : "empty", { videoId: request.videoId });
           if (transcript) return transcript;
           answered = true;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          observer.step(source.name, "failed", { videoId: request.videoId, reason });
+          observer.step(source.name, stepFailure(error), { videoId: request.videoId, reason });
           failures.push(`${source.name}: ${reason}`);
         }
       }
@@ -55,11 +54,11 @@ function observed(source: TranscriptSource, observer: TranscriptChainObserver): 
     async fetch(request) {
       try {
         const transcript = await source.fetch(request);
-        observer.step(source.name, transcript ? "found" : "none", { videoId: request.videoId });
+        observer.step(source.name, transcript ? "served" : "empty", { videoId: request.videoId });
         return transcript;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        observer.step(source.name, "failed", { videoId: request.videoId, reason });
+        observer.step(source.name, stepFailure(error), { videoId: request.videoId, reason });
         throw error;
       }
     },

@@ -2,7 +2,7 @@ import type { SummariserLogger } from "../../shared/summariser-context.ts";
 import type { SummariserMetrics } from "../../shared/summariser-metrics.ts";
 import type { TranscriptChainObserver } from "./transcript-chain.ts";
 
-/** Each step's answer counted, and its failures logged with the reason (a refusal, an API out of credit). */
+/** Each step's answer counted, and its failures (a refusal, a rate limit, an API out of credit) logged with the reason. */
 export function transcriptObserver(
   log: SummariserLogger,
   metrics: SummariserMetrics,
@@ -10,7 +10,7 @@ export function transcriptObserver(
   return {
     step(source, outcome, details) {
       metrics.transcriptStep(source, outcome);
-      if (outcome === "failed")
+      if (outcome !== "served" && outcome !== "empty")
         log.warn({ source, ...details }, "a transcript source failed; trying the next");
     },
   };
