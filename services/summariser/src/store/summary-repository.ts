@@ -22,6 +22,14 @@ export interface StoredSummary extends WrittenSummary {
   upgradeAfter: Date | null;
 }
 
+/** How many videos one source's words were summarised from in an ISO week ("2026-W49"). */
+export interface WeekSourceCount {
+  weekKey: string;
+  /** The transcript's kind (manual, automatic, transcript-api, …), or "description". */
+  source: string;
+  videos: number;
+}
+
 /** The outcome of asking to make a summary: ours to make, or someone else's row as it stands. */
 export type LeaseOutcome = { leased: true; row: SummaryRow } | { leased: false; row: SummaryRow };
 
@@ -215,6 +223,32 @@ export class SummaryRepository {
       .where("asked_language", "in", languages)
       .where("status", "=", "ready")
       .execute();
+  }
+
+  /**
+   * Videos summarised since `since`, by the ISO week (UTC) their summary was made and where its words came
+   * from. Translations are left out, as they reuse another summary's source; a summary made before its
+   * transcript's kind was recorded counts as "transcript".
+   */
+  async sourceCountsByWeek(since: Date): Promise<WeekSourceCount[]> {
+    const weekKey = sql<string>`to_char(completed_at at time zone 'UTC', 'IYYY-"W"IW')`;
+    const source = sql<string>`case when basis = 'description' then 'description'
+      else coalesce(transcript_kind, 'transcript') end`;
+    const rows = await this.db
+      .selectFrom("summaries")
+      .select([
+        weekKey.as("week_key"),
+        source.as("source"),
+        (select) => select.fn.count<string>("video_id").distinct().as("videos"),
+      ])
+      .where("status", "=", "ready")
+      .where("translated_from", "is", null)
+      .where("completed_at", ">=", since)
+      .groupBy([weekKey, source])
+      .orderBy("week_key", "desc")
+      .orderBy("source")
+      .execute();
+    return rows.map((row) => ({ weekKey: row.week_key, source: row.source, videos: Number(row.videos) }));
   }
 }
 
