@@ -123,6 +123,12 @@ export const SummariserAiEnvironment = {
     description:
       "yt-dlp (Debian's package `yt-dlp`), which speech-to-text downloads audio with: a name on PATH or a path",
   }),
+  YT_DLP_POT_PROVIDER_URL: Type.Optional(
+    Url(["http", "https"], {
+      description:
+        "The proof-of-origin token server that yt-dlp's `bgutil-ytdlp-pot-provider` plugin asks, e.g. `http://bgutil:4416`: YouTube wants a token per video; unset: yt-dlp asks for none",
+    }),
+  ),
   FFMPEG_PATH: Type.String({
     minLength: 1,
     default: "ffmpeg",
@@ -288,6 +294,7 @@ export interface TranscriptSettings {
         baseUrl?: string | undefined;
         model: string;
         ytDlpPath: string;
+        potProviderUrl?: string | undefined;
         ffmpegPath: string;
         maxSeconds: number;
         pieceSeconds: number;
@@ -371,6 +378,7 @@ function transcriptSettingsFrom(env: AiVariables, source: "youtube" | "demo"): T
           baseUrl: env.SPEECH_TO_TEXT_BASE_URL,
           model: env.SPEECH_TO_TEXT_MODEL,
           ytDlpPath: env.YT_DLP_PATH,
+          potProviderUrl: env.YT_DLP_POT_PROVIDER_URL,
           ffmpegPath: env.FFMPEG_PATH,
           maxSeconds: env.SPEECH_TO_TEXT_MAX_MINUTES * 60,
           pieceSeconds: env.SPEECH_TO_TEXT_PIECE_MINUTES * 60,

@@ -170,7 +170,7 @@ describe("speech-to-text: yt-dlp's audio, cut with ffmpeg, transcribed through t
     openai.transcriptions.requests.length = 0;
   });
 
-  const settings = (ytDlpPath: string) => ({
+  const settings = (ytDlpPath: string, potProviderUrl?: string) => ({
     apiKey: openai.apiKey,
     baseUrl: openai.baseUrl,
     model: "whisper-1",
@@ -180,12 +180,14 @@ describe("speech-to-text: yt-dlp's audio, cut with ffmpeg, transcribed through t
     maxSeconds: 3_600,
     maxRetries: 0,
     proxyUrl: "socks5://127.0.0.1:1080",
+    potProviderUrl,
   });
 
   it("stitches the pieces' segments back at the recording's own times", async () => {
     const ytDlp = await writeFakeYtDlp({ [VIDEO]: { seconds: 150 } });
     try {
-      const transcript = await createSpeechToTextSource(settings(ytDlp.path)).fetch({
+      const source = createSpeechToTextSource(settings(ytDlp.path, "http://127.0.0.1:4416"));
+      const transcript = await source.fetch({
         videoId: VIDEO,
         durationSeconds: 150,
       });
@@ -214,6 +216,10 @@ describe("speech-to-text: yt-dlp's audio, cut with ffmpeg, transcribed through t
         "--proxy",
         "socks5://127.0.0.1:1080",
       ]);
+      expect(run?.slice(run.indexOf("--extractor-args"), run.indexOf("--extractor-args") + 2)).toEqual([
+        "--extractor-args",
+        "youtubepot-bgutilhttp:base_url=http://127.0.0.1:4416",
+      ]);
       expect(run?.at(-1)).toBe(`https://www.youtube.com/watch?v=${VIDEO}`);
     } finally {
       await ytDlp.remove();
@@ -226,7 +232,10 @@ describe("speech-to-text: yt-dlp's audio, cut with ffmpeg, transcribed through t
       const source = createSpeechToTextSource(settings(ytDlp.path));
       expect(await source.fetch({ videoId: VIDEO })).toBeNull();
       expect(await source.fetch({ videoId: "bbbbbbbbbbb", durationSeconds: 7_200 })).toBeNull();
-      expect(await ytDlp.runs()).toHaveLength(1);
+      const runs = await ytDlp.runs();
+      expect(runs).toHaveLength(1);
+      // Without a token server, yt-dlp is asked for no token.
+      expect(runs[0]).not.toContain("--extractor-args");
       expect(openai.transcriptions.requests).toHaveLength(0);
     } finally {
       await ytDlp.remove();

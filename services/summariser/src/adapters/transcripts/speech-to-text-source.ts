@@ -20,6 +20,8 @@ export interface SpeechToTextSettings {
   baseUrl?: string | undefined;
   model: string;
   ytDlpPath: string;
+  /** The proof-of-origin token server yt-dlp's bgutil plugin asks; no token is asked for when absent. */
+  potProviderUrl?: string | undefined;
   ffmpegPath: string;
   /** yt-dlp's proxy, the captions' own, since YouTube refuses the same addresses to both. */
   proxyUrl?: string | undefined;
@@ -80,6 +82,7 @@ export function createSpeechToTextSource(settings: SpeechToTextSettings): Transc
       {
         ytDlpPath: settings.ytDlpPath,
         proxyUrl: settings.proxyUrl,
+        potProviderUrl: settings.potProviderUrl,
         timeoutMs: settings.downloadTimeoutMs ?? 15 * 60_000,
       },
       videoId,

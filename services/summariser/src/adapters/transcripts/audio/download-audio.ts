@@ -15,6 +15,8 @@ export interface AudioDownload {
   ytDlpPath: string;
   /** yt-dlp's --proxy: the same outbound proxy as the captions, since YouTube refuses the same addresses. */
   proxyUrl?: string | undefined;
+  /** The bgutil plugin's token server: YouTube refuses audio to clients without a proof-of-origin token. */
+  potProviderUrl?: string | undefined;
   timeoutMs: number;
 }
 
@@ -38,6 +40,9 @@ export async function downloadAudio(
     "--print",
     "after_move:filepath",
     ...(settings.proxyUrl ? ["--proxy", settings.proxyUrl] : []),
+    ...(settings.potProviderUrl
+      ? ["--extractor-args", `youtubepot-bgutilhttp:base_url=${settings.potProviderUrl}`]
+      : []),
     "--",
     watchUrl(videoId),
   ];
