@@ -122,13 +122,47 @@ CMD ["node", "--enable-source-maps", "services/billing/dist/main.js"]
 FROM runtime AS runtime-summariser
 COPY --from=build /out/services/summariser/ services/summariser/
 RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.sh sh /tmp/image-check.sh summariser
-# Speech-to-text, the transcript chain's last step, runs yt-dlp and ffmpeg (Debian's packages, which
-# make the image much larger): built in only when asked, --build-arg SPEECH_TOOLS=true. Without them the step fails
-# and says so, and the other steps still work.
+# Speech-to-text, the transcript chain's last step, runs yt-dlp and ffmpeg (which make the image much
+# larger): built in only when asked, --build-arg SPEECH_TOOLS=true. Without them the step fails and says
+# so, and the other steps still work. YT_DLP_SOURCE says where yt-dlp comes from:
+#   debian   Debian bookworm's package: builds without the internet (the tests' images), but YouTube
+#            refuses a build that old; never for production.
+#   release  yt-dlp's standalone release (YT_DLP_RELEASE, "latest" or a tag such as 2026.11.30), Deno
+#            (DENO_RELEASE), the JavaScript runtime yt-dlp needs to read YouTube's player, and the
+#            bgutil PO-token provider plugin (POT_PLUGIN_RELEASE), which asks the provider server named by
+#            YT_DLP_POT_PROVIDER_URL. Needs the internet while building; YouTube changes often, so
+#            rebuild about monthly (docs/deploying.md, "Transcripts in production").
 ARG SPEECH_TOOLS=false
+ARG YT_DLP_SOURCE=debian
+ARG YT_DLP_RELEASE=latest
+ARG DENO_RELEASE=latest
+ARG POT_PLUGIN_RELEASE=latest
 USER root
 RUN if [ "$SPEECH_TOOLS" = true ]; then \
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends yt-dlp ffmpeg \
+      case "$YT_DLP_SOURCE" in \
+        debian) tools="yt-dlp ffmpeg" ;; \
+        release) tools="ffmpeg ca-certificates curl unzip" ;; \
+        *) echo "YT_DLP_SOURCE must be debian or release, not $YT_DLP_SOURCE" >&2; exit 1 ;; \
+      esac \
+      && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $tools \
+      && if [ "$YT_DLP_SOURCE" = release ]; then \
+        release() { if [ "$2" = latest ]; then echo "https://github.com/$1/releases/latest/download/$3"; \
+          else echo "https://github.com/$1/releases/download/$2/$3"; fi; }; \
+        case "$(dpkg --print-architecture)" in \
+          amd64) ytdlp=yt-dlp_linux; deno=deno-x86_64-unknown-linux-gnu.zip ;; \
+          arm64) ytdlp=yt-dlp_linux_aarch64; deno=deno-aarch64-unknown-linux-gnu.zip ;; \
+          *) echo "no yt-dlp release for $(dpkg --print-architecture)" >&2; exit 1 ;; \
+        esac \
+        && curl -fsSL -o /usr/local/bin/yt-dlp "$(release yt-dlp/yt-dlp "$YT_DLP_RELEASE" "$ytdlp")" \
+        && chmod 755 /usr/local/bin/yt-dlp \
+        && curl -fsSL -o /tmp/deno.zip "$(release denoland/deno "$DENO_RELEASE" "$deno")" \
+        && unzip -q /tmp/deno.zip -d /usr/local/bin && rm /tmp/deno.zip \
+        && mkdir -p /etc/yt-dlp/plugins \
+        && curl -fsSL -o /etc/yt-dlp/plugins/bgutil-ytdlp-pot-provider.zip \
+          "$(release Brainicism/bgutil-ytdlp-pot-provider "$POT_PLUGIN_RELEASE" bgutil-ytdlp-pot-provider.zip)" \
+        && apt-get purge -y -qq curl unzip && apt-get autoremove -y -qq \
+        && echo "yt-dlp $(yt-dlp --version), $(deno --version | head -n 1)"; \
+      fi \
       && rm -rf /var/lib/apt/lists/*; \
     fi
 USER 1000:1000
