@@ -109,6 +109,25 @@ describe("service app", () => {
   });
 });
 
+describe("readiness details", () => {
+  it("shows the service's facts beside its checks, through the reply's schema", async () => {
+    const probe = createServiceApp({
+      name: "probe",
+      logLevel: "silent",
+      readiness: { essential: {}, degradable: {}, details: () => ({ toolVersion: "2025.11.12" }) },
+    });
+    try {
+      expect((await probe.inject("/readyz")).json()).toEqual({
+        status: "ok",
+        checks: {},
+        details: { toolVersion: "2025.11.12" },
+      });
+    } finally {
+      await probe.close();
+    }
+  });
+});
+
 describe("the client address behind proxies", () => {
   const addressOf = async (
     trustProxy: number | string[] | undefined,

@@ -11,6 +11,8 @@ export interface ReadinessChecks {
    * 200, so an outage of one shared part does not take every replica out of rotation.
    */
   degradable: Record<string, ReadinessCheck>;
+  /** Facts about the running process shown beside the checks (a tool's version), never a reason to be unready. */
+  details?: () => Record<string, string>;
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -18,6 +20,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 const HealthReply = Type.Object({
   status: Type.Union([Type.Literal("ok"), Type.Literal("degraded"), Type.Literal("unavailable")]),
   checks: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+  details: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 
 async function passes(check: ReadinessCheck): Promise<boolean> {
@@ -54,9 +57,11 @@ export function registerHealthRoutes(app: FastifyInstance, checks: ReadinessChec
         : Object.values(degradable).every(Boolean)
           ? "ok"
           : "degraded";
-      return reply
-        .status(status === "unavailable" ? 503 : 200)
-        .send({ status, checks: { ...essential, ...degradable } });
+      return reply.status(status === "unavailable" ? 503 : 200).send({
+        status,
+        checks: { ...essential, ...degradable },
+        ...(checks.details ? { details: checks.details() } : {}),
+      });
     },
   );
 }

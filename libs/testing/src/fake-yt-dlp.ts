@@ -18,9 +18,14 @@ export interface FakeYtDlp {
  * A stand-in for yt-dlp: an executable Node script that, asked for a watch URL, copies a WAV made by
  * fakeSpeechWav (each second's samples naming the second) to the `--output` template with the `wav`
  * extension and prints its path, as `--print after_move:filepath` does; an "unavailable" video fails as
- * a removed one does, a "refused" one as YouTube's bot check makes yt-dlp fail. It logs its arguments.
+ * a removed one does, a "refused" one as YouTube's bot check makes yt-dlp fail. Asked `--version`, it
+ * prints `version`: by default today's date, as a fresh yt-dlp's is. It logs its arguments.
  */
-export async function writeFakeYtDlp(videos: Record<string, FakeYtDlpVideo>): Promise<FakeYtDlp> {
+export async function writeFakeYtDlp(
+  videos: Record<string, FakeYtDlpVideo>,
+  options: { version?: string } = {},
+): Promise<FakeYtDlp> {
+  const version = options.version ?? new Date().toISOString().slice(0, 10).replaceAll("-", ".");
   const directory = await mkdtemp(join(tmpdir(), "fake-yt-dlp-"));
   for (const [id, video] of Object.entries(videos)) {
     if (typeof video === "object")
@@ -33,6 +38,10 @@ const path = require("node:path");
 const directory = ${JSON.stringify(directory)};
 const args = process.argv.slice(2);
 fs.appendFileSync(path.join(directory, "runs.jsonl"), JSON.stringify(args) + "\\n");
+if (args[0] === "--version") {
+  console.log(${JSON.stringify(version)});
+  process.exit(0);
+}
 const videos = JSON.parse(fs.readFileSync(path.join(directory, "videos.json"), "utf8"));
 const id = new URL(args[args.length - 1]).searchParams.get("v");
 const video = videos[id];

@@ -10,6 +10,7 @@ import { type BillingClient, createHttpBillingClient } from "./adapters/service-
 import { type CatalogClient, createHttpCatalogClient } from "./adapters/service-clients/catalog-client.ts";
 import { chooseSummaryWriter } from "./adapters/summary-writers/choose-summary-writer.ts";
 import type { SummaryWriter } from "./adapters/summary-writers/summary-writer.ts";
+import { checkYtDlp } from "./adapters/transcripts/audio/yt-dlp-version.ts";
 import { chooseTranscriptSource } from "./adapters/transcripts/choose-transcript-source.ts";
 import { createSponsorBlockClient } from "./adapters/transcripts/sponsor-segments.ts";
 import { transcriptObserver } from "./adapters/transcripts/transcript-observer.ts";
@@ -83,13 +84,22 @@ export async function buildSummariserApp(
   settings: SummariserSettings,
   dependencies: SummariserDependencies,
 ): Promise<ServiceApp> {
-  const store = await openServiceStore<SummariserDatabase>({
-    database: settings.database,
-    embedded: dependencies.embeddedDatabase,
-    migrations: summariserMigrations,
-    events: dependencies.events,
-    log: dependencies.log,
-  });
+  const now = dependencies.now ?? (() => new Date());
+  // Only a chain with speech-to-text runs yt-dlp; asked while the store opens, so start-up waits no longer.
+  const ytDlpPath =
+    settings.transcripts.source === "youtube" && settings.transcripts.steps?.includes("speech-to-text")
+      ? settings.transcripts.speechToText?.ytDlpPath
+      : undefined;
+  const [store, ytDlpVersion] = await Promise.all([
+    openServiceStore<SummariserDatabase>({
+      database: settings.database,
+      embedded: dependencies.embeddedDatabase,
+      migrations: summariserMigrations,
+      events: dependencies.events,
+      log: dependencies.log,
+    }),
+    ytDlpPath ? checkYtDlp(ytDlpPath, dependencies.log, now()) : undefined,
+  ]);
   const database = store.database;
   const jobs =
     dependencies.jobs ??
@@ -110,6 +120,7 @@ export async function buildSummariserApp(
       essential: store.readiness.essential,
       // Without the queue's Redis, digests wait in their rows; the next digest.due adds their jobs.
       degradable: { ...store.readiness.degradable, jobs: async () => jobs.isConnected() },
+      ...(ytDlpVersion ? { details: () => ({ ytDlpVersion }) } : {}),
     },
   });
   const digest = { ...DEFAULT_DIGEST_SETTINGS, ...settings.digest };
@@ -153,7 +164,7 @@ export async function buildSummariserApp(
     glanceWriter,
     recordEvent: writeToOutbox,
     log: app.log,
-    now: dependencies.now ?? (() => new Date()),
+    now,
     leases: {
       owner: dependencies.leases?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       leaseMs: dependencies.leases?.leaseMs ?? 60_000,
