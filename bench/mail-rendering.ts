@@ -7,14 +7,8 @@
  *
  *   npx tsx bench/mail-rendering.ts [--runs 2000] [--channels 10] [--videos 5]
  */
-import { generateKeyPairSync } from "node:crypto";
 import { parseArgs } from "node:util";
-import nodemailer from "nodemailer";
-import {
-  composedMail,
-  dkimSigning,
-} from "../services/mailer/src/adapters/mail-transport/message-composition.ts";
-import { mailHeaders } from "../services/mailer/src/domain/mail-headers.ts";
+import { signedSampleMail } from "../services/mailer/src/adapters/mail-transport/signed-sample-mail.ts";
 import { compileMjml, type MjmlSource } from "../services/mailer/src/templates/compile-mjml.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
 import {
@@ -23,7 +17,7 @@ import {
   sampleDigest,
 } from "../services/mailer/src/templates/sample-template-data.ts";
 import { TEMPLATE_SOURCES } from "../services/mailer/src/templates/sources/index.ts";
-import type { RenderedMail, TemplateData } from "../services/mailer/src/templates/template-data.ts";
+import type { TemplateData } from "../services/mailer/src/templates/template-data.ts";
 
 const { values } = parseArgs({
   options: {
@@ -61,38 +55,8 @@ function measure(label: string, render: () => string): void {
   console.error(`${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, HTML ${kb(bytes)}`);
 }
 
-const DOMAIN = "tubedigest.example";
-const composer = nodemailer.createTransport({
-  streamTransport: true,
-  buffer: true,
-  dkim: dkimSigning({
-    domainName: DOMAIN,
-    keySelector: "td1",
-    privateKey: generateKeyPairSync("rsa", { modulusLength: 2048 })
-      .privateKey.export({ type: "pkcs8", format: "pem" })
-      .toString(),
-  }),
-});
-
 /** A digest as it goes out: composed as the SMTP transport composes it, with its headers, and signed. */
-async function sentDigest(data: TemplateData["digest"], mail: RenderedMail): Promise<string> {
-  const sent = await composer.sendMail(
-    composedMail({
-      from: `tubedigest <digest@${DOMAIN}>`,
-      to: "ana@example.com",
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      messageId: `<bench@${DOMAIN}>`,
-      headers: mailHeaders(
-        { unsubscribeMailto: `unsubscribe@${DOMAIN}`, mailDomain: DOMAIN },
-        "digest",
-        data,
-      ),
-    }),
-  );
-  return (sent.message as Buffer).toString("utf8");
-}
+const signed = signedSampleMail();
 
 const bytesOf = (html: string, pattern: RegExp) =>
   [...html.matchAll(pattern)].reduce((sum, match) => sum + Buffer.byteLength(match[0]), 0);
@@ -100,7 +64,7 @@ const bytesOf = (html: string, pattern: RegExp) =>
 /** Where a digest's message bytes go: its parts as sent, and what the HTML is made of before encoding. */
 async function printMessageParts(label: string, data: TemplateData["digest"]): Promise<void> {
   const mail = templates.render("digest", data);
-  const message = await sentDigest(data, mail);
+  const message = (await signed("digest", data, mail)).toString("utf8");
   const headers = message.slice(0, message.indexOf("\r\n\r\n"));
   const html = Buffer.byteLength(mail.html);
   console.error(

@@ -7,17 +7,11 @@
  * unless REQUIRE_SPAMASSASSIN=1 (CI installs it).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import { markdownTable, recordDocSection } from "../bench/support/performance-report.ts";
-import {
-  composedMail,
-  dkimSigning,
-} from "../services/mailer/src/adapters/mail-transport/message-composition.ts";
-import { mailHeaders } from "../services/mailer/src/domain/mail-headers.ts";
+import { signedSampleMail } from "../services/mailer/src/adapters/mail-transport/signed-sample-mail.ts";
 import { compileTemplates } from "../services/mailer/src/templates/compile-templates.ts";
 import {
   SAMPLE_DATA,
@@ -30,7 +24,6 @@ import { TEMPLATE_NAMES, type TemplateName } from "../services/mailer/src/templa
 const MAX_SCORE = 0.5;
 // Informational rules score ±0.001 so that they show; anything more counts.
 const COUNTS_AGAINST = 0.01;
-const DOMAIN = "tubedigest.example";
 const TESTING_DOC = path.resolve(import.meta.dirname, "../docs/testing.md");
 
 /** One e-mail to score: a template and the data it is filled with. */
@@ -61,32 +54,13 @@ if (spawnSync("spamassassin", ["-V"]).error) {
 }
 
 const templates = await compileTemplates(SAMPLE_SITE);
-const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
-  .privateKey.export({ type: "pkcs8", format: "pem" })
-  .toString();
 // Composed as the SMTP transport composes it, and signed as production signs it.
-const composer = nodemailer.createTransport({
-  streamTransport: true,
-  buffer: true,
-  dkim: dkimSigning({ domainName: DOMAIN, keySelector: "td1", privateKey: signingKey }),
-});
-const headerContext = { unsubscribeMailto: `unsubscribe@${DOMAIN}`, mailDomain: DOMAIN };
+const signed = signedSampleMail();
 
 /** A sample rendered, composed as the SMTP transport composes it, and signed: its HTML and the whole message. */
 async function compose({ template, data }: Sample): Promise<{ html: string; message: Buffer }> {
   const mail = templates.render(template, data as never);
-  const sent = await composer.sendMail(
-    composedMail({
-      from: `tubedigest <digest@${DOMAIN}>`,
-      to: "ana@example.com",
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      messageId: `<${randomUUID()}@${DOMAIN}>`,
-      headers: mailHeaders(headerContext, template, data),
-    }),
-  );
-  return { html: mail.html, message: sent.message as Buffer };
+  return { html: mail.html, message: await signed(template, data as never, mail) };
 }
 
 const work = mkdtempSync(path.join(tmpdir(), "spam-check-"));

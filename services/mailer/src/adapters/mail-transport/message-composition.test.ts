@@ -1,54 +1,25 @@
-import { generateKeyPairSync } from "node:crypto";
 import { simpleParser } from "mailparser";
-import nodemailer from "nodemailer";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mailHeaders } from "../../domain/mail-headers.ts";
 import { compileTemplates } from "../../templates/compile-templates.ts";
 import { SAMPLE_DATA, SAMPLE_SITE, sampleDigest } from "../../templates/sample-template-data.ts";
 import type { MailTemplates, TemplateData } from "../../templates/template-data.ts";
-import { composedMail, dkimSigning } from "./message-composition.ts";
+import { signedSampleMail } from "./signed-sample-mail.ts";
 
 /** What a week's e-mail of ten videos may weigh, whole, as it goes out: under half of Gmail's clipping size. */
 const TEN_VIDEO_DIGEST_BYTES = 45 * 1024;
 const GMAIL_CLIP_BYTES = 102 * 1024;
-const DOMAIN = "tubedigest.example";
 
 let templates: MailTemplates;
 beforeAll(async () => {
   templates = await compileTemplates(SAMPLE_SITE);
 });
 
-const composer = nodemailer.createTransport({
-  streamTransport: true,
-  buffer: true,
-  dkim: dkimSigning({
-    domainName: DOMAIN,
-    keySelector: "td1",
-    privateKey: generateKeyPairSync("rsa", { modulusLength: 2048 })
-      .privateKey.export({ type: "pkcs8", format: "pem" })
-      .toString(),
-  }),
-});
+const signed = signedSampleMail();
 
 /** A digest composed and signed as the SMTP transport sends it. */
 async function sent(data: TemplateData["digest"]): Promise<{ html: string; text: string; message: Buffer }> {
   const mail = templates.render("digest", data);
-  const info = await composer.sendMail(
-    composedMail({
-      from: `tubedigest <digest@${DOMAIN}>`,
-      to: "ana@example.com",
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      messageId: `<size@${DOMAIN}>`,
-      headers: mailHeaders(
-        { unsubscribeMailto: `unsubscribe@${DOMAIN}`, mailDomain: DOMAIN },
-        "digest",
-        data,
-      ),
-    }),
-  );
-  return { html: mail.html, text: mail.text, message: info.message as Buffer };
+  return { html: mail.html, text: mail.text, message: await signed("digest", data, mail) };
 }
 
 describe("a digest as it goes out", () => {
