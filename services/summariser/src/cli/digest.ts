@@ -2,8 +2,6 @@
  * Operator tool for the weekly digest: see USAGE. The database is DATABASE_URL (schema DATABASE_SCHEMA);
  * the work queue is REDIS_URL's, when the summariser runs with one.
  */
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfigOrExit, SchemaName, Url } from "@tubedigest/config";
 import { createDatabase } from "@tubedigest/db";
@@ -17,6 +15,7 @@ import { digestProgress } from "../digest/digest-progress.ts";
 import { openDigestJobs } from "../digest/digest-queue.ts";
 import { rerunDigest } from "../digest/rerun-digest.ts";
 import type { SummariserDatabase } from "../store/database.ts";
+import { isRunAsScript, runToExit } from "./run-as-script.ts";
 
 const USAGE = `usage:
   digest.ts status [--week 2026-W48]             each week's digests: users in all, queued, composing,
@@ -121,8 +120,7 @@ const CliEnvironment = Type.Object({
   REDIS_KEY_PREFIX: Type.String({ default: DEFAULT_REDIS_KEY_PREFIX }),
 });
 
-// Run as a script (not when imported by a test).
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isRunAsScript(import.meta.url)) {
   const env = loadConfigOrExit(CliEnvironment);
   const database = createDatabase<SummariserDatabase>({
     url: env.DATABASE_URL,
@@ -135,17 +133,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
         pino({ level: "error" }),
       )
     : undefined;
-  runDigestCli(process.argv.slice(2), process, { db: database.db, jobs })
-    .then(
-      (code) => code,
-      (error: unknown) => {
-        console.error(error instanceof Error ? error.message : error);
-        return 1;
-      },
-    )
-    .then(async (code) => {
+  runToExit(
+    () => runDigestCli(process.argv.slice(2), process, { db: database.db, jobs }),
+    async () => {
       await jobs?.close();
       await database.close();
-      process.exit(code);
-    });
+    },
+  );
 }

@@ -2,8 +2,6 @@
  * Operator report of where summaries' words came from: see USAGE. The database is DATABASE_URL (schema
  * DATABASE_SCHEMA).
  */
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfigOrExit, SchemaName, Url } from "@tubedigest/config";
 import { createDatabase } from "@tubedigest/db";
@@ -13,6 +11,7 @@ import Type from "typebox";
 import type { SummariserDatabase } from "../store/database.ts";
 import { SummaryRepository } from "../store/summary-repository.ts";
 import type { CliOutput } from "./digest.ts";
+import { isRunAsScript, runToExit } from "./run-as-script.ts";
 import { sourceSharesTable } from "./source-shares-table.ts";
 
 const USAGE = `usage:
@@ -58,24 +57,15 @@ const CliEnvironment = Type.Object({
   DATABASE_SCHEMA: SchemaName("summariser"),
 });
 
-// Run as a script (not when imported by a test).
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isRunAsScript(import.meta.url)) {
   const env = loadConfigOrExit(CliEnvironment);
   const database = createDatabase<SummariserDatabase>({
     url: env.DATABASE_URL,
     schema: env.DATABASE_SCHEMA,
     poolSize: 1,
   });
-  runTranscriptsReport(process.argv.slice(2), process, database.db)
-    .then(
-      (code) => code,
-      (error: unknown) => {
-        console.error(error instanceof Error ? error.message : error);
-        return 1;
-      },
-    )
-    .then(async (code) => {
-      await database.close();
-      process.exit(code);
-    });
+  runToExit(
+    () => runTranscriptsReport(process.argv.slice(2), process, database.db),
+    () => database.close(),
+  );
 }
