@@ -1,16 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { extractiveGlance } from "./extractive-glance-writer.ts";
-import type { GlanceVideo } from "./glance-writer.ts";
 import { groundedGlance } from "./grounded-glance.ts";
-
-const video = (ref: string, channel: string, title: string, keyPoints: string[] = []): GlanceVideo => ({
-  ref,
-  channel,
-  title,
-  url: `https://www.youtube.com/watch?v=${ref.padEnd(11, "x")}`,
-  keyPoints,
-});
+import { glanceVideo as video } from "./test-glance-video.ts";
 
 /** A rocket channel's week and a cooking channel's, whose titles share words and templates and nothing else. */
 const titlesAlike = [

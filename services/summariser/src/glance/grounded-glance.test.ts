@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GlanceVideo } from "./glance-writer.ts";
 import { groundedGlance } from "./grounded-glance.ts";
-
-const video = (ref: string, channel: string, title: string, keyPoints: string[] = []): GlanceVideo => ({
-  ref,
-  channel,
-  title,
-  url: `https://www.youtube.com/watch?v=${ref.padEnd(11, "x")}`,
-  keyPoints,
-});
+import { glanceVideo as video } from "./test-glance-video.ts";
 
 describe("the lines kept from a writer's proposal", () => {
   const videos = [

@@ -1,17 +1,9 @@
 import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GlanceVideo } from "./glance-writer.ts";
 import { createOpenAiGlanceWriter } from "./openai-glance-writer.ts";
+import { glanceVideo as video } from "./test-glance-video.ts";
 import { writeWeekGlance } from "./write-week-glance.ts";
-
-const video = (ref: string, channel: string, title: string, keyPoints: string[]): GlanceVideo => ({
-  ref,
-  channel,
-  title,
-  url: `https://www.youtube.com/watch?v=${ref.padEnd(11, "x")}`,
-  keyPoints,
-});
 
 const rocket = video("v1", "Pocket Orbit", "Five mistakes new rocket builders make", [
   "Regenerative cooling runs the fuel through the nozzle wall before it burns.",
