@@ -7,6 +7,7 @@ import { createTestSchema } from "@tubedigest/testing/test-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDigestCli } from "../src/cli/digest.ts";
 import type { DigestStatus } from "../src/store/database.ts";
+import { capturedOutput } from "./support/captured-output.ts";
 import { fastDigestJobs, type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
 import { controlledWriter } from "./support/test-writers.ts";
 
@@ -14,15 +15,7 @@ const script = fileURLToPath(new URL("../src/cli/digest.ts", import.meta.url));
 
 /** What the CLI wrote, and its exit code. */
 async function run(argv: string[], parts: Parameters<typeof runDigestCli>[2]) {
-  const written = { stdout: "", stderr: "" };
-  const sink = (stream: "stdout" | "stderr") =>
-    ({
-      write(chunk: string) {
-        written[stream] += chunk;
-        return true;
-      },
-    }) as unknown as NodeJS.WritableStream;
-  const io = { stdout: sink("stdout"), stderr: sink("stderr") };
+  const { io, written } = capturedOutput();
   const code = await runDigestCli(argv, io, parts);
   return { code, ...written };
 }

@@ -6,6 +6,7 @@ import { summariserMigrations } from "../src/app.ts";
 import { runTranscriptsReport } from "../src/cli/transcripts-report.ts";
 import type { SummariserDatabase } from "../src/store/database.ts";
 import { SummaryRepository } from "../src/store/summary-repository.ts";
+import { capturedOutput } from "./support/captured-output.ts";
 import { readySummaryRow } from "./support/summary-row.ts";
 
 const template = schemaTemplate("summariser", summariserMigrations);
@@ -71,7 +72,7 @@ describe("the report of each week's transcript sources (Postgres)", () => {
   });
 
   it("prints the last weeks asked for, the current one included", async () => {
-    const { io, written } = captured();
+    const { io, written } = capturedOutput();
     expect(await runTranscriptsReport(["--weeks", "2"], io, database.db, NOW)).toBe(0);
     expect(written.stdout).toBe(
       [
@@ -83,21 +84,8 @@ describe("the report of each week's transcript sources (Postgres)", () => {
   });
 
   it("refuses a week count that is not a whole number of at least one", async () => {
-    const { io, written } = captured();
+    const { io, written } = capturedOutput();
     expect(await runTranscriptsReport(["--weeks", "0"], io, database.db, NOW)).toBe(2);
     expect(written.stderr).toMatch(/^usage:/);
   });
 });
-
-/** Output streams that keep what the CLI writes. */
-function captured() {
-  const written = { stdout: "", stderr: "" };
-  const sink = (stream: "stdout" | "stderr") =>
-    ({
-      write(chunk: string) {
-        written[stream] += chunk;
-        return true;
-      },
-    }) as unknown as NodeJS.WritableStream;
-  return { io: { stdout: sink("stdout"), stderr: sink("stderr") }, written };
-}
