@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { fakePoTokenFor } from "./fake-po-token-provider.ts";
 
 /** The three requests youtube-transcript-plus makes for one transcript, in the order it makes them. */
 export type FakeCaptionEndpoint = "watch" | "player" | "timedtext";
@@ -31,6 +32,13 @@ export interface FakeCaptionVideo {
   captions: FakeCaptionTrack[] | "disabled" | "unavailable";
 }
 
+/**
+ * How YouTube turns away one InnerTube client (by the `clientName` it sends: "WEB", "ANDROID", "iOS",
+ * "TVHTML5"): the player's bot check, or tracks whose timed text is an empty 200 unless a PO token (`pot`)
+ * comes with it, as web-client caption addresses marked `exp=xpe` have answered since 2025.
+ */
+export type FakeClientGate = "bot-check" | "po-token";
+
 /** What the fake can do instead of answering well. */
 export type FakeCaptionFault =
   | { kind: "rateLimited" }
@@ -55,8 +63,15 @@ export interface FakeYoutubeCaptions {
    * YouTube answers a cloud provider's address; requests through a proxy come from the proxy's address.
    */
   refuseAddress(address: string): void;
-  /** Removes every pending fault. */
+  /** Turns away every player call from this InnerTube client as `gate` says, until healed. */
+  gateClient(clientName: string, gate: FakeClientGate): void;
+  /** The `clientName` of each player call, in order ("WEB" when the body names none). */
+  readonly playerClients: string[];
+  /** The PO tokens timed-text calls carried, in order (null for none). */
+  readonly timedTextTokens: (string | null)[];
+  /** Removes every pending fault and gate. */
   heal(): void;
+  /** Counts from zero again, and forgets the clients and tokens seen. */
   resetCalls(): void;
   close(): Promise<void>;
 }
@@ -103,14 +118,18 @@ const MALFORMED_BODIES: Record<FakeCaptionEndpoint, Answer> = {
 /**
  * A local stand-in for the three YouTube pages youtube-transcript-plus reads (node:http on 127.0.0.1, a free
  * port): the watch page it takes the Innertube key from, the Innertube player it asks for the caption
- * tracks, and the timed text of one track. It knows the videos a test adds, counts calls per endpoint and
- * can fail on request.
+ * tracks, and the timed text of one track (XML, or JSON with `fmt=json3`). The player also answers InnerTube's
+ * app clients (youtubei.js asking as Android, iOS or TV), each of which can be turned away on its own. It
+ * knows the videos a test adds, counts calls per endpoint and can fail on request.
  */
 export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
   const videos = new Map<string, FakeCaptionVideo>();
   const calls: Record<FakeCaptionEndpoint, number> = { watch: 0, player: 0, timedtext: 0 };
   let faults: PendingFault[] = [];
   const refused = new Set<string>();
+  const gates = new Map<string, FakeClientGate>();
+  const playerClients: string[] = [];
+  const timedTextTokens: (string | null)[] = [];
 
   function takeFault(endpoint: FakeCaptionEndpoint): FakeCaptionFault | undefined {
     const pending = faults.find((f) => f.endpoint === endpoint || f.endpoint === "any");
@@ -127,9 +146,12 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
     const body = await readBody(request);
     calls[route.endpoint] += 1;
     const from = (request.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-    const fault: FakeCaptionFault | undefined = refused.has(from)
-      ? { kind: "blocked" }
-      : takeFault(route.endpoint);
+    const client = route.endpoint === "player" ? clientNameOf(body) : undefined;
+    if (client !== undefined) playerClients.push(client);
+    if (route.endpoint === "timedtext") timedTextTokens.push(url.searchParams.get("pot"));
+    const gate = client === undefined ? undefined : gates.get(client);
+    const fault: FakeCaptionFault | undefined =
+      refused.has(from) || gate === "bot-check" ? { kind: "blocked" } : takeFault(route.endpoint);
     if (fault?.kind === "blocked" && route.endpoint === "player") return send(response, botCheck());
     if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault?.kind === "rateLimited") return send(response, failure(route.endpoint, 429));
@@ -140,7 +162,9 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
     }
     if (route.endpoint === "watch")
       return send(response, watchPage(videos.get(url.searchParams.get("v") ?? "")));
-    if (route.endpoint === "player") return send(response, playerAnswer(url.searchParams, body, videos));
+    if (route.endpoint === "player") {
+      return send(response, playerAnswer(url.searchParams, request.headers, body, videos, gate));
+    }
     send(response, timedText(url.searchParams, videos));
   }
 
@@ -165,12 +189,18 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
       faults.push({ endpoint, fault, remaining: times });
     },
     refuseAddress: (address) => refused.add(address),
+    gateClient: (clientName, gate) => gates.set(clientName, gate),
+    playerClients,
+    timedTextTokens,
     heal() {
       faults = [];
       refused.clear();
+      gates.clear();
     },
     resetCalls() {
       for (const name of Object.keys(calls) as FakeCaptionEndpoint[]) calls[name] = 0;
+      playerClients.length = 0;
+      timedTextTokens.length = 0;
     },
     async close() {
       server.closeAllConnections();
@@ -235,8 +265,17 @@ function watchPage(video: FakeCaptionVideo | undefined): Answer {
   return { status: 200, type: HTML, body: `<!DOCTYPE html><html lang="en">${head}${body}</html>` };
 }
 
-function playerAnswer(query: URLSearchParams, body: string, videos: Map<string, FakeCaptionVideo>): Answer {
-  if (query.get("key") !== INNERTUBE_API_KEY) {
+function playerAnswer(
+  query: URLSearchParams,
+  headers: IncomingMessage["headers"],
+  body: string,
+  videos: Map<string, FakeCaptionVideo>,
+  gate: FakeClientGate | undefined,
+): Answer {
+  // InnerTube's own clients name themselves in a header and send no key; the watch page's key, when sent,
+  // must be the one it gave.
+  const keyless = query.get("key") === null && headers["x-youtube-client-name"] !== undefined;
+  if (!keyless && query.get("key") !== INNERTUBE_API_KEY) {
     return invalidArgument("API key not valid. Please pass a valid API key.");
   }
   const videoId = videoIdOf(body);
@@ -251,15 +290,29 @@ function playerAnswer(query: URLSearchParams, body: string, videos: Map<string, 
   const answer =
     video.captions === "disabled"
       ? playable
-      : { ...playable, captions: { playerCaptionsTracklistRenderer: tracklist(videoId, video.captions) } };
+      : {
+          ...playable,
+          captions: {
+            playerCaptionsTracklistRenderer: tracklist(videoId, video.captions, gate === "po-token"),
+          },
+        };
   return { status: 200, type: JSON_TYPE, body: JSON.stringify(answer) };
 }
 
 function videoIdOf(body: string): string | undefined {
+  const videoId = (parsedBody(body) as { videoId?: unknown } | null)?.videoId;
+  return typeof videoId === "string" ? videoId : undefined;
+}
+
+function clientNameOf(body: string): string {
+  const context = (parsedBody(body) as { context?: { client?: { clientName?: unknown } } } | null)?.context;
+  const name = context?.client?.clientName;
+  return typeof name === "string" ? name : "WEB";
+}
+
+function parsedBody(body: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(body);
-    const videoId = (parsed as { videoId?: unknown } | null)?.videoId;
-    return typeof videoId === "string" ? videoId : undefined;
+    return JSON.parse(body);
   } catch {
     return undefined;
   }
@@ -274,13 +327,14 @@ const invalidArgument = (message: string): Answer => ({
 const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
 
 /** A video without tracks still has a caption list, only without `captionTracks`. */
-function tracklist(videoId: string, tracks: FakeCaptionTrack[]) {
+function tracklist(videoId: string, tracks: FakeCaptionTrack[], needsPoToken: boolean) {
   const captionTracks = tracks.map((track) => {
     const automatic = track.kind === "automatic";
     const query = new URLSearchParams({
       v: videoId,
       lang: track.languageCode,
       ...(automatic ? { kind: "asr" } : {}),
+      ...(needsPoToken ? { exp: "xpe" } : {}),
     });
     const language = LANGUAGE_NAMES.of(track.languageCode) ?? track.languageCode;
     return {
@@ -302,6 +356,9 @@ function timedText(query: URLSearchParams, videos: Map<string, FakeCaptionVideo>
     ? captions.find((t) => t.languageCode === query.get("lang") && (t.kind === "automatic") === automatic)
     : undefined;
   if (!track) return notFound();
+  const tokenNeeded = query.get("exp") === "xpe" && query.get("pot") !== fakePoTokenFor(query.get("v") ?? "");
+  if (tokenNeeded) return { status: 200, type: XML, body: "" };
+  if (query.get("fmt") === "json3") return json3(track);
   const texts = track.lines.map((line) => {
     const timing = `start="${line.startSeconds}" dur="${line.durationSeconds ?? 2}"`;
     return `<text ${timing}>${escapeXml(escapeHtml(line.text))}</text>`;
@@ -311,6 +368,16 @@ function timedText(query: URLSearchParams, videos: Map<string, FakeCaptionVideo>
     type: XML,
     body: `<?xml version="1.0" encoding="utf-8" ?><transcript>${texts.join("")}</transcript>`,
   };
+}
+
+/** The JSON form of a track that InnerTube's app clients read: events in milliseconds, text in segments. */
+function json3(track: FakeCaptionTrack): Answer {
+  const events = track.lines.map((line) => ({
+    tStartMs: Math.round(line.startSeconds * 1000),
+    dDurationMs: Math.round((line.durationSeconds ?? 2) * 1000),
+    segs: line.text.split(/(?<= )/).map((utf8) => ({ utf8 })),
+  }));
+  return { status: 200, type: JSON_TYPE, body: JSON.stringify({ wireMagic: "pb3", events }) };
 }
 
 /** YouTube escapes caption text for HTML and then again for XML: "it's" arrives as "it&amp;#39;s". */

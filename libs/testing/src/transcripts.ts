@@ -1,5 +1,6 @@
 // `@tubedigest/testing/transcripts`: the fakes of what a video's transcript comes from (YouTube's
-// caption pages, the proxy in front of them, the transcript API, yt-dlp) and of SponsorBlock.
+// caption pages and InnerTube, the PO-token provider, the proxy in front of them, the transcript API, yt-dlp) and of SponsorBlock.
+export { type FakePoTokenProvider, startFakePoTokenProvider } from "./fake-po-token-provider.ts";
 export { type FakeProxy, type FakeProxyOptions, startFakeProxy } from "./fake-proxy.ts";
 export {
   type FakeSponsorBlock,
