@@ -39,6 +39,8 @@ export interface FakeGeminiRequest {
   /** `responseJsonSchema` or `responseSchema`, whichever was sent. */
   schema: unknown;
   temperature: number | undefined;
+  /** `thinkingConfig.thinkingBudget`: 0 turns thinking off, and none is billed. */
+  thinkingBudget: number | undefined;
   /** The text parts of the request, joined. */
   prompt: string;
 }
@@ -181,7 +183,7 @@ export async function startFakeGeminiApi(options: FakeGeminiOptions = {}): Promi
     const audioTokens = Math.round(seconds * AUDIO_TOKENS_PER_SECOND);
     const promptTokens = Math.ceil(asked.prompt.length / 4);
     const outputTokens = Math.ceil(text.length / 4);
-    const thoughtsTokens = options.thoughtsTokens ?? 0;
+    const thoughtsTokens = asked.thinkingBudget === 0 ? 0 : (options.thoughtsTokens ?? 0);
     return {
       candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason, index: 0 }],
       usageMetadata: {
@@ -259,11 +261,17 @@ function understood(model: string, body: string): FakeGeminiRequest {
     responseMimeType: text(config.responseMimeType),
     schema: config.responseJsonSchema ?? config.responseSchema,
     temperature: typeof config.temperature === "number" ? config.temperature : undefined,
+    thinkingBudget: thinkingBudgetOf(config.thinkingConfig),
     prompt: parts
       .map((part) => text(part.text))
       .filter((each) => each !== undefined)
       .join("\n"),
   };
+}
+
+function thinkingBudgetOf(thinking: unknown): number | undefined {
+  const budget = (thinking as { thinkingBudget?: unknown } | null | undefined)?.thinkingBudget;
+  return typeof budget === "number" ? budget : undefined;
 }
 
 /** A time as the model writes it: "m:ss", or "h:mm:ss" past the hour. */

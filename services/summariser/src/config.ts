@@ -1,9 +1,27 @@
 import { AppEnv, ConfigError, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
 import Type, { type Static } from "typebox";
 import type { OpenAiSummaryWriterSettings } from "./adapters/summary-writers/openai-summary-writer.ts";
+import type { InnerTubeClient } from "./adapters/transcripts/innertube-caption-source.ts";
 
 /** The schemes TRANSCRIPT_PROXY_URL may have: an HTTP(S) proxy, or SOCKS 4/5. */
 const PROXY_SCHEMES = ["http", "https", "socks", "socks4", "socks4a", "socks5", "socks5h"];
+
+/**
+ * The transcript chain's steps, in the order tried when TRANSCRIPT_STEPS does not say: free before paid,
+ * and among the paid the cheapest a video first. InnerTube's app clients are still answered from server
+ * addresses where the web caption pages are gated, in two requests; the web pages next; then the same
+ * through a paid proxy; a transcript API that serves YouTube's own captions; Gemini, which hears the video
+ * from its address with no scraping at all; last, yt-dlp's download and speech-to-text, the dearest and
+ * the most often refused (docs/deploying.md, "Transcripts in production", has each one's cost).
+ */
+export const TRANSCRIPT_STEPS = [
+  "innertube",
+  "captions",
+  "captions-proxy",
+  "transcript-api",
+  "gemini",
+  "speech-to-text",
+] as const;
 
 /** What a caller leaves out of `previewNewChannelsPerDay`. */
 export const DEFAULT_PREVIEW_NEW_CHANNELS_PER_DAY = 30;
@@ -58,13 +76,21 @@ export const SummariserAiEnvironment = {
   ),
   TRANSCRIPT_STEPS: Type.Optional(
     Matching(
-      /^(captions|captions-proxy|transcript-api|speech-to-text)(,(captions|captions-proxy|transcript-api|speech-to-text))*$/,
-      "a comma-separated list of captions, captions-proxy, transcript-api and speech-to-text",
+      new RegExp(`^(${TRANSCRIPT_STEPS.join("|")})(,(${TRANSCRIPT_STEPS.join("|")}))*$`),
+      `a comma-separated list of ${TRANSCRIPT_STEPS.slice(0, -1).join(", ")} and ${TRANSCRIPT_STEPS.at(-1)}`,
       {
-        description:
-          "The transcript chain's steps in the order they are tried, comma-separated: `captions`, `captions-proxy`, `transcript-api`, `speech-to-text`; unset: every configured step in that order (see [deploying.md](deploying.md#transcripts))",
+        description: `The transcript chain's steps in the order they are tried, comma-separated: ${TRANSCRIPT_STEPS.map((step) => `\`${step}\``).join(", ")}; unset: every configured step in that order (see [deploying.md](deploying.md#transcripts-in-production))`,
       },
     ),
+  ),
+  INNERTUBE_CLIENTS: Matching(
+    /^(ANDROID|IOS|TV|TV_EMBEDDED|WEB_EMBEDDED|ANDROID_VR|WEB)(,(ANDROID|IOS|TV|TV_EMBEDDED|WEB_EMBEDDED|ANDROID_VR|WEB))*$/,
+    "a comma-separated list of ANDROID, IOS, TV, TV_EMBEDDED, WEB_EMBEDDED, ANDROID_VR and WEB",
+    {
+      default: "ANDROID,IOS,TV",
+      description:
+        "The InnerTube clients the `innertube` step asks as, in order, until one gives captions: YouTube still answers its app clients from server addresses",
+    },
   ),
   TRANSCRIPT_PROXY_URL: Type.Optional(
     Url(PROXY_SCHEMES, {
@@ -123,12 +149,33 @@ export const SummariserAiEnvironment = {
     description:
       "yt-dlp (Debian's package `yt-dlp`), which speech-to-text downloads audio with: a name on PATH or a path",
   }),
-  YT_DLP_POT_PROVIDER_URL: Type.Optional(
+  PO_TOKEN_PROVIDER_URL: Type.Optional(
     Url(["http", "https"], {
       description:
-        "The proof-of-origin token server that yt-dlp's `bgutil-ytdlp-pot-provider` plugin asks, e.g. `http://bgutil:4416`: YouTube wants a token per video; unset: yt-dlp asks for none",
+        "A proof-of-origin token server (bgutil's, e.g. `http://bgutil:4416`), asked per video by the `innertube` step and by yt-dlp's `bgutil-ytdlp-pot-provider` plugin: YouTube wants a token per video from many addresses; unset: none is sent",
     }),
   ),
+  GEMINI_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "Google's Gemini API key: the `gemini` step has Gemini transcribe the public video from its address; unset: the step is off",
+    }),
+  ),
+  GEMINI_BASE_URL: Type.Optional(
+    Url(["http", "https"], { description: "Another address for the Gemini API; unset: Google's own" }),
+  ),
+  GEMINI_MODEL: Type.String({
+    minLength: 1,
+    default: "gemini-2.5-flash",
+    description: "The Gemini model that transcribes videos",
+  }),
+  GEMINI_MAX_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 1_440,
+    default: 120,
+    description: "Longer videos are not sent to Gemini (the cost grows with each minute)",
+  }),
   FFMPEG_PATH: Type.String({
     minLength: 1,
     default: "ffmpeg",
@@ -278,7 +325,7 @@ export interface SummariserSettings {
 }
 
 /** A step of the transcript chain. */
-export type TranscriptStep = "captions" | "captions-proxy" | "transcript-api" | "speech-to-text";
+export type TranscriptStep = (typeof TRANSCRIPT_STEPS)[number];
 
 /** Where transcripts come from: the demo's, or YouTube's through the chain of steps. */
 export interface TranscriptSettings {
@@ -287,14 +334,18 @@ export interface TranscriptSettings {
   /** Tried in this order (with "youtube"); every configured step when absent. */
   steps?: TranscriptStep[] | undefined;
   proxyUrl?: string | undefined;
+  /** The InnerTube clients asked, in order; DEFAULT_INNERTUBE_CLIENTS when absent. */
+  innertubeClients?: InnerTubeClient[] | undefined;
+  /** bgutil's PO-token server, for the InnerTube step and yt-dlp. */
+  poTokenProviderUrl?: string | undefined;
   api?: { baseUrl: string; apiKey: string; mode: "native" | "auto" } | undefined;
+  gemini?: { apiKey: string; baseUrl?: string | undefined; model: string; maxMinutes: number } | undefined;
   speechToText?:
     | {
         apiKey: string;
         baseUrl?: string | undefined;
         model: string;
         ytDlpPath: string;
-        potProviderUrl?: string | undefined;
         ffmpegPath: string;
         maxSeconds: number;
         pieceSeconds: number;
@@ -347,15 +398,19 @@ export function aiSettingsFrom(
 /** The chain's steps as configured; a step named without its settings stops start-up, saying which. */
 function transcriptSettingsFrom(env: AiVariables, source: "youtube" | "demo"): TranscriptSettings {
   const configured: Record<TranscriptStep, boolean> = {
+    innertube: true,
     captions: true,
     "captions-proxy": env.TRANSCRIPT_PROXY_URL !== undefined,
     "transcript-api": env.TRANSCRIPT_API_KEY !== undefined,
+    gemini: env.GEMINI_API_KEY !== undefined,
     "speech-to-text": env.SPEECH_TO_TEXT_API_KEY !== undefined,
   };
   const needs: Record<TranscriptStep, string> = {
+    innertube: "",
     captions: "",
     "captions-proxy": "TRANSCRIPT_PROXY_URL",
     "transcript-api": "TRANSCRIPT_API_KEY",
+    gemini: "GEMINI_API_KEY",
     "speech-to-text": "SPEECH_TO_TEXT_API_KEY",
   };
   const named = env.TRANSCRIPT_STEPS?.split(",") as TranscriptStep[] | undefined;
@@ -363,12 +418,22 @@ function transcriptSettingsFrom(env: AiVariables, source: "youtube" | "demo"): T
     .filter((step) => !configured[step])
     .map((step) => `TRANSCRIPT_STEPS names ${step}, which needs ${needs[step]} to be set`);
   if (problems.length > 0) throw new ConfigError(problems);
-  const steps = named ?? (Object.keys(configured) as TranscriptStep[]).filter((step) => configured[step]);
+  const steps = named ?? TRANSCRIPT_STEPS.filter((step) => configured[step]);
   return {
     source,
     youtubeBaseUrl: env.YOUTUBE_CAPTIONS_URL,
     steps: [...new Set(steps)],
     proxyUrl: env.TRANSCRIPT_PROXY_URL,
+    innertubeClients: env.INNERTUBE_CLIENTS.split(",") as InnerTubeClient[],
+    poTokenProviderUrl: env.PO_TOKEN_PROVIDER_URL,
+    gemini: env.GEMINI_API_KEY
+      ? {
+          apiKey: env.GEMINI_API_KEY,
+          baseUrl: env.GEMINI_BASE_URL,
+          model: env.GEMINI_MODEL,
+          maxMinutes: env.GEMINI_MAX_MINUTES,
+        }
+      : undefined,
     api: env.TRANSCRIPT_API_KEY
       ? { baseUrl: env.TRANSCRIPT_API_URL, apiKey: env.TRANSCRIPT_API_KEY, mode: env.TRANSCRIPT_API_MODE }
       : undefined,
@@ -378,7 +443,6 @@ function transcriptSettingsFrom(env: AiVariables, source: "youtube" | "demo"): T
           baseUrl: env.SPEECH_TO_TEXT_BASE_URL,
           model: env.SPEECH_TO_TEXT_MODEL,
           ytDlpPath: env.YT_DLP_PATH,
-          potProviderUrl: env.YT_DLP_POT_PROVIDER_URL,
           ffmpegPath: env.FFMPEG_PATH,
           maxSeconds: env.SPEECH_TO_TEXT_MAX_MINUTES * 60,
           pieceSeconds: env.SPEECH_TO_TEXT_PIECE_MINUTES * 60,

@@ -73,6 +73,7 @@ describe("Gemini as a transcript source, through the real SDK against the fake G
         { startSeconds: 65, text: "Hoje falamos de pão." },
         { startSeconds: 590, text: "Até à próxima." },
       ],
+      costUsd: expect.any(Number),
     });
   });
 
@@ -225,14 +226,18 @@ describe("Gemini as a transcript source, through the real SDK against the fake G
     ]);
   });
 
-  it("reports the call's cost from its usage, audio at its own price and thinking as output", async () => {
-    await source().fetch({ videoId: TALK });
+  it("reports the call's cost from its usage, audio at its own price, and keeps it with the transcript", async () => {
+    const transcript = await source().fetch({ videoId: TALK });
     const textTokens = Math.ceil((gemini.requests[0]?.prompt.length ?? 0) / 4);
     const [cost] = costs;
     expect(cost?.videoId).toBe(TALK);
+    expect(transcript?.costUsd).toBe(cost?.usd);
     // 600 s at low resolution: 34 video and 32 audio tokens a second.
     expect(cost?.inputTokens).toBe(textTokens + 20_400 + 19_200);
-    expect(cost?.outputTokens).toBeGreaterThan(50 + 20);
+    // Flash is asked not to think, so none of the fake's 50 thinking tokens are billed.
+    expect(gemini.requests[0]?.thinkingBudget).toBe(0);
+    expect(cost?.outputTokens).toBeGreaterThan(20);
+    expect(cost?.outputTokens).toBeLessThan(50);
     const expected =
       ((textTokens + 20_400) * 0.3 + 19_200 * 1.0 + (cost?.outputTokens ?? 0) * 2.5) / 1_000_000;
     expect(cost?.usd).toBeCloseTo(expected, 12);
@@ -245,6 +250,9 @@ describe("Gemini as a transcript source, through the real SDK against the fake G
       { videoId: TALK, inputTokens: expect.any(Number), outputTokens: expect.any(Number), usd: 0 },
     ]);
     expect(costs[0]?.inputTokens).toBeGreaterThan(39_600);
+    // A model not known to skip thinking thinks, and its thinking is billed as output.
+    expect(gemini.requests[0]?.thinkingBudget).toBeUndefined();
+    expect(costs[0]?.outputTokens).toBeGreaterThan(50);
     expect(isPricedGeminiModel("gemini-9-ultra")).toBe(false);
   });
 });

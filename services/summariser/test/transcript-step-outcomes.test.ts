@@ -44,7 +44,7 @@ describe("the outcomes the chain reports, as the real sources meet the fakes' re
           retryBaseDelayMs: 5,
         }),
       ],
-      { step: (source, outcome) => steps.push([source, outcome]) },
+      { step: (source, outcome) => steps.push([source, outcome]), cost: () => undefined },
     );
     await chain.fetch({ videoId: VIDEO }).catch(() => null);
     return steps;

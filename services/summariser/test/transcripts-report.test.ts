@@ -27,6 +27,8 @@ describe("the report of each week's transcript sources (Postgres)", () => {
     ) => readySummaryRow({ video_id: videoId, completed_at: new Date(completedAt), ...overrides });
     const rows = [
       row("w49manual01", "2026-11-30T00:00:00Z", { transcript_kind: "manual" }),
+      row("w49innert01", "2026-12-01T00:00:00Z", { transcript_kind: "automatic" }),
+      row("w49gemini01", "2026-12-01T00:00:00Z", { transcript_kind: "gemini" }),
       row("w49automat1", "2026-12-02T09:00:00Z", { transcript_kind: "automatic" }),
       // Another version of the same video, and its translation: still one video.
       row("w49automat1", "2026-12-02T10:00:00Z", { transcript_kind: "automatic", version: "test/2" }),
@@ -52,6 +54,25 @@ describe("the report of each week's transcript sources (Postgres)", () => {
         })),
       )
       .execute();
+    // The steps that served two of them, and what Gemini spent (one fetch the week before, too).
+    const transcript = (videoId: string, servedBy: string, costUsd: number | null, fetchedAt: string) => ({
+      video_id: videoId,
+      source: "youtube-innertube+youtube-captions+gemini",
+      language: "en",
+      kind: servedBy === "gemini" ? ("gemini" as const) : ("automatic" as const),
+      segments: JSON.stringify([{ startSeconds: 0, text: "words" }]),
+      served_by: servedBy,
+      cost_usd: costUsd,
+      fetched_at: new Date(fetchedAt),
+    });
+    await database.db
+      .insertInto("transcripts")
+      .values([
+        transcript("w49innert01", "youtube-innertube", null, "2026-12-01T00:00:00Z"),
+        transcript("w49gemini01", "gemini", 0.0125, "2026-12-01T00:00:00Z"),
+        transcript("w48gemini01", "gemini", 0.031, "2026-11-25T00:00:00Z"),
+      ])
+      .execute();
   });
   afterAll(async () => {
     await database?.close();
@@ -65,19 +86,21 @@ describe("the report of each week's transcript sources (Postgres)", () => {
     expect(counts).toEqual([
       { weekKey: "2026-W49", source: "automatic", videos: 1 },
       { weekKey: "2026-W49", source: "description", videos: 1 },
+      { weekKey: "2026-W49", source: "gemini", videos: 1 },
       { weekKey: "2026-W49", source: "manual", videos: 1 },
+      { weekKey: "2026-W49", source: "youtube-innertube", videos: 1 },
       { weekKey: "2026-W48", source: "speech-to-text", videos: 1 },
       { weekKey: "2026-W48", source: "transcript", videos: 1 },
     ]);
   });
 
-  it("prints the last weeks asked for, the current one included", async () => {
+  it("prints the last weeks asked for, the current one included, with what transcripts cost", async () => {
     const { io, written } = capturedOutput();
     expect(await runTranscriptsReport(["--weeks", "2"], io, database.db, NOW)).toBe(0);
     expect(written.stdout).toBe(
       [
-        "2026-W49       3 videos  automatic 33%  description 33%  manual 33%",
-        "2026-W48       2 videos  speech-to-text 50%  transcript 50%",
+        "2026-W49       5 videos  automatic 20%  description 20%  gemini 20%  manual 20%  youtube-innertube 20%  (transcripts cost $0.01)",
+        "2026-W48       2 videos  speech-to-text 50%  transcript 50%  (transcripts cost $0.03)",
         "",
       ].join("\n"),
     );

@@ -10,13 +10,16 @@ import { DateTime } from "luxon";
 import Type from "typebox";
 import type { SummariserDatabase } from "../store/database.ts";
 import { SummaryRepository } from "../store/summary-repository.ts";
+import { transcriptCostsByWeek } from "../store/transcript-costs.ts";
 import type { CliOutput } from "./digest.ts";
 import { isRunAsScript, runToExit } from "./run-as-script.ts";
 import { sourceSharesTable } from "./source-shares-table.ts";
 
 const USAGE = `usage:
-  transcripts-report.ts [--weeks 4]   per ISO week (UTC), newest first: the videos summarised and the share
-                                      of each source (caption kind, transcript API, speech-to-text, description)
+  transcripts-report.ts [--weeks 4]   per ISO week (UTC), newest first: the videos summarised, the share of
+                                      each source (the chain's step that served the transcript, or its kind
+                                      before steps were recorded, or description), and what the paid steps
+                                      spent
 The database is DATABASE_URL (schema DATABASE_SCHEMA, "summariser").`;
 
 /** Prints the report and answers its exit code (2: a wrong command line). */
@@ -37,7 +40,7 @@ export async function runTranscriptsReport(
     .minus({ weeks: weeks - 1 })
     .toJSDate();
   const counts = await new SummaryRepository(db).sourceCountsByWeek(since);
-  io.stdout.write(sourceSharesTable(counts, weeks));
+  io.stdout.write(sourceSharesTable(counts, weeks, await transcriptCostsByWeek(db, since)));
   return 0;
 }
 

@@ -31,9 +31,24 @@ export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
     help: "Answers of the transcript chain's steps, by source and outcome (served, empty, refused, rate-limited, failed)",
     labelNames: ["source", "outcome"],
   });
+  const transcriptCost = addCounter(app, {
+    name: "summariser_transcript_cost_usd_total",
+    help: "What the paid transcript steps spent, in US dollars, by source",
+    labelNames: ["source"],
+  });
+  const transcriptTokens = addCounter(app, {
+    name: "summariser_transcript_tokens_total",
+    help: "Tokens the paid transcript steps spent, by source and kind (input, output)",
+    labelNames: ["source", "kind"],
+  });
   return {
     keyPointsDropped: (writer, count) => dropped.inc({ writer }, count),
     transcriptStep: (source, outcome) => steps.inc({ source, outcome }),
+    transcriptCost(source, spent) {
+      transcriptCost.inc({ source }, spent.usd);
+      transcriptTokens.inc({ source, kind: "input" }, spent.inputTokens);
+      transcriptTokens.inc({ source, kind: "output" }, spent.outputTokens);
+    },
     digestFinished: (outcome, reason) => digests.inc({ outcome, reason: reason ?? "" }),
     newsletterSent: () => sent.inc(),
     summaryWritten(usage) {

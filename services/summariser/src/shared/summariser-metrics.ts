@@ -17,4 +17,6 @@ export interface SummariserMetrics {
   keyPointsDropped(writer: string, count: number): void;
   /** How a step of the transcript chain answered, by source. */
   transcriptStep(source: string, outcome: TranscriptStepOutcome): void;
+  /** What a paid transcript step spent on one video. */
+  transcriptCost(source: string, spent: { usd: number; inputTokens: number; outputTokens: number }): void;
 }

@@ -29,6 +29,8 @@ export interface TranscriptsTable {
   /** Null: the video has no captions. */
   segments: Json<TranscriptSegment[]>;
   fetched_at: Date;
+  served_by: Generated<string | null>;
+  cost_usd: Generated<number | null>;
 }
 
 export type SummaryStatus = "pending" | "ready" | "failed";

@@ -232,14 +232,16 @@ export class SummaryRepository {
    */
   async sourceCountsByWeek(since: Date): Promise<WeekSourceCount[]> {
     const weekKey = sql<string>`to_char(completed_at at time zone 'UTC', 'IYYY-"W"IW')`;
+    // The chain's step that served the transcript where recorded; before that, the transcript's kind.
     const source = sql<string>`case when basis = 'description' then 'description'
-      else coalesce(transcript_kind, 'transcript') end`;
+      else coalesce(transcripts.served_by, transcript_kind, 'transcript') end`;
     const rows = await this.db
       .selectFrom("summaries")
+      .leftJoin("transcripts", "transcripts.video_id", "summaries.video_id")
       .select([
         weekKey.as("week_key"),
         source.as("source"),
-        (select) => select.fn.count<string>("video_id").distinct().as("videos"),
+        (select) => select.fn.count<string>("summaries.video_id").distinct().as("videos"),
       ])
       .where("status", "=", "ready")
       .where("translated_from", "is", null)

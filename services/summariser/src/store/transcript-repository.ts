@@ -22,7 +22,13 @@ export class TranscriptRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     if (row.segments === null || row.language === null || row.kind === null) return null;
-    return { language: row.language, kind: row.kind, segments: row.segments };
+    return {
+      language: row.language,
+      kind: row.kind,
+      segments: row.segments,
+      servedBy: row.served_by ?? undefined,
+      costUsd: row.cost_usd ?? undefined,
+    };
   }
 
   async put(videoId: string, transcript: Transcript | null): Promise<void> {
@@ -31,6 +37,8 @@ export class TranscriptRepository {
       language: transcript?.language ?? null,
       kind: transcript?.kind ?? null,
       segments: transcript ? JSON.stringify(transcript.segments) : null,
+      served_by: transcript?.servedBy ?? null,
+      cost_usd: transcript?.costUsd ?? null,
       fetched_at: new Date(),
     };
     await this.db

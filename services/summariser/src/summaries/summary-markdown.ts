@@ -16,6 +16,8 @@ const ORIGINS: Record<TranscriptKind, SummaryOrigin> = {
   automatic: "automatic-captions",
   "transcript-api": "transcript-api",
   "speech-to-text": "speech-to-text",
+  // Gemini writes down the speech it hears in the video: speech-to-text, as readers understand it.
+  gemini: "speech-to-text",
 };
 
 /**

@@ -9,10 +9,10 @@ import type { TranscriptSource } from "./transcript-source.ts";
 import { createYoutubeCaptionSource } from "./youtube-caption-source.ts";
 
 /**
- * The transcript source the settings name: the demo's, or the chain of configured steps (captions,
- * captions through a proxy, a transcript API, speech-to-text), with what it fetches kept in the
- * database, so a video's transcript is fetched once. The proxy agents and the openai SDK are loaded only
- * when a step needs them.
+ * The transcript source the settings name: the demo's, or the chain of configured steps (InnerTube's app
+ * clients, the caption pages, the same through a proxy, a transcript API, Gemini, speech-to-text), with
+ * what it fetches kept in the database, so a video's transcript is fetched once. Each step's libraries
+ * (youtubei.js, the proxy agents, Google's and OpenAI's SDKs) are loaded only when a step needs them.
  */
 export async function chooseTranscriptSource(
   settings: TranscriptSettings,
@@ -23,14 +23,28 @@ export async function chooseTranscriptSource(
     settings.source === "demo"
       ? createDemoTranscriptSource()
       : transcriptChain(
-          await Promise.all((settings.steps ?? ["captions"]).map((step) => stepSource(step, settings))),
+          await Promise.all(
+            (settings.steps ?? ["captions"]).map((step) => stepSource(step, settings, observer)),
+          ),
           observer,
         );
   return cachedTranscriptSource(source, new TranscriptRepository(db, source.name));
 }
 
-async function stepSource(step: TranscriptStep, settings: TranscriptSettings): Promise<TranscriptSource> {
+async function stepSource(
+  step: TranscriptStep,
+  settings: TranscriptSettings,
+  observer: TranscriptChainObserver,
+): Promise<TranscriptSource> {
   switch (step) {
+    case "innertube": {
+      const { createInnertubeCaptionSource } = await import("./innertube-caption-source.ts");
+      return createInnertubeCaptionSource({
+        baseUrl: settings.youtubeBaseUrl,
+        clients: settings.innertubeClients,
+        poTokenProviderUrl: settings.poTokenProviderUrl,
+      });
+    }
     case "captions":
       return createYoutubeCaptionSource({ baseUrl: settings.youtubeBaseUrl });
     case "captions-proxy": {
@@ -42,6 +56,13 @@ async function stepSource(step: TranscriptStep, settings: TranscriptSettings): P
         name: "youtube-captions-proxy",
       });
     }
+    case "gemini": {
+      if (!settings.gemini) throw new RangeError("the gemini step needs its key");
+      const { createGeminiTranscriptSource } = await import("./gemini-transcript-source.ts");
+      return createGeminiTranscriptSource(settings.gemini, ({ videoId, ...spent }) =>
+        observer.cost("gemini", { videoId, ...spent }),
+      );
+    }
     case "transcript-api": {
       if (!settings.api) throw new RangeError("the transcript-api step needs its key");
       const { createTranscriptApiSource } = await import("./transcript-api-source.ts");
@@ -50,7 +71,11 @@ async function stepSource(step: TranscriptStep, settings: TranscriptSettings): P
     case "speech-to-text": {
       if (!settings.speechToText) throw new RangeError("the speech-to-text step needs its key");
       const { createSpeechToTextSource } = await import("./speech-to-text-source.ts");
-      return createSpeechToTextSource({ ...settings.speechToText, proxyUrl: settings.proxyUrl });
+      return createSpeechToTextSource({
+        ...settings.speechToText,
+        proxyUrl: settings.proxyUrl,
+        potProviderUrl: settings.poTokenProviderUrl,
+      });
     }
   }
 }

@@ -85,6 +85,9 @@ export function createGeminiTranscriptSource(
         responseJsonSchema: GEMINI_TRANSCRIPT_SCHEMA,
         mediaResolution: MediaResolution.MEDIA_RESOLUTION_LOW,
         temperature: 0,
+        // Writing down speech needs no reasoning, and thinking is billed as output: Flash models can skip
+        // it (Pro cannot).
+        ...(/flash/i.test(settings.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),
       },
     });
 
@@ -106,8 +109,10 @@ export function createGeminiTranscriptSource(
       if (request.durationSeconds && request.durationSeconds > settings.maxMinutes * 60) return null;
       const answer = await answered(request);
       // Reported before the answer is read: a call is billed whether or not its answer is usable.
-      observeCost?.(costOf(settings.model, request.videoId, answer));
-      return readGeminiTranscript(textOf(answer), request.durationSeconds);
+      const cost = costOf(settings.model, request.videoId, answer);
+      observeCost?.(cost);
+      const transcript = readGeminiTranscript(textOf(answer), request.durationSeconds);
+      return transcript && { ...transcript, costUsd: cost.usd };
     },
   };
 }

@@ -27,7 +27,10 @@ function observed() {
   const steps: [string, TranscriptStepOutcome][] = [];
   return {
     steps,
-    observer: { step: (name: string, outcome: TranscriptStepOutcome) => steps.push([name, outcome]) },
+    observer: {
+      step: (name: string, outcome: TranscriptStepOutcome) => steps.push([name, outcome]),
+      cost: () => undefined,
+    },
   };
 }
 

@@ -9,6 +9,11 @@ import {
 
 export interface TranscriptChainObserver {
   step(source: string, outcome: TranscriptStepOutcome, details: { videoId: string; reason?: string }): void;
+  /** What a paid step spent on one video, as it reports it. */
+  cost(
+    source: string,
+    details: { videoId: string; usd: number; inputTokens: number; outputTokens: number },
+  ): void;
 }
 
 /**
@@ -33,7 +38,7 @@ export function transcriptChain(
         try {
           const transcript = await source.fetch(request);
           observer.step(source.name, transcript ? "served" : "empty", { videoId: request.videoId });
-          if (transcript) return transcript;
+          if (transcript) return { ...transcript, servedBy: source.name };
           answered = true;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
@@ -55,7 +60,7 @@ function observed(source: TranscriptSource, observer: TranscriptChainObserver): 
       try {
         const transcript = await source.fetch(request);
         observer.step(source.name, transcript ? "served" : "empty", { videoId: request.videoId });
-        return transcript;
+        return transcript && { ...transcript, servedBy: source.name };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         observer.step(source.name, stepFailure(error), { videoId: request.videoId, reason });

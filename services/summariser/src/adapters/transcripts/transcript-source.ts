@@ -6,9 +6,9 @@ export interface TranscriptSegment {
 
 /**
  * Where a transcript's words came from: captions written by people, YouTube's speech recognition, the demo
- * catalog's, a hosted transcript API, or our own speech-to-text of the audio.
+ * catalog's, a hosted transcript API, our own speech-to-text of the audio, or Gemini hearing the video.
  */
-export type TranscriptKind = "manual" | "automatic" | "demo" | "transcript-api" | "speech-to-text";
+export type TranscriptKind = "manual" | "automatic" | "demo" | "transcript-api" | "speech-to-text" | "gemini";
 
 /** A video's words, as a source gives them. */
 export interface Transcript {
@@ -17,6 +17,10 @@ export interface Transcript {
   kind: TranscriptKind;
   /** In order of time; empty segments are left out. */
   segments: TranscriptSegment[];
+  /** The chain's step that served it ("youtube-innertube", "gemini", …), as the chain records it. */
+  servedBy?: string | undefined;
+  /** What a paid source spent to get it, in US dollars. */
+  costUsd?: number | undefined;
 }
 
 /** What a transcript is asked for: the video, and the language it is in when known. */
