@@ -59,9 +59,14 @@ describe("the transcript chain's alert rules", () => {
 
     const sources = [
       read("services/summariser/src/adapters/transcripts/youtube-caption-source.ts"),
+      read("services/summariser/src/adapters/transcripts/innertube-caption-source.ts"),
       read("services/summariser/src/adapters/transcripts/choose-transcript-source.ts"),
     ].join("\n");
-    expect(matched(expr, "source").sort()).toEqual(["youtube-captions", "youtube-captions-proxy"]);
+    expect(matched(expr, "source").sort()).toEqual([
+      "youtube-captions",
+      "youtube-captions-proxy",
+      "youtube-innertube",
+    ]);
     for (const source of matched(expr, "source")) expect(sources).toContain(`"${source}"`);
   });
 
