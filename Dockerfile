@@ -35,6 +35,14 @@ RUN mkdir /manifests \
  && cp package.json package-lock.json /manifests/ \
  && find libs services web -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /manifests/ \;
 
+# ---- source: the build context for the build stage below, less containers/speech-tools (files an operator
+# places there for the summariser's speech tools, see its stage). The build stage copies it by content, so
+# placing those files rebuilds only the summariser's own stage, not every bundle.
+FROM ${NODE_IMAGE} AS source
+WORKDIR /src
+COPY . .
+RUN rm -rf containers/speech-tools
+
 # ---- deps: every workspace's dependencies, dev tools included (turbo, tsup, vite).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
@@ -71,7 +79,7 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 # Each runtime stage copies only its own service from /out (COPY fails if one is missing here).
 FROM deps AS build
 ENV TURBO_TELEMETRY_DISABLED=1
-COPY . .
+COPY --from=source /src/ ./
 RUN services="gateway auth catalog billing summariser mailer scheduler" \
  && npx turbo run build --filter=@tubedigest/web $(for s in $services; do printf -- '--filter=@tubedigest/%s ' "$s"; done) \
  && for s in $services; do \
@@ -132,35 +140,55 @@ RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.s
 #            bgutil PO-token provider plugin (POT_PLUGIN_RELEASE), which asks the provider server named by
 #            YT_DLP_POT_PROVIDER_URL. Needs the internet while building; YouTube changes often, so
 #            rebuild about monthly (docs/deploying.md, "Transcripts in production").
+#   local    the same three files as release, under their release names, taken from
+#            containers/speech-tools/ in the build context instead of downloaded (see the README.md
+#            there): for mirrored or air-gapped builds, and for tests/containers/speech-tools-image.sh.
+# release downloads the files into a directory of its own, local reads them where they were placed, and
+# both install them from there by the same steps. The mount is of containers/, which the context always
+# holds (image-check.sh), so a build with none of those files placed works as before.
 ARG SPEECH_TOOLS=false
 ARG YT_DLP_SOURCE=debian
 ARG YT_DLP_RELEASE=latest
 ARG DENO_RELEASE=latest
 ARG POT_PLUGIN_RELEASE=latest
 USER root
-RUN if [ "$SPEECH_TOOLS" = true ]; then \
+RUN --mount=type=bind,source=containers,target=/tmp/containers \
+    if [ "$SPEECH_TOOLS" = true ]; then \
       case "$YT_DLP_SOURCE" in \
-        debian) tools="yt-dlp ffmpeg" ;; \
-        release) tools="ffmpeg ca-certificates curl unzip" ;; \
-        *) echo "YT_DLP_SOURCE must be debian or release, not $YT_DLP_SOURCE" >&2; exit 1 ;; \
+        debian) tools="yt-dlp ffmpeg" helpers="" ;; \
+        release) tools="ffmpeg ca-certificates curl unzip" helpers="curl unzip" ;; \
+        local) tools="ffmpeg unzip" helpers="unzip" ;; \
+        *) echo "YT_DLP_SOURCE must be debian, release or local, not $YT_DLP_SOURCE" >&2; exit 1 ;; \
       esac \
       && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $tools \
-      && if [ "$YT_DLP_SOURCE" = release ]; then \
-        release() { if [ "$2" = latest ]; then echo "https://github.com/$1/releases/latest/download/$3"; \
-          else echo "https://github.com/$1/releases/download/$2/$3"; fi; }; \
+      && if [ "$YT_DLP_SOURCE" != debian ]; then \
         case "$(dpkg --print-architecture)" in \
           amd64) ytdlp=yt-dlp_linux; deno=deno-x86_64-unknown-linux-gnu.zip ;; \
           arm64) ytdlp=yt-dlp_linux_aarch64; deno=deno-aarch64-unknown-linux-gnu.zip ;; \
           *) echo "no yt-dlp release for $(dpkg --print-architecture)" >&2; exit 1 ;; \
         esac \
-        && curl -fsSL -o /usr/local/bin/yt-dlp "$(release yt-dlp/yt-dlp "$YT_DLP_RELEASE" "$ytdlp")" \
-        && chmod 755 /usr/local/bin/yt-dlp \
-        && curl -fsSL -o /tmp/deno.zip "$(release denoland/deno "$DENO_RELEASE" "$deno")" \
-        && unzip -q /tmp/deno.zip -d /usr/local/bin && rm /tmp/deno.zip \
+        && plugin=bgutil-ytdlp-pot-provider.zip \
+        && if [ "$YT_DLP_SOURCE" = release ]; then \
+          release() { if [ "$2" = latest ]; then echo "https://github.com/$1/releases/latest/download/$3"; \
+            else echo "https://github.com/$1/releases/download/$2/$3"; fi; }; \
+          staged=/tmp/speech-tools && mkdir "$staged" \
+          && curl -fsSL -o "$staged/$ytdlp" "$(release yt-dlp/yt-dlp "$YT_DLP_RELEASE" "$ytdlp")" \
+          && curl -fsSL -o "$staged/$deno" "$(release denoland/deno "$DENO_RELEASE" "$deno")" \
+          && curl -fsSL -o "$staged/$plugin" \
+            "$(release Brainicism/bgutil-ytdlp-pot-provider "$POT_PLUGIN_RELEASE" "$plugin")"; \
+        else \
+          staged=/tmp/containers/speech-tools \
+          && for file in "$ytdlp" "$deno" "$plugin"; do \
+            [ -f "$staged/$file" ] || { echo "YT_DLP_SOURCE=local needs containers/speech-tools/$file" \
+              "(containers/speech-tools/README.md)" >&2; exit 1; }; \
+          done; \
+        fi \
+        && install -m 755 "$staged/$ytdlp" /usr/local/bin/yt-dlp \
+        && unzip -q "$staged/$deno" -d /usr/local/bin \
         && mkdir -p /etc/yt-dlp/plugins \
-        && curl -fsSL -o /etc/yt-dlp/plugins/bgutil-ytdlp-pot-provider.zip \
-          "$(release Brainicism/bgutil-ytdlp-pot-provider "$POT_PLUGIN_RELEASE" bgutil-ytdlp-pot-provider.zip)" \
-        && apt-get purge -y -qq curl unzip && apt-get autoremove -y -qq \
+        && install -m 644 "$staged/$plugin" /etc/yt-dlp/plugins/ \
+        && rm -rf /tmp/speech-tools \
+        && apt-get purge -y -qq $helpers && apt-get autoremove -y -qq \
         && echo "yt-dlp $(yt-dlp --version), $(deno --version | head -n 1)"; \
       fi \
       && rm -rf /var/lib/apt/lists/*; \

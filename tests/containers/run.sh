@@ -8,8 +8,10 @@
 #     locally (containers/local-images, named tubedigest-local/*) and passes them in through NODE_IMAGE,
 #     POSTGRES_IMAGE, REDIS_IMAGE, RABBITMQ_IMAGE and MAILPIT_IMAGE. Images the caller names in those
 #     variables are used as they are.
-#  3. Builds every service's image from ./Dockerfile and starts the stack as its own compose project
-#     (tubedigest-test, free ports, fresh secrets), apart from any `make up` stack.
+#  3. Builds every service's image from ./Dockerfile; then, from their cached stages, the summariser's with
+#     its current speech tools from local stand-ins (tests/containers/speech-tools-image.sh, the
+#     Dockerfile's YT_DLP_SOURCE=local), checked and removed again. Starts the stack as its own compose
+#     project (tubedigest-test, free ports, fresh secrets), apart from any `make up` stack.
 #  4. tests/containers/smoke.ts through the gateway: readiness, sign-up, search, follow, a newsletter
 #     delivered into the mail catcher; then `down` (volumes kept), `up` again, and the account, its
 #     channels and its newsletter are still there.
@@ -43,6 +45,8 @@ if ! engine_answers && ! command -v dockerd >/dev/null 2>&1; then missing+=(dock
 if ! command -v docker-compose >/dev/null 2>&1 && ! docker compose version >/dev/null 2>&1; then
   missing+=(docker-compose)
 fi
+# The speech tools' stand-in zips are made with Python's zipfile.
+if ! command -v python3 >/dev/null 2>&1; then missing+=(python3); fi
 if [ "${#missing[@]}" -gt 0 ]; then install_debian_packages "${missing[@]}"; fi
 
 # shellcheck source=../../containers/docker-cli.sh
@@ -100,6 +104,9 @@ fi
 started=$SECONDS
 containers/build-images.sh
 build_seconds=$((SECONDS - started))
+started=$SECONDS
+tests/containers/speech-tools-image.sh
+speech_tools_seconds=$((SECONDS - started))
 
 free_port() { node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'; }
 gateway_port="$(free_port)"
@@ -145,4 +152,4 @@ say "down (volumes kept), then up again"
 start_stack
 second_start=$start_seconds
 smoke again
-say "passed in $((SECONDS - began)) s: images built in $build_seconds s, first start $first_start s, start with data $second_start s"
+say "passed in $((SECONDS - began)) s: images built in $build_seconds s, speech tools' image $speech_tools_seconds s, first start $first_start s, start with data $second_start s"

@@ -90,6 +90,49 @@ describe("the images", () => {
   });
 });
 
+describe("the summariser's speech tools", () => {
+  const stage = dockerfile.slice(
+    dockerfile.indexOf("FROM runtime AS runtime-summariser"),
+    dockerfile.indexOf("FROM runtime AS runtime-mailer"),
+  );
+
+  it("come from the YT_DLP_SOURCE choices its comment names, which are the ones its build accepts", () => {
+    const named = [...stage.matchAll(/^# {3}([a-z]+) {2,}\S/gm)].map((match) => match[1]);
+    const accepted = [
+      ...(stage.match(/case "\$YT_DLP_SOURCE" in([\s\S]*?)esac/)?.[1] ?? "").matchAll(/^\s+([a-z]+)\) /gm),
+    ].map((match) => match[1]);
+    expect(named).toEqual(["debian", "release", "local"]);
+    expect(accepted).toEqual(named);
+    expect(stage).toContain("YT_DLP_SOURCE must be debian, release or local");
+    expect(named).toContain(dockerfileDefault("YT_DLP_SOURCE"));
+  });
+
+  it("from local files: those its README names, in a directory the build context holds and git ignores", () => {
+    const readme = readFileSync(path.join(REPOSITORY, "containers/speech-tools/README.md"), "utf8");
+    const files = [
+      ...[...stage.matchAll(/^\s+[a-z0-9]+\) ytdlp=([^;]+); deno=([^ ;]+) ;;/gm)].flatMap((match) => [
+        match[1],
+        match[2],
+      ]),
+      stage.match(/plugin=(\S+) /)?.[1],
+    ];
+    expect(files).toHaveLength(5);
+    for (const file of files) expect(readme, file).toContain(`\`${file}\``);
+    expect(stage).toContain("staged=/tmp/containers/speech-tools");
+    expect(stage).toContain("--mount=type=bind,source=containers,target=/tmp/containers");
+    const dockerignore = readFileSync(path.join(REPOSITORY, ".dockerignore"), "utf8").split("\n");
+    expect(dockerignore).toContain("!containers/speech-tools");
+    const gitignore = readFileSync(path.join(REPOSITORY, ".gitignore"), "utf8").split("\n");
+    expect(gitignore).toEqual(
+      expect.arrayContaining(["/containers/speech-tools/*", "!/containers/speech-tools/README.md"]),
+    );
+    // Kept out of the bundles' build, so placing the files does not rebuild them.
+    expect(dockerfile).toMatch(
+      /^FROM \$\{NODE_IMAGE\} AS source\n(?:.*\n)*?RUN rm -rf containers\/speech-tools$/m,
+    );
+  });
+});
+
 describe.skipIf(!kubernetesChecksRun())("the Kubernetes manifests' images", () => {
   it("are the ones compose builds and runs: each service's image from the Dockerfile, the same infrastructure", () => {
     const objects = render("k8s/overlays/dev");
