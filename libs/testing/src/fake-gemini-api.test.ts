@@ -62,13 +62,13 @@ describe("the fake Gemini API", () => {
     });
     expect(body.usageMetadata.promptTokensDetails).toEqual([
       { modality: "TEXT", tokenCount: 4 },
-      { modality: "VIDEO", tokenCount: 3_400 },
+      { modality: "VIDEO", tokenCount: 6_600 },
       { modality: "AUDIO", tokenCount: 3_200 },
     ]);
-    expect(body.usageMetadata.promptTokenCount).toBe(6_604);
+    expect(body.usageMetadata.promptTokenCount).toBe(9_804);
 
     const full = (await (await ask()).json()) as { usageMetadata: { promptTokenCount: number } };
-    expect(full.usageMetadata.promptTokenCount).toBe(4 + 22_600 + 3_200);
+    expect(full.usageMetadata.promptTokenCount).toBe(4 + 25_800 + 3_200);
     expect(gemini.requests.map((request) => request.mediaResolution)).toEqual([
       "MEDIA_RESOLUTION_LOW",
       undefined,

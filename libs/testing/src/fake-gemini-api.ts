@@ -69,9 +69,10 @@ export interface FakeGeminiApi {
 
 const WATCH_URL = /^https:\/\/www\.youtube\.com\/watch\?v=([\w-]{11})$/;
 
-/** Tokens a second of video costs at each resolution (frames at 1 fps, plus the audio's 32). */
-const VIDEO_TOKENS_PER_SECOND: Record<string, number> = { MEDIA_RESOLUTION_LOW: 66 };
-const DEFAULT_VIDEO_TOKENS_PER_SECOND = 258;
+/** Tokens a frame costs at each resolution (one frame a second), as Gemini's video understanding counts them. */
+const FRAME_TOKENS: Record<string, number> = { MEDIA_RESOLUTION_LOW: 66 };
+const DEFAULT_FRAME_TOKENS = 258;
+/** Tokens a second of the video's sound costs, whatever the resolution. */
 const AUDIO_TOKENS_PER_SECOND = 32;
 
 /**
@@ -178,8 +179,8 @@ export async function startFakeGeminiApi(options: FakeGeminiOptions = {}): Promi
     finishReason: string,
   ) {
     const seconds = video.durationSeconds ?? (video.segments.at(-1)?.startSeconds ?? 0) + 10;
-    const perSecond = VIDEO_TOKENS_PER_SECOND[asked.mediaResolution ?? ""] ?? DEFAULT_VIDEO_TOKENS_PER_SECOND;
-    const videoTokens = Math.round(seconds * (perSecond - AUDIO_TOKENS_PER_SECOND));
+    const frameTokens = FRAME_TOKENS[asked.mediaResolution ?? ""] ?? DEFAULT_FRAME_TOKENS;
+    const videoTokens = Math.round(seconds * frameTokens);
     const audioTokens = Math.round(seconds * AUDIO_TOKENS_PER_SECOND);
     const promptTokens = Math.ceil(asked.prompt.length / 4);
     const outputTokens = Math.ceil(text.length / 4);

@@ -232,14 +232,14 @@ describe("Gemini as a transcript source, through the real SDK against the fake G
     const [cost] = costs;
     expect(cost?.videoId).toBe(TALK);
     expect(transcript?.costUsd).toBe(cost?.usd);
-    // 600 s at low resolution: 34 video and 32 audio tokens a second.
-    expect(cost?.inputTokens).toBe(textTokens + 20_400 + 19_200);
+    // 600 s at low resolution: 66 video and 32 audio tokens a second.
+    expect(cost?.inputTokens).toBe(textTokens + 39_600 + 19_200);
     // Flash is asked not to think, so none of the fake's 50 thinking tokens are billed.
     expect(gemini.requests[0]?.thinkingBudget).toBe(0);
     expect(cost?.outputTokens).toBeGreaterThan(20);
     expect(cost?.outputTokens).toBeLessThan(50);
     const expected =
-      ((textTokens + 20_400) * 0.3 + 19_200 * 1.0 + (cost?.outputTokens ?? 0) * 2.5) / 1_000_000;
+      ((textTokens + 39_600) * 0.3 + 19_200 * 1.0 + (cost?.outputTokens ?? 0) * 2.5) / 1_000_000;
     expect(cost?.usd).toBeCloseTo(expected, 12);
     expect(cost?.usd).toBeGreaterThan(0.025);
   });
@@ -249,7 +249,7 @@ describe("Gemini as a transcript source, through the real SDK against the fake G
     expect(costs).toEqual([
       { videoId: TALK, inputTokens: expect.any(Number), outputTokens: expect.any(Number), usd: 0 },
     ]);
-    expect(costs[0]?.inputTokens).toBeGreaterThan(39_600);
+    expect(costs[0]?.inputTokens).toBeGreaterThan(58_800);
     // A model not known to skip thinking thinks, and its thinking is billed as output.
     expect(gemini.requests[0]?.thinkingBudget).toBeUndefined();
     expect(costs[0]?.outputTokens).toBeGreaterThan(50);

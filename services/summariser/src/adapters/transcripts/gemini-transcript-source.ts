@@ -48,7 +48,7 @@ const RETRIES = 2;
 /**
  * Gemini's video understanding: the model is given a public YouTube video by its address and writes
  * down what is said, with times. It hears any video with speech, captions or not, and is billed by the
- * token (about 100 a second at low resolution, which is plenty for speech). Videos longer than
+ * token (about 100 a second at low resolution: 66 a frame, 32 for the sound; plenty for speech). Videos longer than
  * `maxMinutes` are declined with null, as speech-to-text declines them: not having a transcript is
  * this source's answer for such a video, and the chain moves on instead of trying it again soon.
  * The SDK's own retries are left off: a timed-out try, which may have cost a long video's worth of
