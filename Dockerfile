@@ -138,7 +138,7 @@ RUN --mount=type=bind,source=containers/image-check.sh,target=/tmp/image-check.s
 #   release  yt-dlp's standalone release (YT_DLP_RELEASE, "latest" or a tag such as 2026.11.30), Deno
 #            (DENO_RELEASE), the JavaScript runtime yt-dlp needs to read YouTube's player, and the
 #            bgutil PO-token provider plugin (POT_PLUGIN_RELEASE), which asks the provider server named by
-#            YT_DLP_POT_PROVIDER_URL. Needs the internet while building; YouTube changes often, so
+#            PO_TOKEN_PROVIDER_URL. Needs the internet while building; YouTube changes often, so
 #            rebuild about monthly (docs/deploying.md, "Transcripts in production").
 #   local    the same three files as release, under their release names, taken from
 #            containers/speech-tools/ in the build context instead of downloaded (see the README.md
