@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { listenLocally } from "./local-http-server.ts";
 
 export interface FakeGeminiVideo {
   /** 11 characters, asked for as `https://www.youtube.com/watch?v={id}`. */
@@ -208,14 +209,9 @@ export async function startFakeGeminiApi(options: FakeGeminiOptions = {}): Promi
       sendError(response, 500, "INTERNAL", `The fake failed: ${String(error)}`),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("The fake Gemini API has no port");
+  const listening = await listenLocally(server, "The fake Gemini API");
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `${listening.origin}`,
     apiKey,
     get calls() {
       return calls;
@@ -228,10 +224,7 @@ export async function startFakeGeminiApi(options: FakeGeminiOptions = {}): Promi
     heal() {
       faults = [];
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { defaultFakeResponder, type FakeChatRequest } from "./fake-openai-responder.ts";
 import { type FakeTranscriptions, fakeTranscriptions } from "./fake-openai-transcriptions.ts";
+import { listenLocally } from "./local-http-server.ts";
 
 export { defaultFakeResponder, type FakeChatMessage, type FakeChatRequest } from "./fake-openai-responder.ts";
 export {
@@ -200,15 +201,10 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
       send(response, [500, errorBody(String(error), "server_error")]);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("The fake OpenAI API has no port");
+  const listening = await listenLocally(server, "The fake OpenAI API");
 
   return {
-    baseUrl: `http://127.0.0.1:${address.port}/v1`,
+    baseUrl: `${listening.origin}/v1`,
     apiKey,
     get calls() {
       return calls;
@@ -238,10 +234,7 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
       requests.length = 0;
       concurrency.max = concurrency.current;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { listenLocally } from "./local-http-server.ts";
 
 /** The token the fake provider gives for a video, and the only one the fake captions take for it. */
 export const fakePoTokenFor = (videoId: string) => `fake-pot-${videoId}`;
@@ -55,20 +56,14 @@ export async function startFakePoTokenProvider(): Promise<FakePoTokenProvider> {
       response.end(JSON.stringify({ poToken: tokenFor(binding), contentBinding: binding, expiresAt }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const address = server.address();
-  if (address === null || typeof address === "string")
-    throw new Error("The fake PO-token provider has no port");
+  const listening = await listenLocally(server, "The fake PO-token provider");
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `${listening.origin}`,
     bindings,
     tokenFor,
     fail(times) {
       failures = times;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }

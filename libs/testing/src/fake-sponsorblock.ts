@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
+import { listenLocally } from "./local-http-server.ts";
 
 export interface FakeSponsorSegment {
   start: number;
@@ -55,14 +56,9 @@ export async function startFakeSponsorBlock(): Promise<FakeSponsorBlock> {
     if (matches.length === 0) return send(response, 404, "Not Found");
     send(response, 200, JSON.stringify(matches));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("The fake SponsorBlock has no port");
+  const listening = await listenLocally(server, "The fake SponsorBlock");
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `${listening.origin}`,
     get calls() {
       return calls;
     },
@@ -73,10 +69,7 @@ export async function startFakeSponsorBlock(): Promise<FakeSponsorBlock> {
     heal() {
       broken = false;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 

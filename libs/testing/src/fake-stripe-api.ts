@@ -16,6 +16,7 @@ import {
   RATE_LIMITED_BODY,
   StripeFailure,
 } from "./fake-stripe-resources.ts";
+import { listenLocally } from "./local-http-server.ts";
 
 export type { FakeStripeRoute } from "./fake-stripe-account.ts";
 export { FAKE_STRIPE_API_VERSION, type FakeCardBehaviour } from "./fake-stripe-resources.ts";
@@ -292,12 +293,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       response.end(JSON.stringify({ error: { type: "api_error", message: String(error) } }));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("The fake Stripe API has no port");
+  const listening = await listenLocally(server, "The fake Stripe API");
 
   async function deliverOnce(
     event: Stripe.Event,
@@ -332,7 +328,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
   }
 
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `${listening.origin}`,
     secretKey: SECRET_KEY,
     publishableKey: PUBLISHABLE_KEY,
     webhookSecret: WEBHOOK_SECRET,
@@ -340,7 +336,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
       secretKey: SECRET_KEY,
       publishableKey: PUBLISHABLE_KEY,
       webhookSecret: WEBHOOK_SECRET,
-      apiUrl: `http://127.0.0.1:${address.port}`,
+      apiUrl: `${listening.origin}`,
     },
     requests,
     events,
@@ -385,10 +381,7 @@ export async function startFakeStripeApi(): Promise<FakeStripeApi> {
     heal() {
       faults = [];
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 

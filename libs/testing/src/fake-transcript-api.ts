@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { listenLocally } from "./local-http-server.ts";
 
 export interface FakeTranscriptApiVideo {
   /** 11 characters. */
@@ -114,14 +115,9 @@ export async function startFakeTranscriptApi(options: { apiKey?: string } = {}):
       send(response, 500, errorBody("internal-error", String(error))),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("The fake transcript API has no port");
+  const listening = await listenLocally(server, "The fake transcript API");
   return {
-    baseUrl: `http://127.0.0.1:${address.port}/v1`,
+    baseUrl: `${listening.origin}/v1`,
     apiKey,
     get calls() {
       return calls;
@@ -134,10 +130,7 @@ export async function startFakeTranscriptApi(options: { apiKey?: string } = {}):
     heal() {
       faults = [];
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 

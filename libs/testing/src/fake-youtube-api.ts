@@ -14,6 +14,7 @@ import {
   uploadsPlaylistOf,
   videoResource,
 } from "./fake-youtube-resources.ts";
+import { listenLocally } from "./local-http-server.ts";
 
 export type { FakeChannel, FakeVideo } from "./fake-youtube-resources.ts";
 
@@ -169,16 +170,11 @@ export async function startFakeYoutubeApi(options: FakeYoutubeOptions = {}): Pro
       send(response, 500, errorBody(500, "backendError", String(error)));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("The fake YouTube API has no port");
+  const listening = await listenLocally(server, "The fake YouTube API");
 
   return {
-    rootUrl: `http://127.0.0.1:${address.port}/`,
-    feedUrl: `http://127.0.0.1:${address.port}${FEED_PATH}`,
+    rootUrl: `${listening.origin}/`,
+    feedUrl: `${listening.origin}${FEED_PATH}`,
     feedRequests,
     calls,
     get unitsSpent() {
@@ -199,10 +195,7 @@ export async function startFakeYoutubeApi(options: FakeYoutubeOptions = {}): Pro
       feedRequests.length = 0;
       unitsSpent = 0;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { fakePoTokenFor } from "./fake-po-token-provider.ts";
+import { listenLocally } from "./local-http-server.ts";
 
 /** The three requests youtube-transcript-plus makes for one transcript, in the order it makes them. */
 export type FakeCaptionEndpoint = "watch" | "player" | "timedtext";
@@ -173,16 +174,10 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
       send(response, { status: 500, type: "text/plain", body: String(error) });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string")
-    throw new Error("The fake YouTube captions have no port");
+  const listening = await listenLocally(server, "The fake YouTube captions");
 
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `${listening.origin}`,
     calls,
     addVideo: (video) => videos.set(video.id, video),
     fail(endpoint, fault, times = Number.POSITIVE_INFINITY) {
@@ -202,10 +197,7 @@ export async function startFakeYoutubeCaptions(): Promise<FakeYoutubeCaptions> {
       playerClients.length = 0;
       timedTextTokens.length = 0;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }
 
