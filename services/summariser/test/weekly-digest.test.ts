@@ -270,6 +270,11 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
       /summariser_digests_total\{outcome="skipped",reason="no-new-videos",service="summariser"\} 1/,
     );
     expect(metrics).toMatch(/summariser_newsletters_sent_total\{service="summariser"\} 1/);
+    // The slot came two hours after the reader's due time and the mail a minute later: observed once, late.
+    const delay = "summariser_digest_delivery_delay_seconds";
+    expect(metrics).toContain(`${delay}_sum{service="summariser"} 7260\n`);
+    expect(metrics).toContain(`${delay}_bucket{le="900",service="summariser"} 0\n`);
+    expect(metrics).toContain(`${delay}_bucket{le="10800",service="summariser"} 1\n`);
     expect(metrics).toMatch(/summariser_llm_calls_total\{service="summariser"\} 3/);
     expect(metrics).toMatch(/summariser_llm_tokens_total\{kind="prompt",service="summariser"\} 300/);
   });

@@ -10,11 +10,13 @@ import { NewsletterRepository } from "../store/newsletter-repository.ts";
  */
 export function recordNewsletterSent(context: SummariserContext): EventHandler<"newsletter.sent"> {
   return async (event, { log }) => {
-    const marked = await new NewsletterRepository(context.db).markSent(
-      event.data.newsletterId,
-      new Date(event.data.sentAt),
-    );
-    if (marked) context.metrics.newsletterSent();
-    else log.info({ newsletterId: event.data.newsletterId }, "newsletter already marked sent, or unknown");
+    const sentAt = new Date(event.data.sentAt);
+    const marked = await new NewsletterRepository(context.db).markSent(event.data.newsletterId, sentAt);
+    if (marked) {
+      const lateSeconds = marked.dueAt
+        ? Math.max(0, (sentAt.getTime() - marked.dueAt.getTime()) / 1000)
+        : null;
+      context.metrics.newsletterSent(lateSeconds);
+    } else log.info({ newsletterId: event.data.newsletterId }, "newsletter already marked sent, or unknown");
   };
 }

@@ -1,4 +1,4 @@
-import { addCounter, type ServiceApp } from "@tubedigest/http";
+import { addCounter, addHistogram, type ServiceApp } from "@tubedigest/http";
 import type { SummariserMetrics } from "../shared/summariser-metrics.ts";
 
 /** The summariser's counters, on its app's `/metrics`. */
@@ -11,6 +11,11 @@ export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
   const sent = addCounter(app, {
     name: "summariser_newsletters_sent_total",
     help: "Newsletters the mailer reported sent",
+  });
+  const delivery = addHistogram(app, {
+    name: "summariser_digest_delivery_delay_seconds",
+    help: "How long after its due time each digest was sent (the on-time objective is 15 minutes)",
+    buckets: [60, 300, 900, 1800, 3600, 3 * 3600, 12 * 3600],
   });
   const llmCalls = addCounter(app, {
     name: "summariser_llm_calls_total",
@@ -50,7 +55,10 @@ export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
       transcriptTokens.inc({ source, kind: "output" }, spent.outputTokens);
     },
     digestFinished: (outcome, reason) => digests.inc({ outcome, reason: reason ?? "" }),
-    newsletterSent: () => sent.inc(),
+    newsletterSent(lateSeconds) {
+      sent.inc();
+      if (lateSeconds !== null) delivery.observe(lateSeconds);
+    },
     summaryWritten(usage) {
       llmCalls.inc(usage.calls);
       llmTokens.inc({ kind: "prompt" }, usage.promptTokens);

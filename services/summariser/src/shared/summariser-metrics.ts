@@ -10,7 +10,8 @@ export type TranscriptStepOutcome = "served" | "empty" | "refused" | "rate-limit
 /** What the summariser counts for operators (Prometheus on /metrics). */
 export interface SummariserMetrics {
   digestFinished(outcome: DigestOutcome, reason?: string): void;
-  newsletterSent(): void;
+  /** A newsletter the mailer sent; for a digest, how long after its due time (null for other newsletters). */
+  newsletterSent(lateSeconds: number | null): void;
   /** A summary written: the model calls and tokens it cost (none for the extractive writer). */
   summaryWritten(usage: { calls: number; promptTokens: number; completionTokens: number }): void;
   /** Key points dropped because the transcript at their moment does not support them, by writer. */

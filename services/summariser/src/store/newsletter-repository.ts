@@ -69,13 +69,21 @@ export class NewsletterRepository {
   }
 
   /** Records when the mailer's SMTP server took it; false when that was recorded already. */
-  async markSent(newsletterId: string, sentAt: Date): Promise<boolean> {
-    const result = await this.db
+  async markSent(newsletterId: string, sentAt: Date): Promise<{ dueAt: Date | null } | null> {
+    const marked = await this.db
       .updateTable("newsletters")
       .set({ sent_at: sentAt })
       .where("id", "=", newsletterId)
       .where("sent_at", "is", null)
+      .returning((update) =>
+        update
+          .selectFrom("digests")
+          .select("digests.due_at")
+          .whereRef("digests.newsletter_id", "=", "newsletters.id")
+          .limit(1)
+          .as("due_at"),
+      )
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return marked ? { dueAt: marked.due_at ?? null } : null;
   }
 }
