@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 NPM_STAMP := node_modules/.installed
 
-.PHONY: start stack up down install build build-web build-services lint typecheck unit integration mail-spam-score browser screenshots tests test-containers test bench mutate digest-now env-reference clean
+.PHONY: start stack up down install build build-web build-services lint typecheck unit integration mail-spam-score browser screenshots tests test-containers test bench mutate digest-now env-reference prometheus-rule clean
 
 # `npm install` rather than `npm ci`: it installs the locked versions too, but does not insist that the
 # lock list other platforms' optional binaries, which a registry mirror may not describe.
@@ -131,6 +131,10 @@ digest-now:
 ## deployment tests fail while the page and the schemas disagree.
 env-reference: install
 	node --import tsx scripts/write-env-reference.ts
+
+## Writes k8s/components/prometheus-rules/prometheus-rule.yaml from the plain rule files in k8s/base/monitoring.
+prometheus-rule: install
+	node --import tsx scripts/write-prometheus-rule.ts
 
 clean:
 	rm -rf node_modules libs/*/node_modules services/*/node_modules web/node_modules services/*/dist web/dist .turbo .stryker-tmp reports/mutation

@@ -30,4 +30,8 @@ export const testInfra = {
   get kubectlRequired(): boolean {
     return process.env.REQUIRE_KUBECTL === "1";
   },
+  /** `REQUIRE_PROMTOOL=1` (CI) makes a machine without promtool fail the rule checks instead of skipping them. */
+  get promtoolRequired(): boolean {
+    return process.env.REQUIRE_PROMTOOL === "1";
+  },
 };
