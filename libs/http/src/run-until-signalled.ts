@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 
 /**
  * Calls `stop` once on SIGINT/SIGTERM (or a crash), giving in-flight requests up to `graceMs` to finish
- * before the process exits.
+ * before the process exits. A crash is logged at fatal, which pino writes out at once, so the error is
+ * on record even when stopping never ends.
  */
 export function runUntilSignalled(
   logger: FastifyBaseLogger,
@@ -11,7 +12,7 @@ export function runUntilSignalled(
   graceMs = 10_000,
 ): void {
   closeWithGrace({ delay: graceMs }, async ({ signal, err }) => {
-    if (err) logger.error({ err }, "stopping after an unexpected error");
+    if (err) logger.fatal({ err }, "stopping after an unexpected error");
     else logger.info({ signal }, "stopping");
     await stop();
   });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
+import { flushAtExit } from "./last-words.ts";
 import { redactUrl } from "./redact-url.ts";
 
 export interface ServiceLoggerOptions {
@@ -39,10 +40,12 @@ const LOG_FLUSH_INTERVAL_MS = 1_000;
  * Stdout for a service process's lines, written in blocks of about 4 KB (or once a second, and at exit)
  * rather than a write for each line: a busy service logs a line per request, and a system call per line
  * is a visible share of the gateway's CPU per proxied request. Lines reach the log shipper up to a second
- * late; a process that is killed outright loses at most that second.
+ * late; a process that is killed outright (SIGKILL) loses at most that second, any other ending none.
  */
 export function bufferedStdout(): DestinationStream {
-  return pino.destination({ dest: 1, minLength: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS });
+  const destination = pino.destination({ dest: 1, minLength: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS });
+  flushAtExit(destination);
+  return destination;
 }
 
 /** The one log format of every service: JSON lines named by service, with credentials redacted. */

@@ -65,7 +65,8 @@ export interface ServiceProcessOptions<Bus> {
 /**
  * Runs one service until SIGTERM: reads and checks its environment (a bad value is one line per variable),
  * starts it inside `startOrExit` so a missing part or a taken port is one plain line, listens on HOST and
- * PORT, and on the signal stops it in its own order. Every service's `main.ts` is this, with RabbitMQ.
+ * PORT, and on the signal stops it in its own order. A crash is logged at fatal; however the process
+ * ends, its buffered log is written out first. Every service's `main.ts` is this, with RabbitMQ.
  */
 export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   service: ServiceProcess<Schema, Settings, Bus>,
@@ -82,6 +83,11 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   };
   const listenAt = (address: ListenAddress) =>
     options.anyLoopbackPort ? { port: 0, host: "127.0.0.1" } : address;
+  // From the first line logged, not only once started: a signal or a crash during start-up (a slow
+  // migration, a broker that is not up yet) is logged and written out too, rather than ending the process
+  // with the lines that explain it still buffered.
+  let stopStarted = async () => {};
+  runUntilSignalled(log, () => stopStarted());
   await startOrExit(parts, async () => {
     const { app, stop } = await service.start(settings, env, {
       log,
@@ -91,7 +97,7 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
           : Promise.reject(new Error(`${service.name} was started without a broker`)),
       listenAt,
     });
-    runUntilSignalled(log, stop);
+    stopStarted = stop;
     const url = await app.listen(listenAt({ port: PORT, host: HOST }));
     options.onListening?.(url);
   });
