@@ -89,9 +89,12 @@ export const claimHolderHeaders = (secret: string, userId: string, requestId: st
 export const clientAddressHeaders = (secret: string, address: string, requestId: string) =>
   provedHeaders(secret, "client-address", address, requestId);
 
-/** Why a proof does not hold for this subject and request id; undefined when it does. */
+/**
+ * Why a proof does not hold for this subject and request id; undefined when it does. It holds when made
+ * with any of `secrets`: the current one, and while it is being rotated the one before.
+ */
 export function callerProofProblem(
-  secret: string,
+  secrets: readonly string[],
   standing: Standing,
   subject: string,
   requestId: string,
@@ -102,7 +105,10 @@ export function callerProofProblem(
   if (!match) return "malformed proof";
   const [, timestamp = "", signature = ""] = match;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > MAX_AGE_SECONDS) return "expired proof";
-  const expected = mac(secret, standing, subject, requestId, timestamp);
   const given = Buffer.from(signature, "base64url");
-  return given.length === expected.length && timingSafeEqual(given, expected) ? undefined : "wrong signature";
+  const madeWith = (secret: string) => {
+    const expected = mac(secret, standing, subject, requestId, timestamp);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  return secrets.some(madeWith) ? undefined : "wrong signature";
 }

@@ -10,14 +10,18 @@ const proven: Record<Standing, WeakMap<FastifyRequest, string>> = {
 };
 
 /** The subject a standing's header names, when the gateway's proof for it holds; anything else is logged and ignored. */
-function believe(request: FastifyRequest, identitySecret: string, standing: Standing): string | undefined {
+function believe(
+  request: FastifyRequest,
+  identitySecrets: readonly string[],
+  standing: Standing,
+): string | undefined {
   const headers = STANDING_HEADERS[standing];
   const subject = request.headers[headers.subject];
   const proof = request.headers[headers.proof];
   if (subject === undefined && proof === undefined) return undefined;
   const named = typeof subject === "string" && subject !== "" ? subject : undefined;
   const problem = named
-    ? callerProofProblem(identitySecret, standing, named, request.id, proof)
+    ? callerProofProblem(identitySecrets, standing, named, request.id, proof)
     : "no user id";
   if (named && problem === undefined) return named;
   request.log.warn({ reason: problem, subject, standing }, "caller not believed");
@@ -27,12 +31,13 @@ function believe(request: FastifyRequest, identitySecret: string, standing: Stan
 /**
  * Believes a request's caller header only when the gateway's proof for it holds. Anything else that
  * names a user (a process that reached the port, a stale or tampered proof) is logged and treated as
- * no caller at all. The same for the claim holder's header and the client's address.
+ * no caller at all. The same for the claim holder's header and the client's address. A proof made with
+ * any of `identitySecrets` holds.
  */
-export function registerCallerCheck(app: FastifyInstance, identitySecret: string): void {
+export function registerCallerCheck(app: FastifyInstance, identitySecrets: readonly string[]): void {
   app.addHook("onRequest", async (request) => {
     for (const standing of Object.keys(proven) as Standing[]) {
-      const subject = believe(request, identitySecret, standing);
+      const subject = believe(request, identitySecrets, standing);
       if (subject !== undefined) proven[standing].set(request, subject);
     }
   });

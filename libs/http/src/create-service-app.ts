@@ -52,6 +52,11 @@ export interface ServiceAppOptions {
    * `requireCaller` always answers 401.
    */
   identitySecret?: string;
+  /**
+   * While IDENTITY_SECRET is being rotated, the secret before it: proofs made with it still count, so the
+   * gateway may move to the new one after the services.
+   */
+  previousIdentitySecret?: string | undefined;
   /** `"app"` (the default) answers `/metrics` on the app; `"apart"` leaves it to `listenForMetrics`. */
   metrics?: MetricsExposure;
   /**
@@ -127,7 +132,10 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   refuseHostlessAndClosingRequests(app);
   if (options.loopbackOnly) refuseForeignHosts(app);
   refuseMalformedQueries(app);
-  if (options.identitySecret !== undefined) registerCallerCheck(app, options.identitySecret);
+  if (options.identitySecret !== undefined) {
+    const previous = options.previousIdentitySecret;
+    registerCallerCheck(app, previous ? [options.identitySecret, previous] : [options.identitySecret]);
+  }
   registerHealthRoutes(app, { essential: {}, degradable: {}, ...options.readiness });
   registerMetrics(app, options.name, options.metrics ?? "app");
   if ((options.apiDescription ?? "internal") === "internal") {

@@ -55,6 +55,7 @@ export async function buildAuthApp(
     logger: dependencies.log,
     loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
+    previousIdentitySecret: settings.previousIdentitySecret,
     readiness: store.readiness,
   });
   app.addHook("onClose", async () => {

@@ -1,4 +1,5 @@
 import { AppEnv, Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
+import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 
 /** Auth's environment when it runs as its own process (compose, Kubernetes, `make stack`). */
@@ -20,6 +21,7 @@ export const AuthEnvironment = Type.Object({
     minLength: 32,
     description: "The gateway's: a caller header counts only with its proof",
   }),
+  ...PreviousIdentitySecret,
 });
 
 /** What the auth service needs, however it was configured (its own process or the embedded product). */
@@ -27,6 +29,8 @@ export interface AuthSettings {
   secureCookies: boolean;
   claimSecret: string;
   identitySecret: string;
+  /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
+  previousIdentitySecret?: string | undefined;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
 }
 
@@ -35,6 +39,7 @@ export function authSettingsFrom(env: Static<typeof AuthEnvironment>): AuthSetti
     secureCookies: env.APP_ENV !== "development",
     claimSecret: env.CLAIM_SECRET,
     identitySecret: env.IDENTITY_SECRET,
+    previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
   };
 }

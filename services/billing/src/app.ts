@@ -68,6 +68,7 @@ export async function buildBillingApp(
     logger: dependencies.log,
     loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
+    previousIdentitySecret: settings.previousIdentitySecret,
     readiness: store.readiness,
   });
 

@@ -1,4 +1,5 @@
 import { AppEnv, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
+import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static, type TSchemaOptions } from "typebox";
 import type { StripeSettings } from "./adapters/stripe/stripe-card-payments.ts";
 
@@ -53,6 +54,7 @@ export const BillingEnvironment = Type.Object({
     minLength: 32,
     description: "The gateway's: a caller header counts only with its proof",
   }),
+  ...PreviousIdentitySecret,
   ...StripeEnvironment,
   BILLING_TEST_MODE: TestMode("false", {
     description: "`true` allows plans without payment (the checkout's skip button): development only",
@@ -74,6 +76,8 @@ export const BillingEnvironment = Type.Object({
 /** What billing needs, however it was configured (its own process or the embedded product). */
 export interface BillingSettings {
   identitySecret: string;
+  /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
+  previousIdentitySecret?: string | undefined;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   /** Card payments; absent, checkout by card answers that it is not set up. */
   stripe?: StripeSettings | undefined;
@@ -107,6 +111,7 @@ export function stripeSettingsFrom(env: StripeVariables): StripeSettings | undef
 export function billingSettingsFrom(env: Static<typeof BillingEnvironment>): BillingSettings {
   return {
     identitySecret: env.IDENTITY_SECRET,
+    previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
     stripe: stripeSettingsFrom(env),
     testMode: env.BILLING_TEST_MODE === "true",

@@ -66,6 +66,7 @@ export async function buildCatalogApp(
     logger: dependencies.log,
     loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
+    previousIdentitySecret: settings.previousIdentitySecret,
     readiness: {
       essential: store.readiness.essential,
       // Searches are answered without the cache while it is away, so it only degrades the service.

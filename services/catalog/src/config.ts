@@ -1,4 +1,5 @@
 import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
+import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "./adapters/youtube/youtube-catalog.ts";
 
@@ -77,6 +78,7 @@ export const CatalogEnvironment = Type.Object({
     minLength: 32,
     description: "The gateway's: a caller header counts only with its proof",
   }),
+  ...PreviousIdentitySecret,
 });
 
 export interface YoutubeSettings {
@@ -97,6 +99,8 @@ export interface YoutubeSettings {
 /** What the catalog service needs, however it was configured (its own process or the embedded product). */
 export interface CatalogSettings {
   identitySecret: string;
+  /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
+  previousIdentitySecret?: string | undefined;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   /** The search cache; an in-memory cache with the same behaviour when absent. */
   redisUrl?: string | undefined;
@@ -118,6 +122,7 @@ export interface CatalogSettings {
 export function catalogSettingsFrom(env: Static<typeof CatalogEnvironment>): CatalogSettings {
   return {
     identitySecret: env.IDENTITY_SECRET,
+    previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -1,7 +1,13 @@
 import { CALLER_HEADER, CALLER_PROOF_HEADER, callerHeaders, SESSION_USER_HEADER } from "@tubedigest/http";
 import { uniqueName } from "@tubedigest/testing/test-infra";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Browser, IDENTITY_SECRET, sharedTestStack, type TestStack } from "./test-stack.ts";
+import {
+  Browser,
+  IDENTITY_SECRET,
+  PREVIOUS_IDENTITY_SECRET,
+  sharedTestStack,
+  type TestStack,
+} from "./test-stack.ts";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -74,4 +80,36 @@ describe("a service's port reached without the gateway", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: other, channelCount: 0 });
   });
+});
+
+describe("every service while IDENTITY_SECRET is rotated", () => {
+  let userId: string;
+
+  beforeAll(async () => {
+    const made = await fetch(`${stack.services.auth}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `${uniqueName("rotation")}@example.com`, password: "password123" }),
+    });
+    userId = made.headers.get(SESSION_USER_HEADER) ?? "";
+  });
+
+  // A route of each that answers only a proved caller.
+  const routes = [
+    { service: "auth", path: "/internal/account-summary" },
+    { service: "catalog", path: "/internal/account-summary" },
+    { service: "billing", path: "/internal/account-summary" },
+    { service: "summariser", path: "/api/single-summaries" },
+    { service: "mailer", path: "/api/user/email-delivery" },
+  ] as const;
+
+  it.each(routes)(
+    "$service believes a caller proved with the previous secret, which it is given",
+    async (route) => {
+      const response = await fetch(`${stack.services[route.service]}${route.path}`, {
+        headers: callerHeaders(PREVIOUS_IDENTITY_SECRET, userId, "req-before-rotation"),
+      });
+      expect(response.status).not.toBe(401);
+    },
+  );
 });

@@ -44,6 +44,8 @@ type StackService = (typeof STACK_SERVICES)[number];
 
 /** The secret gateway and services share in every test stack. */
 export const IDENTITY_SECRET = "identity-secret-for-tests-only-0123456789";
+/** As while IDENTITY_SECRET is rotated: every service also accepts proofs made with this one. */
+export const PREVIOUS_IDENTITY_SECRET = "identity-secret-before-rotation-for-tests-01";
 
 export interface TestStack {
   gateway: ServiceApp;
@@ -189,6 +191,7 @@ export async function startTestStack(
   // API's videos have none, so theirs are summarised from their descriptions).
   const summariserSettings: Omit<SummariserSettings, "catalogUrl" | "billingUrl"> = {
     identitySecret: IDENTITY_SECRET,
+    previousIdentitySecret: PREVIOUS_IDENTITY_SECRET,
     database: database("summariser", 3),
     transcripts: { source: "demo" },
     toolPassword: options.summaryToolPassword,
@@ -206,6 +209,7 @@ export async function startTestStack(
   };
   const mailerSettings: MailerSettings = {
     identitySecret: IDENTITY_SECRET,
+    previousIdentitySecret: PREVIOUS_IDENTITY_SECRET,
     database: database("mailer", 4),
     publicUrl: "http://localhost:3000",
     mailDir,
@@ -227,10 +231,12 @@ export async function startTestStack(
         secureCookies,
         claimSecret: "claim-secret-for-tests-only-0123456789",
         identitySecret: IDENTITY_SECRET,
+        previousIdentitySecret: PREVIOUS_IDENTITY_SECRET,
         database: database("auth", 0),
       },
       catalog: {
         identitySecret: IDENTITY_SECRET,
+        previousIdentitySecret: PREVIOUS_IDENTITY_SECRET,
         database: database("catalog", 1),
         redisUrl,
         redisKeyPrefix: `${redisPrefix}catalog:`,
@@ -245,6 +251,7 @@ export async function startTestStack(
       },
       billing: {
         identitySecret: IDENTITY_SECRET,
+        previousIdentitySecret: PREVIOUS_IDENTITY_SECRET,
         database: database("billing", 2),
         stripe: stripe ? { ...stripe.billingSettings, timeoutMs: 2_000 } : undefined,
         testMode: true,

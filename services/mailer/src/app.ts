@@ -104,6 +104,7 @@ export async function buildMailerApp(
     logger: dependencies.log,
     loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
+    previousIdentitySecret: settings.previousIdentitySecret,
     readiness: {
       essential: store.readiness.essential,
       // Messages wait in the database while the SMTP server or the broker is away.

@@ -12,6 +12,7 @@ import {
   Url,
   withSiteRules,
 } from "@tubedigest/config";
+import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static, type TObject } from "typebox";
 import { isDkimSigningKey } from "./settings/dkim-key.ts";
 import { alignedDomains, senderDomain } from "./settings/sender-domain.ts";
@@ -185,6 +186,7 @@ export const MailerEnvironment = withSiteRules(
         description:
           "The gateway's: a caller header counts only with its proof; the unsubscribe links' key is derived from it",
       }),
+      ...PreviousIdentitySecret,
       PUBLIC_URL: Url(["http", "https"], {
         default: "http://localhost:3000",
         description: "The site's address, which every link in an e-mail starts with",
@@ -220,6 +222,8 @@ export interface DkimSettings {
 /** What the mailer needs, however it was configured (its own process or the embedded product). */
 export interface MailerSettings {
   identitySecret: string;
+  /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
+  previousIdentitySecret?: string | undefined;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   publicUrl: string;
   /** An SMTP server; without it messages are written to `mailDir` for the development mailbox. */
@@ -271,6 +275,7 @@ export function mailSettingsFrom(
 export function mailerSettingsFrom(env: Static<typeof MailerEnvironment>): MailerSettings {
   return {
     identitySecret: env.IDENTITY_SECRET,
+    previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
     publicUrl: env.PUBLIC_URL,
     mailDir: env.MAIL_DIR,

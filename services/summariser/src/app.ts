@@ -116,6 +116,7 @@ export async function buildSummariserApp(
     logger: dependencies.log,
     loopbackOnly: dependencies.loopbackOnly,
     identitySecret: settings.identitySecret,
+    previousIdentitySecret: settings.previousIdentitySecret,
     readiness: {
       essential: store.readiness.essential,
       // Without the queue's Redis, digests wait in their rows; the next digest.due adds their jobs.

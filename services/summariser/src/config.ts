@@ -1,4 +1,5 @@
 import { AppEnv, ConfigError, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
+import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 import type { OpenAiSummaryWriterSettings } from "./adapters/summary-writers/openai-summary-writer.ts";
 import type { InnerTubeClient } from "./adapters/transcripts/innertube-caption-source.ts";
@@ -272,6 +273,7 @@ export const SummariserEnvironment = Type.Object({
     minLength: 32,
     description: "The gateway's: a caller header counts only with its proof; it also signs calls to billing",
   }),
+  ...PreviousIdentitySecret,
   CATALOG_URL: Url(["http", "https"], {
     description:
       "Catalog's internal address, e.g. `http://catalog:4002`: channels' recent videos, any video's description",
@@ -302,6 +304,8 @@ export type LlmSettings = Omit<OpenAiSummaryWriterSettings, "maxRetries" | "time
 /** What the summariser needs, however it was configured (its own process or the embedded product). */
 export interface SummariserSettings {
   identitySecret: string;
+  /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
+  previousIdentitySecret?: string | undefined;
   database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
   catalogUrl: string;
   billingUrl: string;
@@ -463,6 +467,7 @@ export function digestSettingsFrom(env: Static<typeof SummariserDigest>): Digest
 export function summariserSettingsFrom(env: Static<typeof SummariserEnvironment>): SummariserSettings {
   return {
     identitySecret: env.IDENTITY_SECRET,
+    previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
     catalogUrl: env.CATALOG_URL,
     billingUrl: env.BILLING_URL,
