@@ -16,7 +16,12 @@ export { SubscriptionError } from "./plan-queues.ts";
 export { openRabbitMqDeadLetters } from "./rabbitmq/open-rabbitmq-dead-letters.ts";
 export { createRabbitMqBus, type RabbitMqBusOptions } from "./rabbitmq/rabbitmq-bus.ts";
 export { DEFAULT_DELIVERY_LIMIT, defaultRetryPolicy, type RetryPolicy } from "./retry-policy.ts";
-export { openServiceStore, type ServiceStore, type ServiceStoreOptions } from "./service-store.ts";
+export {
+  openServiceStore,
+  type ServiceStore,
+  type ServiceStoreOptions,
+  schemaMigrationStep,
+} from "./service-store.ts";
 export { defineSubscriptions, type QueueSubscription, type Subscriptions } from "./subscriptions.ts";
 export {
   DEFAULT_EXCHANGE,

@@ -1,17 +1,27 @@
+import { LogLevel, SchemaName, Url } from "@tubedigest/config";
 import {
   createDatabase,
   type Database,
   type EmbeddedPostgres,
   type Migrations,
-  migrateToLatest,
+  migrateDatabase,
+  prepareSchema,
+  type SchemaMigration,
 } from "@tubedigest/db";
 import type { Logger } from "pino";
+import Type, { type Static } from "typebox";
 import type { EventBus } from "./event-bus.ts";
 import { startOutboxRelay } from "./outbox/outbox-relay.ts";
 
 export interface ServiceStoreOptions {
-  /** The service's database: a URL or a data folder, and the schema it owns. */
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
+  /** The service's database: a URL or a data folder, the schema it owns, and who migrates it. */
+  database: {
+    url?: string | undefined;
+    dataDir?: string | undefined;
+    schema: string;
+    poolSize?: number;
+    migration?: SchemaMigration | undefined;
+  };
   /** The embedded product's one database, where the service keeps to its schema. */
   embedded?: EmbeddedPostgres | undefined;
   /** The service's migrations, the bus's outbox and inbox among them. */
@@ -46,12 +56,19 @@ export interface ServiceStore<DB> {
 
 /**
  * What every service that publishes events opens first, the same way: its schema migrated at start-up
- * (safe with several replicas: the migrations take a lock), and the relay that publishes what its
- * transactions write to the outbox.
+ * (safe with several replicas: the migrations take a lock), or, with `migration: { mode: "wait" }`, found
+ * current once the migrate step has run, and the relay that publishes what its transactions write to the
+ * outbox.
  */
 export async function openServiceStore<DB>(options: ServiceStoreOptions): Promise<ServiceStore<DB>> {
   const database = createDatabase<DB>({ ...options.database, embedded: options.embedded });
-  await migrateToLatest(database.db, database.schema, options.migrations);
+  await prepareSchema(
+    database.db,
+    database.schema,
+    options.migrations,
+    options.database.migration,
+    options.log,
+  );
   const safetyNetMs = options.database.url === undefined ? SAFETY_NET_MS.embedded : SAFETY_NET_MS.shared;
   const relay = startOutboxRelay({
     db: database.db,
@@ -71,5 +88,22 @@ export async function openServiceStore<DB>(options: ServiceStoreOptions): Promis
       await relay.stop();
       await database.close();
     },
+  };
+}
+
+/**
+ * A service's migrate step (`main.js migrate`), reading only what its schema needs: the same DATABASE_URL
+ * and DATABASE_SCHEMA (default `schema`) as the service, and LOG_LEVEL.
+ */
+export function schemaMigrationStep(schema: string, migrations: Migrations) {
+  const environment = Type.Object({
+    LOG_LEVEL: LogLevel,
+    DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
+    DATABASE_SCHEMA: SchemaName(schema),
+  });
+  return {
+    environment,
+    run: (env: Static<typeof environment>) =>
+      migrateDatabase({ url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA }, migrations),
   };
 }

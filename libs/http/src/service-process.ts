@@ -44,6 +44,20 @@ export interface ServiceProcess<Schema extends TObject, Settings, Bus> {
     env: Static<Schema>,
     context: ServiceProcessContext<Bus>,
   ): Promise<StartedService>;
+  /** Its migrate step, for a service that keeps a schema; none for one without. */
+  migrate?: MigrateStep;
+}
+
+/**
+ * What `main.js migrate` runs (a Kubernetes Job, compose's `migrate-<service>`): the schema brought to
+ * the latest migration, then the process ends. It reads only the database's variables, so what runs it
+ * needs none of the service's other secrets.
+ */
+export interface MigrateStep<Schema extends TObject = TObject> {
+  /** DATABASE_URL, DATABASE_SCHEMA and LOG_LEVEL, as the service reads them. */
+  environment: Schema;
+  /** Applies what is pending; the names applied, none when the schema was current. */
+  run(env: Static<Schema>): Promise<string[]>;
 }
 
 /** The environment every service process reads, whatever its own variables. */
@@ -72,6 +86,10 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   service: ServiceProcess<Schema, Settings, Bus>,
   options: ServiceProcessOptions<Bus> = {},
 ): Promise<void> {
+  if (process.argv[2] === "migrate") {
+    await migrateOnly(service);
+    return;
+  }
   const env = loadConfigOrExit(service.environment);
   const { PORT, HOST, LOG_LEVEL } = env as Static<Schema> & ProcessVariables;
   const settings = settingsOrExit(service, env);
@@ -103,6 +121,29 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   });
 }
 
+/**
+ * `main.js migrate`: the service's migrate step alone, then the process ends, 0 once the schema is
+ * current, so a migration runs once per release and can be watched apart from the replicas' start-up.
+ */
+async function migrateOnly(service: Pick<ServiceProcess<TObject, unknown, unknown>, "name" | "migrate">) {
+  if (!service.migrate) {
+    console.error(`${service.name} keeps no schema: there is nothing to migrate`);
+    process.exit(1);
+  }
+  const step = service.migrate;
+  const env = loadConfigOrExit(step.environment) as Static<TObject> &
+    Partial<StoreVariables & ProcessVariables>;
+  // Unbuffered: the process ends as soon as the step does, and its lines are what an operator watches.
+  const log = createServiceLogger(service.name, env.LOG_LEVEL);
+  await startOrExit({ databaseUrl: env.DATABASE_URL }, async () => {
+    const applied = await step.run(env);
+    log.info(
+      { applied },
+      applied.length > 0 ? `Applied ${applied.length} migration(s)` : "The schema was already current",
+    );
+  });
+}
+
 /** Settings that contradict each other stop start-up as a bad value does: one line, no stack trace. */
 function settingsOrExit<Schema extends TObject, Settings>(
   service: ServiceProcess<Schema, Settings, unknown>,
@@ -130,6 +171,7 @@ interface StoreVariables {
  */
 export function serviceWithStore<Schema extends TObject, Settings, Bus extends { close(): Promise<void> }>(
   service: Pick<ServiceProcess<Schema, Settings, Bus>, "name" | "environment" | "settingsFrom"> & {
+    migrate: MigrateStep;
     build(settings: Settings, dependencies: { log: Logger; events: Bus }): Promise<ServiceApp>;
   },
 ): ServiceProcess<Schema, Settings, Bus> {

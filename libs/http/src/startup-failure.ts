@@ -117,6 +117,8 @@ function describeListenFailure(parts: StartupParts, error: SystemError): string 
  */
 export function describeStartupFailure(error: unknown, parts: StartupParts): string | undefined {
   for (const link of chainOf(error)) {
+    // MIGRATIONS=wait gave up: its message already says what to run; a stack trace would bury it.
+    if (link.code === "SCHEMA_NOT_CURRENT") return String(link.message);
     // Node reports one failed attempt per address of a host name (IPv4 and IPv6) together.
     const attempts = Array.isArray(link.errors) ? (link.errors as SystemError[]) : [];
     for (const candidate of [link, ...attempts]) {

@@ -1,4 +1,14 @@
-import { AppEnv, Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
+import {
+  AppEnv,
+  Host,
+  LogLevel,
+  MigrationVariables,
+  migrationSettingFrom,
+  Port,
+  SchemaName,
+  Url,
+} from "@tubedigest/config";
+import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 
@@ -10,6 +20,7 @@ export const AuthEnvironment = Type.Object({
   APP_ENV: AppEnv("production", { description: "`production` marks the claim cookie `Secure`" }),
   DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("auth"),
+  ...MigrationVariables,
   RABBITMQ_URL: Url(["amqp", "amqps"], {
     description: "Where auth publishes `user.registered` and `user.updated`",
   }),
@@ -31,7 +42,13 @@ export interface AuthSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
+  database: {
+    url?: string | undefined;
+    dataDir?: string | undefined;
+    schema: string;
+    poolSize?: number;
+    migration?: SchemaMigration;
+  };
 }
 
 export function authSettingsFrom(env: Static<typeof AuthEnvironment>): AuthSettings {
@@ -40,6 +57,6 @@ export function authSettingsFrom(env: Static<typeof AuthEnvironment>): AuthSetti
     claimSecret: env.CLAIM_SECRET,
     identitySecret: env.IDENTITY_SECRET,
     previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
-    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
+    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migration: migrationSettingFrom(env) },
   };
 }

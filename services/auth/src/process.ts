@@ -1,6 +1,6 @@
-import type { EventBus } from "@tubedigest/bus";
+import { type EventBus, schemaMigrationStep } from "@tubedigest/bus";
 import { serviceWithStore } from "@tubedigest/http";
-import { buildAuthApp } from "./app.ts";
+import { authMigrations, buildAuthApp } from "./app.ts";
 import { AuthEnvironment, type AuthSettings, authSettingsFrom } from "./config.ts";
 
 /** Auth as a process of its own: its schema at DATABASE_URL, its events through RABBITMQ_URL. */
@@ -9,4 +9,5 @@ export const authProcess = serviceWithStore<typeof AuthEnvironment, AuthSettings
   environment: AuthEnvironment,
   settingsFrom: authSettingsFrom,
   build: buildAuthApp,
+  migrate: schemaMigrationStep("auth", authMigrations),
 });

@@ -1,4 +1,15 @@
-import { AppEnv, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
+import {
+  AppEnv,
+  Host,
+  LogLevel,
+  Matching,
+  MigrationVariables,
+  migrationSettingFrom,
+  Port,
+  SchemaName,
+  Url,
+} from "@tubedigest/config";
+import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static, type TSchemaOptions } from "typebox";
 import type { StripeSettings } from "./adapters/stripe/stripe-card-payments.ts";
@@ -47,6 +58,7 @@ export const BillingEnvironment = Type.Object({
   }),
   DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("billing"),
+  ...MigrationVariables,
   RABBITMQ_URL: Url(["amqp", "amqps"], {
     description: "Where billing reads sign-ups and publishes subscription and trial events",
   }),
@@ -78,7 +90,13 @@ export interface BillingSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
+  database: {
+    url?: string | undefined;
+    dataDir?: string | undefined;
+    schema: string;
+    poolSize?: number;
+    migration?: SchemaMigration;
+  };
   /** Card payments; absent, checkout by card answers that it is not set up. */
   stripe?: StripeSettings | undefined;
   testMode: boolean;
@@ -112,7 +130,7 @@ export function billingSettingsFrom(env: Static<typeof BillingEnvironment>): Bil
   return {
     identitySecret: env.IDENTITY_SECRET,
     previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
-    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
+    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migration: migrationSettingFrom(env) },
     stripe: stripeSettingsFrom(env),
     testMode: env.BILLING_TEST_MODE === "true",
     publicUrl: env.PUBLIC_URL,

@@ -1,6 +1,6 @@
-import type { EventBus } from "@tubedigest/bus";
+import { type EventBus, schemaMigrationStep } from "@tubedigest/bus";
 import { serviceWithStore } from "@tubedigest/http";
-import { buildBillingApp } from "./app.ts";
+import { billingMigrations, buildBillingApp } from "./app.ts";
 import { BillingEnvironment, type BillingSettings, billingSettingsFrom } from "./config.ts";
 
 /** Billing as a process of its own: its schema at DATABASE_URL, its events through RABBITMQ_URL. */
@@ -9,4 +9,5 @@ export const billingProcess = serviceWithStore<typeof BillingEnvironment, Billin
   environment: BillingEnvironment,
   settingsFrom: billingSettingsFrom,
   build: buildBillingApp,
+  migrate: schemaMigrationStep("billing", billingMigrations),
 });

@@ -1,4 +1,13 @@
-import { Host, LogLevel, Port, SchemaName, Url } from "@tubedigest/config";
+import {
+  Host,
+  LogLevel,
+  MigrationVariables,
+  migrationSettingFrom,
+  Port,
+  SchemaName,
+  Url,
+} from "@tubedigest/config";
+import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "./adapters/youtube/youtube-catalog.ts";
@@ -13,6 +22,7 @@ export const CatalogEnvironment = Type.Object({
   LOG_LEVEL: LogLevel,
   DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("catalog"),
+  ...MigrationVariables,
   REDIS_URL: Type.Optional(
     Url(["redis", "rediss"], {
       description: "The search cache; unset: in memory; while unreachable, searches go to YouTube uncached",
@@ -101,7 +111,13 @@ export interface CatalogSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
+  database: {
+    url?: string | undefined;
+    dataDir?: string | undefined;
+    schema: string;
+    poolSize?: number;
+    migration?: SchemaMigration;
+  };
   /** The search cache; an in-memory cache with the same behaviour when absent. */
   redisUrl?: string | undefined;
   /** Every cache key starts with it (default "td:catalog:"). */
@@ -123,7 +139,7 @@ export function catalogSettingsFrom(env: Static<typeof CatalogEnvironment>): Cat
   return {
     identitySecret: env.IDENTITY_SECRET,
     previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
-    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
+    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migration: migrationSettingFrom(env) },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     youtube: {

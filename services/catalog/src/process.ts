@@ -1,6 +1,6 @@
-import type { EventBus } from "@tubedigest/bus";
+import { type EventBus, schemaMigrationStep } from "@tubedigest/bus";
 import { serviceWithStore } from "@tubedigest/http";
-import { buildCatalogApp } from "./app.ts";
+import { buildCatalogApp, catalogMigrations } from "./app.ts";
 import { CatalogEnvironment, type CatalogSettings, catalogSettingsFrom } from "./config.ts";
 
 /** Catalog as a process of its own: its schema at DATABASE_URL, its events through RABBITMQ_URL. */
@@ -9,4 +9,5 @@ export const catalogProcess = serviceWithStore<typeof CatalogEnvironment, Catalo
   environment: CatalogEnvironment,
   settingsFrom: catalogSettingsFrom,
   build: buildCatalogApp,
+  migrate: schemaMigrationStep("catalog", catalogMigrations),
 });

@@ -4,6 +4,8 @@ import {
   Host,
   LogLevel,
   Matching,
+  MigrationVariables,
+  migrationSettingFrom,
   Port,
   SchemaName,
   SiteEnvironment,
@@ -12,6 +14,7 @@ import {
   Url,
   withSiteRules,
 } from "@tubedigest/config";
+import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static, type TObject } from "typebox";
 import { isDkimSigningKey } from "./settings/dkim-key.ts";
@@ -177,6 +180,7 @@ export const MailerEnvironment = withSiteRules(
       }),
       DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
       DATABASE_SCHEMA: SchemaName("mailer"),
+      ...MigrationVariables,
       RABBITMQ_URL: Url(["amqp", "amqps"], {
         description:
           "Where the mailer reads what to send and publishes `newsletter.sent`, `digest.unsubscribed` and `digest.resubscribed`",
@@ -224,7 +228,13 @@ export interface MailerSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
+  database: {
+    url?: string | undefined;
+    dataDir?: string | undefined;
+    schema: string;
+    poolSize?: number;
+    migration?: SchemaMigration;
+  };
   publicUrl: string;
   /** An SMTP server; without it messages are written to `mailDir` for the development mailbox. */
   smtpUrl?: string | undefined;
@@ -276,7 +286,7 @@ export function mailerSettingsFrom(env: Static<typeof MailerEnvironment>): Maile
   return {
     identitySecret: env.IDENTITY_SECRET,
     previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
-    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
+    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migration: migrationSettingFrom(env) },
     publicUrl: env.PUBLIC_URL,
     mailDir: env.MAIL_DIR,
     devMailbox: env.APP_ENV !== "production",

@@ -1,6 +1,6 @@
-import type { EventBus } from "@tubedigest/bus";
+import { type EventBus, schemaMigrationStep } from "@tubedigest/bus";
 import { serviceWithStore } from "@tubedigest/http";
-import { buildMailerApp } from "./app.ts";
+import { buildMailerApp, mailerMigrations } from "./app.ts";
 import { MailerEnvironment, type MailerSettings, mailerSettingsFrom } from "./config.ts";
 
 /** Mailer as a process of its own: its schema at DATABASE_URL, its events through RABBITMQ_URL. */
@@ -9,4 +9,5 @@ export const mailerProcess = serviceWithStore<typeof MailerEnvironment, MailerSe
   environment: MailerEnvironment,
   settingsFrom: mailerSettingsFrom,
   build: buildMailerApp,
+  migrate: schemaMigrationStep("mailer", mailerMigrations),
 });

@@ -1,4 +1,16 @@
-import { AppEnv, ConfigError, Host, LogLevel, Matching, Port, SchemaName, Url } from "@tubedigest/config";
+import {
+  AppEnv,
+  ConfigError,
+  Host,
+  LogLevel,
+  Matching,
+  MigrationVariables,
+  migrationSettingFrom,
+  Port,
+  SchemaName,
+  Url,
+} from "@tubedigest/config";
+import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 import type { OpenAiSummaryWriterSettings } from "./adapters/summary-writers/openai-summary-writer.ts";
@@ -265,6 +277,7 @@ export const SummariserEnvironment = Type.Object({
   LOG_LEVEL: LogLevel,
   DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("summariser"),
+  ...MigrationVariables,
   RABBITMQ_URL: Url(["amqp", "amqps"], {
     description:
       "Where the summariser reads orders, readers' and plans' events and digest slots, and publishes its own",
@@ -306,7 +319,13 @@ export interface SummariserSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: { url?: string | undefined; dataDir?: string | undefined; schema: string; poolSize?: number };
+  database: {
+    url?: string | undefined;
+    dataDir?: string | undefined;
+    schema: string;
+    poolSize?: number;
+    migration?: SchemaMigration;
+  };
   catalogUrl: string;
   billingUrl: string;
   /** The model; the embedded extractive writer when absent. */
@@ -468,7 +487,7 @@ export function summariserSettingsFrom(env: Static<typeof SummariserEnvironment>
   return {
     identitySecret: env.IDENTITY_SECRET,
     previousIdentitySecret: env.IDENTITY_SECRET_PREVIOUS,
-    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA },
+    database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migration: migrationSettingFrom(env) },
     catalogUrl: env.CATALOG_URL,
     billingUrl: env.BILLING_URL,
     ...aiSettingsFrom(env, "youtube"),

@@ -1,6 +1,6 @@
-import type { EventBus } from "@tubedigest/bus";
+import { type EventBus, schemaMigrationStep } from "@tubedigest/bus";
 import { serviceWithStore } from "@tubedigest/http";
-import { buildSummariserApp } from "./app.ts";
+import { buildSummariserApp, summariserMigrations } from "./app.ts";
 import { SummariserEnvironment, type SummariserSettings, summariserSettingsFrom } from "./config.ts";
 
 /** Summariser as a process of its own: its schema at DATABASE_URL, its events through RABBITMQ_URL. */
@@ -10,5 +10,6 @@ export const summariserProcess = serviceWithStore<typeof SummariserEnvironment, 
     environment: SummariserEnvironment,
     settingsFrom: summariserSettingsFrom,
     build: buildSummariserApp,
+    migrate: schemaMigrationStep("summariser", summariserMigrations),
   },
 );
