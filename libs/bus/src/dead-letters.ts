@@ -24,6 +24,8 @@ export interface DeadLetterQueues {
    * event already handled it) with a fresh attempt count; answers how many were replayed.
    */
   replay(queue: string, options?: { limit?: number }): Promise<number>;
+  /** How many dead letters a queue holds; undefined when its dead-letter queue was never declared. */
+  count(queue: string): Promise<number | undefined>;
 }
 
 export const DEFAULT_DEAD_LETTER_PAGE = 100;

@@ -1,6 +1,7 @@
 import type { AnyEvent, EventData, EventEnvelope, EventMetadata, EventName } from "@tubedigest/contracts";
 import type { Logger } from "pino";
 import type { DeadLetterQueues } from "./dead-letters.ts";
+import type { HandledListener } from "./handled-deliveries.ts";
 import type { Subscriptions } from "./subscriptions.ts";
 
 /** What a handler gets besides the event. */
@@ -11,6 +12,11 @@ export interface HandlerContext {
   attempt: number;
   /** The queue the event came from ("<service>.<purpose>"); the inbox keys processed events by it. */
   queue: string;
+  /**
+   * Says the event was a repeat the handler dropped (handleOnce, finding it in the inbox), so the bus
+   * counts it apart from the events it handled. Absent where no bus runs the handler (a test calling it).
+   */
+  reportDuplicate?: () => void;
 }
 
 /**
@@ -44,6 +50,10 @@ export interface EventBus extends EventPublisher {
    * when the subscriptions name an event without a handler (or a handler without its event).
    */
   subscribe(subscriptions: Subscriptions): Promise<void>;
+  /** The consuming queues subscribed on this bus so far: every service's, on the embedded product's one bus. */
+  queues(): readonly string[];
+  /** Tells `listener` what became of each delivery handled from now on; answers how to stop. */
+  onHandled(listener: HandledListener): () => void;
   /** Whether the bus reaches its broker now; publishing and consuming resume by themselves when it does. */
   isConnected(): boolean;
   /** Operator access to what could not be handled. */

@@ -1,5 +1,6 @@
-import { type AnyEvent, type EventEnvelope, parseEvent } from "@tubedigest/contracts";
+import { type AnyEvent, type EventEnvelope, isEventName, parseEvent } from "@tubedigest/contracts";
 import type { Logger } from "pino";
+import type { HandledDeliveries, HandledOutcome } from "./handled-deliveries.ts";
 import type { QueuePlan } from "./plan-queues.ts";
 import { retryDelayAfter } from "./retry-policy.ts";
 
@@ -20,11 +21,13 @@ export interface Delivery {
  * handler with a logger that carries the correlation id, and decide between ack, retry and dead letter.
  * `log` is expected to carry the queue name already.
  * An event that breaks its contract is dead-lettered at once: retrying the same bytes cannot help.
+ * Every outcome is reported to `reports`, so both buses count the same things.
  */
 export async function handleDelivery(
   plan: QueuePlan,
   delivery: Delivery,
   log: Logger,
+  reports: HandledDeliveries,
 ): Promise<DeliveryOutcome> {
   let event: AnyEvent;
   try {
@@ -32,8 +35,11 @@ export async function handleDelivery(
   } catch (error) {
     const reason = `rejected: ${messageOf(error)}`;
     log.error({ reason }, "dead-lettering a message that breaks its contract");
+    reports.report({ queue: plan.name, event: eventNameOf(delivery.body), outcome: "dead-lettered" });
     return { action: "dead-letter", reason };
   }
+  const report = (outcome: HandledOutcome) =>
+    reports.report({ queue: plan.name, event: event.name, outcome });
   const eventLog = log.child({
     correlationId: event.correlationId,
     eventId: event.id,
@@ -44,21 +50,42 @@ export async function handleDelivery(
     // Only after a binding outlived its handler (bindings are never removed automatically).
     const reason = `no handler for "${event.name}" in ${plan.name}`;
     eventLog.error({ reason }, "dead-lettering an event the queue has no handler for");
+    report("dead-lettered");
     return { action: "dead-letter", reason };
   }
   const { attempt } = delivery;
+  let duplicate = false;
+  const reportDuplicate = () => {
+    duplicate = true;
+  };
   try {
-    await handler(event as EventEnvelope, { log: eventLog, attempt, queue: plan.name });
+    await handler(event as EventEnvelope, { log: eventLog, attempt, queue: plan.name, reportDuplicate });
+    report(duplicate ? "duplicate" : "handled");
     return { action: "ack" };
   } catch (error) {
     const reason = messageOf(error);
     const delayMs = retryDelayAfter(plan.retry, attempt);
     if (delayMs === undefined) {
       eventLog.error({ err: error, attempt }, "handler failed on its last attempt; dead-lettering the event");
+      report("dead-lettered");
       return { action: "dead-letter", reason: `handler failed ${attempt} times; last error: ${reason}` };
     }
     eventLog.warn({ err: error, attempt, retryInMs: delayMs }, "handler failed; retrying later");
+    report("retried");
     return { action: "retry", nextAttempt: attempt + 1, delayMs, reason };
+  }
+}
+
+/**
+ * The name a message that failed its contract claims, when it names a known event; any other text would
+ * let a hostile producer mint a metric series per message.
+ */
+function eventNameOf(body: string): string {
+  try {
+    const name: unknown = (JSON.parse(body) as { name?: unknown } | null)?.name;
+    return typeof name === "string" && isEventName(name) ? name : "unreadable";
+  } catch {
+    return "unreadable";
   }
 }
 

@@ -2,6 +2,7 @@ export type { BusTables, ErasedAccountsTable, InboxTable, OutboxTable } from "./
 export type { DeadLetter, DeadLetterQueues } from "./dead-letters.ts";
 export { erasedAccountHash, forgetAccount, isForgotten } from "./erasure/forget-account.ts";
 export type { EventBus, EventHandler, EventPublisher, HandlerContext } from "./event-bus.ts";
+export type { HandledDelivery, HandledListener, HandledOutcome } from "./handled-deliveries.ts";
 export { InProcessBroker } from "./in-process/in-process-broker.ts";
 export {
   createInProcessBus,
@@ -9,6 +10,7 @@ export {
   type InProcessBusOptions,
 } from "./in-process/in-process-bus.ts";
 export { handleOnce, type TransactionalContext, type TransactionalHandler } from "./inbox/handle-once.ts";
+export { type MeasuredBus, measureEventBus } from "./metrics/measure-event-bus.ts";
 export { busMigrations } from "./migrations/index.ts";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox/outbox-relay.ts";
 export { type RecordEvent, writeToOutbox } from "./outbox/write-to-outbox.ts";

@@ -12,6 +12,11 @@ export function queueName(service: string, purpose: string): string {
   return `${service}.${purpose}`;
 }
 
+/** Whether the queue is one of the service's own ("<service>.<purpose>"). */
+export function isQueueOf(service: string, queue: string): boolean {
+  return queue.startsWith(`${service}.`);
+}
+
 export function deadLetterQueueName(queue: string): string {
   return `${queue}.dead-letter`;
 }

@@ -23,7 +23,7 @@ export { clientNetwork } from "./client-network.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
-export { addCounter, addHistogram, listenForMetrics } from "./metrics.ts";
+export { addCounter, addGauge, addHistogram, listenForMetrics } from "./metrics.ts";
 export {
   type ApiDescriptionExposure,
   describeApi,

@@ -2,7 +2,7 @@ import perfHooks from "node:perf_hooks";
 import { rawHttpRequest } from "@tubedigest/testing/raw-http";
 import { describe, expect, it, vi } from "vitest";
 import { createServiceApp } from "./create-service-app.ts";
-import { addCounter, addHistogram, lazyProcessMetrics, listenForMetrics } from "./metrics.ts";
+import { addCounter, addGauge, addHistogram, lazyProcessMetrics, listenForMetrics } from "./metrics.ts";
 
 describe("metrics", () => {
   it("apart are answered only on their own listener, which closes with the app", async () => {
@@ -50,6 +50,27 @@ describe("metrics", () => {
     sent.inc({ kind: "weekly" }, 2);
     const metrics = (await probe.inject("/metrics")).body;
     expect(metrics).toContain('probe_letters_total{kind="weekly",service="probe"} 2');
+    await probe.close();
+  });
+
+  it("of the service's own gauges are read at each scrape", async () => {
+    const probe = createServiceApp({ name: "probe", logLevel: "silent" });
+    let depth = 3;
+    addGauge(probe, {
+      name: "probe_queue_depth",
+      help: "Depth",
+      labelNames: ["queue"],
+      collect: async (gauge) => {
+        gauge.set({ queue: "letters" }, depth);
+      },
+    });
+    expect((await probe.inject("/metrics")).body).toContain(
+      'probe_queue_depth{queue="letters",service="probe"} 3',
+    );
+    depth = 0;
+    expect((await probe.inject("/metrics")).body).toContain(
+      'probe_queue_depth{queue="letters",service="probe"} 0',
+    );
     await probe.close();
   });
 

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { DEFAULT_CLIENT_TIMEOUTS, serverOptions } from "./client-connections.ts";
 import { handleError, handleNotFound } from "./error-handler.ts";
 import { refuseHostlessAndClosingRequests } from "./server-refusals.ts";
@@ -138,4 +138,33 @@ export function addHistogram<Label extends string = never>(
 ): Histogram<Label> {
   const registry = registryOf(app, "addHistogram");
   return new Histogram({ ...config, labelNames: config.labelNames ?? [], registers: [registry] });
+}
+
+/**
+ * A gauge of the service's own, on the app's registry as `addCounter`'s. `collect` runs at each scrape,
+ * before the gauge is read, for a value only worth knowing then (a backlog, a queue's depth).
+ */
+export function addGauge<Label extends string = never>(
+  app: FastifyInstance,
+  config: {
+    name: string;
+    help: string;
+    labelNames?: readonly Label[];
+    collect?: (gauge: Gauge<Label>) => Promise<void>;
+  },
+): Gauge<Label> {
+  const registry = registryOf(app, "addGauge");
+  const { collect, ...rest } = config;
+  return new Gauge({
+    ...rest,
+    labelNames: config.labelNames ?? [],
+    registers: [registry],
+    ...(collect
+      ? {
+          collect: function (this: Gauge<Label>) {
+            return collect(this);
+          },
+        }
+      : {}),
+  });
 }

@@ -1,5 +1,11 @@
 import cookie from "@fastify/cookie";
-import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import {
+  busMigrations,
+  type EventBus,
+  measureEventBus,
+  openServiceStore,
+  writeToOutbox,
+} from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
@@ -58,6 +64,7 @@ export async function buildAuthApp(
     previousIdentitySecret: settings.previousIdentitySecret,
     readiness: store.readiness,
   });
+  measureEventBus(app, { service: "auth", events: dependencies.events, db: store.database.db });
   app.addHook("onClose", async () => {
     await store.close();
   });

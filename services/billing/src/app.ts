@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import {
+  busMigrations,
+  type EventBus,
+  measureEventBus,
+  openServiceStore,
+  writeToOutbox,
+} from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
@@ -71,6 +77,7 @@ export async function buildBillingApp(
     previousIdentitySecret: settings.previousIdentitySecret,
     readiness: store.readiness,
   });
+  measureEventBus(app, { service: "billing", events: dependencies.events, db: store.database.db });
 
   const cards =
     dependencies.cards ?? (settings.stripe ? createStripeCardPayments(settings.stripe) : undefined);

@@ -1,4 +1,10 @@
-import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import {
+  busMigrations,
+  type EventBus,
+  measureEventBus,
+  openServiceStore,
+  writeToOutbox,
+} from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { Logger } from "pino";
@@ -76,6 +82,7 @@ export async function buildCatalogApp(
       },
     },
   });
+  measureEventBus(app, { service: "catalog", events: dependencies.events, db: store.database.db });
   app.addHook("onClose", async () => {
     await cache.close();
     await store.close();

@@ -2,6 +2,7 @@ import path from "node:path";
 import {
   busMigrations,
   type EventBus,
+  measureEventBus,
   openServiceStore,
   type RecordEvent,
   writeToOutbox,
@@ -111,6 +112,7 @@ export async function buildMailerApp(
       degradable: { ...store.readiness.degradable, smtp: () => transport.verify() },
     },
   });
+  measureEventBus(app, { service: "mailer", events: dependencies.events, db: store.database.db });
   app.log.info({ transport: transport.name }, "mailer adapters chosen");
   const metrics = prometheusMetrics(app);
   const templates = await compileTemplates(settings.site, TEMPLATE_SOURCES, (sources) => {

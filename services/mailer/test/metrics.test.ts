@@ -25,6 +25,14 @@ describe("the mailer's metrics (real Postgres, RabbitMQ and SMTP)", () => {
     expect(compiled.exec(await metrics())?.[1]).toBe(String(TEMPLATE_NAMES.length));
   });
 
+  it("include the bus's: the outbox backlog, deliveries by outcome and dead letters waiting", async () => {
+    const text = await metrics();
+    expect(text).toMatch(/^bus_outbox_pending\{service="mailer"\} \d+$/m);
+    expect(text).toMatch(/^bus_outbox_oldest_age_seconds\{service="mailer"\} [\d.]+$/m);
+    expect(text).toContain("# TYPE bus_events_handled_total counter");
+    expect(text).toContain("# TYPE bus_dead_letter_messages gauge");
+  });
+
   it("time every message's render, by template", async () => {
     const before = await metrics();
     const renders = (text: string, template: string) =>

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { busMigrations, type EventBus, openServiceStore, writeToOutbox } from "@tubedigest/bus";
+import {
+  busMigrations,
+  type EventBus,
+  measureEventBus,
+  openServiceStore,
+  writeToOutbox,
+} from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
 import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { JobQueue } from "@tubedigest/jobs";
@@ -124,6 +130,7 @@ export async function buildSummariserApp(
       ...(ytDlpVersion ? { details: () => ({ ytDlpVersion }) } : {}),
     },
   });
+  measureEventBus(app, { service: "summariser", events: dependencies.events, db: store.database.db });
   const digest = { ...DEFAULT_DIGEST_SETTINGS, ...settings.digest };
 
   const metrics = prometheusMetrics(app);

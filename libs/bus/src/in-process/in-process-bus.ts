@@ -2,6 +2,7 @@ import { type AnyEvent, createEvent, parseEvent } from "@tubedigest/contracts";
 import type { Logger } from "pino";
 import type { EventBus } from "../event-bus.ts";
 import { type DeliveryOutcome, handleDelivery } from "../handle-delivery.ts";
+import { HandledDeliveries } from "../handled-deliveries.ts";
 import { attemptOf, messageHeaders } from "../message-headers.ts";
 import { planQueues, type QueuePlan } from "../plan-queues.ts";
 import { defaultRetryPolicy, type RetryPolicy } from "../retry-policy.ts";
@@ -49,6 +50,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   const consumers: ConsumerHandle[] = [];
   const inFlight = new Set<Promise<void>>();
   const queueNames = new Set<string>();
+  const reports = new HandledDeliveries();
   let held: AnyEvent[] | undefined = options.held ? [] : undefined;
   let closed = false;
 
@@ -59,10 +61,12 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     const consumer = broker.consume(plan.name, plan.prefetch, (delivery) => {
       const { message } = delivery;
       const attempt = attemptOf(message.headers);
-      const handled = handleDelivery(plan, { body: message.body, attempt }, queueLog).then((outcome) => {
-        const settled = delivery.settle(() => forward(plan, message, attempt, outcome));
-        if (!settled) queueLog.warn("delivery was returned to the queue before its ack");
-      });
+      const handled = handleDelivery(plan, { body: message.body, attempt }, queueLog, reports).then(
+        (outcome) => {
+          const settled = delivery.settle(() => forward(plan, message, attempt, outcome));
+          if (!settled) queueLog.warn("delivery was returned to the queue before its ack");
+        },
+      );
       inFlight.add(handled);
       void handled.finally(() => inFlight.delete(handled));
     });
@@ -115,6 +119,8 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     publishEvent,
     // The broker lives in this process: it is there until the bus is closed.
     isConnected: () => !closed,
+    queues: () => [...queueNames],
+    onHandled: (listener) => reports.listen(listener),
     async publish(name, data, metadata) {
       const event = createEvent(name, data, metadata);
       await publishEvent(event as AnyEvent);

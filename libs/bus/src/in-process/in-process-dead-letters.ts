@@ -35,6 +35,11 @@ export class InProcessDeadLetters implements DeadLetterQueues {
     return messages.length;
   }
 
+  async count(queue: string): Promise<number | undefined> {
+    if (!this.broker.hasQueue(queue)) return undefined;
+    return this.broker.peek(deadLetterQueueName(queue), Number.POSITIVE_INFINITY).length;
+  }
+
   #assertKnown(queue: string): void {
     if (!this.broker.hasQueue(queue)) throw new Error(`No queue "${queue}"`);
   }

@@ -52,6 +52,7 @@ export function handleOnce<DB, Name extends EventName>(
         .executeTakeFirst();
       if (!recorded) {
         context.log.info("event already handled; skipping the duplicate");
+        context.reportDuplicate?.();
         return;
       }
       if (recorded.forgotten) {

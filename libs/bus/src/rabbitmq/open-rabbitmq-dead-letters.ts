@@ -5,8 +5,6 @@ import { RabbitMqDeadLetters } from "./rabbitmq-dead-letters.ts";
 
 /** What an operator may do to dead letters on a broker, beyond what a running service's bus offers. */
 export interface OperatorDeadLetters extends DeadLetterQueues {
-  /** How many dead letters a queue holds; undefined when its dead-letter queue was never declared. */
-  count(queue: string): Promise<number | undefined>;
   /** Removes the dead letter with that event id, or all of them, for good; answers how many went. */
   drop(queue: string, which: { eventId: string } | { all: true }): Promise<number>;
   close(): Promise<void>;

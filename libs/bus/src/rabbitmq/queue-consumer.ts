@@ -1,6 +1,7 @@
 import type { ChannelModel, ConfirmChannel, ConsumeMessage, Options } from "amqplib";
 import type { Logger } from "pino";
 import { type DeliveryOutcome, handleDelivery } from "../handle-delivery.ts";
+import type { HandledDeliveries } from "../handled-deliveries.ts";
 import { attemptOf, messageHeaders, stringHeader } from "../message-headers.ts";
 import type { QueuePlan } from "../plan-queues.ts";
 import { settleWithin } from "../sleep.ts";
@@ -14,6 +15,7 @@ export interface QueueConsumerOptions {
   queueType?: QueueType;
   publishTimeoutMs: number;
   log: Logger;
+  reports: HandledDeliveries;
 }
 
 /**
@@ -96,6 +98,7 @@ export class QueueConsumer {
       this.#plan,
       { body: message.content.toString("utf8"), attempt },
       this.#log,
+      this.#options.reports,
     );
     try {
       await this.#forward(channel, message, attempt, outcome);

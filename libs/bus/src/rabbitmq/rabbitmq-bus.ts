@@ -1,6 +1,7 @@
 import { type AnyEvent, createEvent, parseEvent } from "@tubedigest/contracts";
 import type { Logger } from "pino";
 import type { EventBus } from "../event-bus.ts";
+import { HandledDeliveries } from "../handled-deliveries.ts";
 import { messageHeaders } from "../message-headers.ts";
 import { planQueues } from "../plan-queues.ts";
 import { DEFAULT_DELIVERY_LIMIT, defaultRetryPolicy, type RetryPolicy } from "../retry-policy.ts";
@@ -57,6 +58,8 @@ export async function createRabbitMqBus(options: RabbitMqBusOptions): Promise<Ev
   });
   const publisher = new ConfirmPublisher(connection, publishTimeoutMs);
   const consumers: QueueConsumer[] = [];
+  const queues: string[] = [];
+  const reports = new HandledDeliveries();
 
   async function publishEvent(event: AnyEvent): Promise<void> {
     parseEvent(event);
@@ -74,6 +77,8 @@ export async function createRabbitMqBus(options: RabbitMqBusOptions): Promise<Ev
   return {
     publishEvent,
     isConnected: () => connection.isConnected,
+    queues: () => [...queues],
+    onHandled: (listener) => reports.listen(listener),
     async publish(name, data, metadata) {
       const event = createEvent(name, data, metadata);
       await publishEvent(event as AnyEvent);
@@ -88,7 +93,9 @@ export async function createRabbitMqBus(options: RabbitMqBusOptions): Promise<Ev
         queueType: options.queueType,
         publishTimeoutMs,
         log,
+        reports,
       };
+      queues.push(...plans.map((plan) => plan.name));
       await Promise.all(
         plans.map((plan) => {
           const consumer = new QueueConsumer(plan, consumerOptions);
