@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Waits until every container of the compose project is healthy (what `docker compose up --wait` does,
-# which compose v1 lacks). Fails at once when one exits or turns unhealthy, and after TIMEOUT seconds
-# (default 300), showing the logs of the containers that were not healthy.
+# which compose v1 lacks), and every one-off (restart "no": the migrate-<service> steps) has exited 0.
+# Fails at once when one exits otherwise or turns unhealthy, and after TIMEOUT seconds (default 300),
+# showing the logs of the containers that were not healthy.
 #   containers/wait-healthy.sh <compose command and its options...>
 set -euo pipefail
 repository="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,15 +17,16 @@ while :; do
   [ "${#ids[@]}" -gt 0 ] || { echo "wait-healthy: the project has no containers" >&2; exit 1; }
   waiting=()
   failed=()
-  while read -r name state health; do
+  while read -r name state health restart code; do
     case "$state/$health" in
       running/healthy) ;;
+      exited/*) [ "$restart" = no ] && [ "$code" = 0 ] || failed+=("$name ($state, exit code $code)") ;;
       running/starting | created/* | restarting/*) waiting+=("$name") ;;
       *) failed+=("$name ($state${health:+, $health})") ;;
     esac
-  done < <("$DOCKER" inspect --format '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}healthy{{end}}' "${ids[@]}" | sed 's|^/||')
+  done < <("$DOCKER" inspect --format '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}healthy{{end}} {{or .HostConfig.RestartPolicy.Name "no"}} {{.State.ExitCode}}' "${ids[@]}" | sed 's|^/||')
   if [ "${#failed[@]}" -eq 0 ] && [ "${#waiting[@]}" -eq 0 ]; then
-    echo "wait-healthy: all ${#ids[@]} containers are healthy"
+    echo "wait-healthy: all ${#ids[@]} containers are healthy or done"
     exit 0
   fi
   if [ "${#failed[@]}" -gt 0 ] || [ "$SECONDS" -ge "$deadline" ]; then

@@ -136,7 +136,12 @@ describe("the summariser's speech tools", () => {
 describe.skipIf(!kubernetesChecksRun())("the Kubernetes manifests' images", () => {
   it("are the ones compose builds and runs: each service's image from the Dockerfile, the same infrastructure", () => {
     const objects = render("k8s/overlays/dev");
-    const workloads = [...ofKind(objects, "Deployment"), ...ofKind(objects, "StatefulSet")];
+    const workloads = [
+      ...ofKind(objects, "Deployment"),
+      ...ofKind(objects, "StatefulSet"),
+      // The migrate Jobs, named as compose's one-off migrate services are.
+      ...ofKind(objects, "Job"),
+    ];
     const images = Object.fromEntries(
       workloads.map((workload) => [workload.metadata.name, workload.spec.template.spec.containers[0].image]),
     );

@@ -17,7 +17,7 @@ const add = (flows: Flows, key: string, source: string) => {
 };
 
 /**
- * The connections the code makes: every variable a Deployment is given that holds a URL whose host is a
+ * The connections the code makes: every variable a Deployment or migrate Job is given that holds a URL whose host is a
  * Service of the namespace (http://catalog:4002, postgres://…@postgres:5432/…) is one flow, caller →
  * "host:port". The dev overlay names its infrastructure by Service too, so its broker, database, cache
  * and mail flows show as well.
@@ -25,11 +25,17 @@ const add = (flows: Flows, key: string, source: string) => {
 function flowsInConfiguration(objects: KubernetesObject[], secret: Record<string, string>): Flows {
   const inNamespace = new Set(ofKind(objects, "Service").map((service) => service.metadata.name));
   const flows: Flows = new Map();
-  for (const deployment of ofKind(objects, "Deployment")) {
-    const caller = deployment.metadata.name;
-    if (!(caller in SERVICES)) continue;
-    const env = resolvedEnvironment(declaredEnvironment(objects, deployment), secret);
-    for (const value of Object.values(env)) {
+  // The migrate Jobs connect too, under their pods' label (migrate-auth, ...).
+  for (const workload of [...ofKind(objects, "Deployment"), ...ofKind(objects, "Job")]) {
+    const caller = workload.metadata.name;
+    const service = SERVICES[caller.replace(/^migrate-/, "")];
+    if (!service) continue;
+    // A migrate Job is handed its service's ConfigMap, but its step reads only the database's variables.
+    const reads =
+      workload.kind === "Job" ? Object.keys(service.migrate?.environment.properties ?? {}) : undefined;
+    const env = resolvedEnvironment(declaredEnvironment(objects, workload), secret);
+    for (const [name, value] of Object.entries(env)) {
+      if (reads && !reads.includes(name)) continue;
       if (!URL.canParse(value)) continue;
       const { hostname, port } = new URL(value);
       if (inNamespace.has(hostname)) add(flows, `${hostname}:${port}`, caller);

@@ -10,8 +10,15 @@ import { summariserProcess } from "../../../services/summariser/src/process.ts";
 import { REPOSITORY } from "./kustomize.ts";
 
 /** A deployable service's own environment schema (what its main.ts loads) and the settings it makes. */
-// biome-ignore lint/suspicious/noExplicitAny: each service's schema and settings have their own types.
-export type ServiceConfig = { environment: any; settingsFrom: (env: any) => object };
+export type ServiceConfig = {
+  // biome-ignore lint/suspicious/noExplicitAny: each service's schema and settings have their own types.
+  environment: any;
+  // biome-ignore lint/suspicious/noExplicitAny: each service's schema and settings have their own types.
+  settingsFrom: (env: any) => object;
+  /** The migrate step of a service that keeps a schema: the variables it reads. */
+  // biome-ignore lint/suspicious/noExplicitAny: each service's migrate step has its own schema.
+  migrate?: { environment: any };
+};
 
 /** Every service that runs as its own process, by the name its image, Deployment and compose service carry. */
 export const SERVICES: Record<string, ServiceConfig> = Object.fromEntries(
