@@ -19,6 +19,7 @@ import type { BillingSettings } from "./config.ts";
 import type { BillingContext } from "./domain/billing-context.ts";
 import { endDuePeriods } from "./domain/end-due-periods.ts";
 import { billingSubscriptions } from "./events/subscriptions.ts";
+import { stripeMetrics } from "./metrics/stripe-metrics.ts";
 import { registerCheckoutRoutes } from "./routes/checkout-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerPlanRoutes } from "./routes/plan-routes.ts";
@@ -80,7 +81,8 @@ export async function buildBillingApp(
   measureEventBus(app, { service: "billing", events: dependencies.events, db: store.database.db });
 
   const cards =
-    dependencies.cards ?? (settings.stripe ? createStripeCardPayments(settings.stripe) : undefined);
+    dependencies.cards ??
+    (settings.stripe ? createStripeCardPayments(settings.stripe, stripeMetrics(app)) : undefined);
   app.log.info(
     { payments: dependencies.cards ? "injected" : cards ? "stripe" : "none", testMode: settings.testMode },
     "billing adapters chosen",

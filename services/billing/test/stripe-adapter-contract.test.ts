@@ -196,6 +196,50 @@ describe("the Stripe adapter's contract, against the fake Stripe", () => {
     expect(stripe.paymentIntent(intent)).toMatchObject({ status: "requires_capture", amount: 399 });
   });
 
+  it("tells its observer of every try and answer, object ids left out of the resource", async () => {
+    const calls: string[] = [];
+    const observed = createStripeCardPayments(
+      { secretKey: stripe.secretKey, apiUrl: stripe.url, timeoutMs: 2_000 },
+      {
+        started: ({ method, resource }) => calls.push(`try ${method} ${resource}`),
+        answered: ({ method, resource, status, seconds }) => {
+          expect(seconds).toBeGreaterThanOrEqual(0);
+          calls.push(`answer ${method} ${resource} ${status}`);
+        },
+      },
+    );
+    const { customerId, subscription } = await subscriber();
+    stripe.fail("POST /v1/payment_intents", { kind: "serverError", status: 503 }, 1);
+    await observed.hold({
+      customerId,
+      paymentMethod: subscription.defaultPaymentMethod ?? "",
+      amountCents: 399,
+      key: "observed-hold",
+      description: "A video",
+    });
+    await observed.subscription(subscription.id);
+    stripe.fail("POST /v1/payment_intents", { kind: "cardDeclined" }, 1);
+    await observed
+      .hold({
+        customerId,
+        paymentMethod: subscription.defaultPaymentMethod ?? "",
+        amountCents: 399,
+        key: "observed-declined",
+        description: "A video",
+      })
+      .catch(() => undefined);
+    // The SDK reports the answer it keeps: a 503 it retried has none, a declined card's 402 does.
+    expect(calls).toEqual([
+      "try POST /v1/payment_intents",
+      "try POST /v1/payment_intents",
+      "answer POST /v1/payment_intents 200",
+      "try GET /v1/subscriptions/:id",
+      "answer GET /v1/subscriptions/:id 200",
+      "try POST /v1/payment_intents",
+      "answer POST /v1/payment_intents 402",
+    ]);
+  });
+
   it("leaves alone what Stripe no longer has: a canceled subscription, a deleted customer", async () => {
     const { customerId, subscription } = await subscriber();
     await cards.cancelNow(subscription.id);

@@ -47,6 +47,23 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
     ).toBe(true);
   });
 
+  it("counts its calls to Stripe on /metrics, as many tries as Stripe saw", async () => {
+    const metrics = (await billing.app.inject("/metrics")).body;
+    const customers = stripe.requests.filter(
+      (request) => request.method === "POST" && request.path === "/v1/customers",
+    ).length;
+    expect(customers).toBeGreaterThan(0);
+    expect(metrics).toContain(
+      `billing_stripe_requests_total{method="POST",resource="/v1/customers",service="billing"} ${customers}\n`,
+    );
+    expect(metrics).toMatch(
+      /billing_stripe_responses_total\{method="POST",resource="\/v1\/customers",status="200",service="billing"\} [1-9]/,
+    );
+    expect(metrics).toMatch(
+      /billing_stripe_response_seconds_count\{[^}]*resource="\/v1\/customers"[^}]*\} [1-9]/,
+    );
+  });
+
   it("activates from the webhook when the browser closed after paying", async () => {
     const { userId } = await registerAfterTrial();
     const paymentIntentId = await checkout(userId, "solo");

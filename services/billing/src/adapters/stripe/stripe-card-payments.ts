@@ -9,6 +9,7 @@ import {
   type RemoteSubscription,
   type TakenPayment,
 } from "./card-payments.ts";
+import { type StripeCallObserver, stripeResource } from "./stripe-calls.ts";
 
 export interface StripeSettings {
   secretKey: string;
@@ -104,7 +105,7 @@ async function unlessGone(call: () => Promise<unknown>): Promise<void> {
 }
 
 /** Card payments through Stripe's official SDK: customers, monthly subscriptions, holds and webhooks. */
-export function createStripeCardPayments(settings: StripeSettings): CardPayments {
+export function createStripeCardPayments(settings: StripeSettings, calls?: StripeCallObserver): CardPayments {
   const address = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -117,6 +118,19 @@ export function createStripeCardPayments(settings: StripeSettings): CardPayments
         }
       : {}),
   });
+  if (calls) {
+    stripe.on("request", (request: Stripe.RequestEvent) =>
+      calls.started({ method: request.method, resource: stripeResource(request.path) }),
+    );
+    stripe.on("response", (response: Stripe.ResponseEvent) =>
+      calls.answered({
+        method: response.method,
+        resource: stripeResource(response.path),
+        status: response.status,
+        seconds: response.elapsed / 1000,
+      }),
+    );
+  }
   const prices = new Map<string, Promise<string>>();
 
   async function findOrCreatePrice(plan: Plan): Promise<string> {
