@@ -20,6 +20,7 @@ export { createRabbitMqBus, type RabbitMqBusOptions } from "./rabbitmq/rabbitmq-
 export { DEFAULT_DELIVERY_LIMIT, defaultRetryPolicy, type RetryPolicy } from "./retry-policy.ts";
 export {
   openServiceStore,
+  type ServiceDatabaseSettings,
   type ServiceStore,
   type ServiceStoreOptions,
   schemaMigrationStep,

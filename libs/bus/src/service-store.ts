@@ -13,15 +13,17 @@ import Type, { type Static } from "typebox";
 import type { EventBus } from "./event-bus.ts";
 import { startOutboxRelay } from "./outbox/outbox-relay.ts";
 
+/** A service's database: a URL or a data folder, the schema it owns, and who migrates it. */
+export interface ServiceDatabaseSettings {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  schema: string;
+  poolSize?: number;
+  migration?: SchemaMigration | undefined;
+}
+
 export interface ServiceStoreOptions {
-  /** The service's database: a URL or a data folder, the schema it owns, and who migrates it. */
-  database: {
-    url?: string | undefined;
-    dataDir?: string | undefined;
-    schema: string;
-    poolSize?: number;
-    migration?: SchemaMigration | undefined;
-  };
+  database: ServiceDatabaseSettings;
   /** The embedded product's one database, where the service keeps to its schema. */
   embedded?: EmbeddedPostgres | undefined;
   /** The service's migrations, the bus's outbox and inbox among them. */

@@ -1,3 +1,4 @@
+import type { ServiceDatabaseSettings } from "@tubedigest/bus";
 import {
   AppEnv,
   Host,
@@ -8,7 +9,6 @@ import {
   SchemaName,
   Url,
 } from "@tubedigest/config";
-import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 
@@ -42,13 +42,7 @@ export interface AuthSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: {
-    url?: string | undefined;
-    dataDir?: string | undefined;
-    schema: string;
-    poolSize?: number;
-    migration?: SchemaMigration;
-  };
+  database: ServiceDatabaseSettings;
 }
 
 export function authSettingsFrom(env: Static<typeof AuthEnvironment>): AuthSettings {

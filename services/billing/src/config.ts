@@ -1,3 +1,4 @@
+import type { ServiceDatabaseSettings } from "@tubedigest/bus";
 import {
   AppEnv,
   Host,
@@ -9,7 +10,6 @@ import {
   SchemaName,
   Url,
 } from "@tubedigest/config";
-import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static, type TSchemaOptions } from "typebox";
 import type { StripeSettings } from "./adapters/stripe/stripe-card-payments.ts";
@@ -90,13 +90,7 @@ export interface BillingSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: {
-    url?: string | undefined;
-    dataDir?: string | undefined;
-    schema: string;
-    poolSize?: number;
-    migration?: SchemaMigration;
-  };
+  database: ServiceDatabaseSettings;
   /** Card payments; absent, checkout by card answers that it is not set up. */
   stripe?: StripeSettings | undefined;
   testMode: boolean;

@@ -1,3 +1,4 @@
+import type { ServiceDatabaseSettings } from "@tubedigest/bus";
 import {
   Host,
   LogLevel,
@@ -7,7 +8,6 @@ import {
   SchemaName,
   Url,
 } from "@tubedigest/config";
-import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "./adapters/youtube/youtube-catalog.ts";
@@ -111,13 +111,7 @@ export interface CatalogSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: {
-    url?: string | undefined;
-    dataDir?: string | undefined;
-    schema: string;
-    poolSize?: number;
-    migration?: SchemaMigration;
-  };
+  database: ServiceDatabaseSettings;
   /** The search cache; an in-memory cache with the same behaviour when absent. */
   redisUrl?: string | undefined;
   /** Every cache key starts with it (default "td:catalog:"). */

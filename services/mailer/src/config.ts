@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { ServiceDatabaseSettings } from "@tubedigest/bus";
 import {
   AppEnv,
   Host,
@@ -14,7 +15,6 @@ import {
   Url,
   withSiteRules,
 } from "@tubedigest/config";
-import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static, type TObject } from "typebox";
 import { isDkimSigningKey } from "./settings/dkim-key.ts";
@@ -228,13 +228,7 @@ export interface MailerSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: {
-    url?: string | undefined;
-    dataDir?: string | undefined;
-    schema: string;
-    poolSize?: number;
-    migration?: SchemaMigration;
-  };
+  database: ServiceDatabaseSettings;
   publicUrl: string;
   /** An SMTP server; without it messages are written to `mailDir` for the development mailbox. */
   smtpUrl?: string | undefined;

@@ -1,3 +1,4 @@
+import type { ServiceDatabaseSettings } from "@tubedigest/bus";
 import {
   AppEnv,
   ConfigError,
@@ -10,7 +11,6 @@ import {
   SchemaName,
   Url,
 } from "@tubedigest/config";
-import type { SchemaMigration } from "@tubedigest/db";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
 import Type, { type Static } from "typebox";
 import type { OpenAiSummaryWriterSettings } from "./adapters/summary-writers/openai-summary-writer.ts";
@@ -319,13 +319,7 @@ export interface SummariserSettings {
   identitySecret: string;
   /** While IDENTITY_SECRET is being rotated: the one before it, whose proofs still count. */
   previousIdentitySecret?: string | undefined;
-  database: {
-    url?: string | undefined;
-    dataDir?: string | undefined;
-    schema: string;
-    poolSize?: number;
-    migration?: SchemaMigration;
-  };
+  database: ServiceDatabaseSettings;
   catalogUrl: string;
   billingUrl: string;
   /** The model; the embedded extractive writer when absent. */
