@@ -22,6 +22,7 @@ import { type CatalogSettings, DEFAULT_FEED_URL } from "./config.ts";
 import type { CatalogContext } from "./domain/catalog-context.ts";
 import { createQuotaMeter } from "./domain/quota-meter.ts";
 import { catalogSubscriptions } from "./events/subscriptions.ts";
+import { measuredQuotaMeter } from "./metrics/quota-metrics.ts";
 import { registerChannelRoutes } from "./routes/channel-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerSearchRoutes } from "./routes/search-routes.ts";
@@ -94,7 +95,7 @@ export async function buildCatalogApp(
   if (apiKey) {
     youtube = meteredYoutube(
       createGoogleYoutubeCatalog({ apiKey, rootUrl, requestTimeoutMs }),
-      createQuotaMeter(database.db, settings.youtube, now),
+      measuredQuotaMeter(app, createQuotaMeter(database.db, settings.youtube, now)),
     );
     uploadsFeed = createFetchUploadsFeed({
       feedUrl: feedUrl ?? DEFAULT_FEED_URL,

@@ -1,5 +1,7 @@
+import { createServiceApp } from "@tubedigest/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQuotaMeter } from "../src/domain/quota-meter.ts";
+import { measuredQuotaMeter } from "../src/metrics/quota-metrics.ts";
 import { QuotaLedgerRepository } from "../src/store/quota-ledger-repository.ts";
 import { type ContextUnderTest, startContext } from "./support/catalog-harness.ts";
 
@@ -48,6 +50,26 @@ describe("the quota meter on the Pacific-time day's ledger", () => {
     const searches = createQuotaMeter(harness.context.db, {}, onDay("2026-04-05"));
     expect(await searches.spend("search", 8_000)).toBe(true);
     expect(await searches.spend("search", 1)).toBe(false);
+  });
+
+  it("counts on /metrics the units each purpose booked or was refused, and the days YouTube ran out", async () => {
+    const app = createServiceApp({ name: "catalog", logLevel: "silent" });
+    const meter = measuredQuotaMeter(
+      app,
+      createQuotaMeter(harness.context.db, { dailyQuotaUnits: 300 }, onDay("2026-04-07")),
+    );
+    expect(await meter.spend("search", 100)).toBe(true);
+    expect(await meter.spend("search", 200)).toBe(false);
+    expect(await meter.spend("uploads", 2)).toBe(true);
+    await meter.markExhausted();
+    const metrics = (await app.inject("/metrics")).body;
+    await app.close();
+    const units = (purpose: string, outcome: string) =>
+      `catalog_youtube_quota_units_total{purpose="${purpose}",outcome="${outcome}",service="catalog"}`;
+    expect(metrics).toContain(`${units("search", "booked")} 100\n`);
+    expect(metrics).toContain(`${units("search", "refused")} 200\n`);
+    expect(metrics).toContain(`${units("uploads", "booked")} 2\n`);
+    expect(metrics).toContain('catalog_youtube_quota_exhausted_total{service="catalog"} 1\n');
   });
 
   it("marks the day spent when YouTube says so", async () => {
