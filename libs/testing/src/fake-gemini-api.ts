@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { faultQueue } from "./fault-queue.ts";
 import { listenLocally } from "./local-http-server.ts";
 
 export interface FakeGeminiVideo {
@@ -88,16 +89,8 @@ export async function startFakeGeminiApi(options: FakeGeminiOptions = {}): Promi
   const models = new Set(options.models ?? ["gemini-2.5-flash", "gemini-2.5-flash-lite", "gemini-2.5-pro"]);
   const videos = new Map<string, FakeGeminiVideo>();
   const requests: FakeGeminiRequest[] = [];
-  let faults: { fault: FakeGeminiFault; remaining: number }[] = [];
+  const faults = faultQueue<FakeGeminiFault>();
   let calls = 0;
-
-  const takeFault = () => {
-    const pending = faults[0];
-    if (!pending) return undefined;
-    pending.remaining -= 1;
-    if (pending.remaining <= 0) faults = faults.slice(1);
-    return pending.fault;
-  };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://fake");
@@ -128,7 +121,7 @@ export async function startFakeGeminiApi(options: FakeGeminiOptions = {}): Promi
         `models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
       );
     }
-    const fault = takeFault();
+    const fault = faults.take();
     if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault?.kind === "rateLimited") {
       return sendError(
@@ -218,12 +211,8 @@ export async function startFakeGeminiApi(options: FakeGeminiOptions = {}): Promi
     },
     requests,
     addVideo: (video) => videos.set(video.id, video),
-    fail(fault, times = Number.POSITIVE_INFINITY) {
-      faults.push({ fault, remaining: times });
-    },
-    heal() {
-      faults = [];
-    },
+    fail: faults.fail,
+    heal: faults.heal,
     close: listening.close,
   };
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { defaultFakeResponder, type FakeChatRequest } from "./fake-openai-responder.ts";
 import { type FakeTranscriptions, fakeTranscriptions } from "./fake-openai-transcriptions.ts";
+import { faultQueue } from "./fault-queue.ts";
 import { listenLocally } from "./local-http-server.ts";
 
 export { defaultFakeResponder, type FakeChatMessage, type FakeChatRequest } from "./fake-openai-responder.ts";
@@ -71,11 +72,6 @@ export interface FakeOpenAiApi {
 const TOKENS_PER_MESSAGE = 4;
 const TOKENS_PER_PROMPT = 3;
 
-interface PendingFault {
-  fault: FakeOpenAiFault;
-  remaining: number;
-}
-
 type Answer = [status: number, body: unknown, headers?: Record<string, string>];
 
 /**
@@ -95,20 +91,12 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
   let responder = options.responder ?? defaultFakeResponder;
   const requests: FakeChatRequest[] = [];
   const concurrency = { current: 0, max: 0 };
-  let faults: PendingFault[] = [];
+  const faults = faultQueue<FakeOpenAiFault>();
   let calls = 0;
   let promptTokens = 0;
   let completionTokens = 0;
   let completionCount = 0;
   const transcriptions = fakeTranscriptions();
-
-  function takeFault(): FakeOpenAiFault | undefined {
-    const pending = faults[0];
-    if (!pending) return undefined;
-    pending.remaining -= 1;
-    if (pending.remaining <= 0) faults = faults.slice(1);
-    return pending.fault;
-  }
 
   async function answerChat(body: FakeChatRequest, isGone: () => boolean): Promise<Answer> {
     if (!models.includes(body.model)) {
@@ -117,7 +105,7 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
     }
     const schemaProblem = responseFormatProblem(body.response_format);
     if (schemaProblem) return [400, errorBody(schemaProblem, "invalid_request_error", "response_format")];
-    const fault = takeFault();
+    const fault = faults.take();
     if (latencyMs > 0) await sleep(latencyMs);
     if (fault?.kind === "slow") await sleep(fault.delayMs);
     if (fault?.kind === "rateLimited") {
@@ -221,12 +209,8 @@ export async function startFakeOpenAiApi(options: FakeOpenAiOptions = {}): Promi
     respondWith(next) {
       responder = next;
     },
-    fail(fault, times = Number.POSITIVE_INFINITY) {
-      faults.push({ fault, remaining: times });
-    },
-    heal() {
-      faults = [];
-    },
+    fail: faults.fail,
+    heal: faults.heal,
     resetCalls() {
       calls = 0;
       promptTokens = 0;

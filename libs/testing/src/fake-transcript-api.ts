@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { faultQueue } from "./fault-queue.ts";
 import { listenLocally } from "./local-http-server.ts";
 
 export interface FakeTranscriptApiVideo {
@@ -45,16 +46,8 @@ export async function startFakeTranscriptApi(options: { apiKey?: string } = {}):
   const videos = new Map<string, FakeTranscriptApiVideo>();
   const jobs = new Map<string, { videoId: string; polls: number }>();
   const requests: FakeTranscriptApi["requests"] = [];
-  let faults: { fault: FakeTranscriptApiFault; remaining: number }[] = [];
+  const faults = faultQueue<FakeTranscriptApiFault>();
   let calls = 0;
-
-  const takeFault = () => {
-    const pending = faults[0];
-    if (!pending) return undefined;
-    pending.remaining -= 1;
-    if (pending.remaining <= 0) faults = faults.slice(1);
-    return pending.fault;
-  };
 
   const transcriptOf = (video: FakeTranscriptApiVideo) => ({
     content: video.lines.map((line) => ({
@@ -87,7 +80,7 @@ export async function startFakeTranscriptApi(options: { apiKey?: string } = {}):
     calls += 1;
     const videoId = new URL(url.searchParams.get("url") ?? "http://x").searchParams.get("v");
     requests.push({ videoId, mode: url.searchParams.get("mode"), lang: url.searchParams.get("lang") });
-    const fault = takeFault();
+    const fault = faults.take();
     if (fault?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault?.kind === "rateLimited")
       return send(response, 429, errorBody("limit-exceeded", "Limit Exceeded"));
@@ -124,12 +117,8 @@ export async function startFakeTranscriptApi(options: { apiKey?: string } = {}):
     },
     requests,
     addVideo: (video) => videos.set(video.id, video),
-    fail(fault, times = Number.POSITIVE_INFINITY) {
-      faults.push({ fault, remaining: times });
-    },
-    heal() {
-      faults = [];
-    },
+    fail: faults.fail,
+    heal: faults.heal,
     close: listening.close,
   };
 }
