@@ -24,6 +24,7 @@ import { createQuotaMeter } from "./domain/quota-meter.ts";
 import { catalogSubscriptions } from "./events/subscriptions.ts";
 import { measuredQuotaMeter } from "./metrics/quota-metrics.ts";
 import { registerChannelRoutes } from "./routes/channel-routes.ts";
+import { registerImportRoutes } from "./routes/import-routes.ts";
 import { registerInternalRoutes } from "./routes/internal-routes.ts";
 import { registerSearchRoutes } from "./routes/search-routes.ts";
 import type { CatalogDatabase } from "./store/database.ts";
@@ -126,6 +127,7 @@ export async function buildCatalogApp(
   };
   registerSearchRoutes(app, context);
   registerChannelRoutes(app, context);
+  registerImportRoutes(app, context);
   registerInternalRoutes(app, context);
   await dependencies.events.subscribe(catalogSubscriptions(context));
   return app;

@@ -45,3 +45,14 @@ export function allowanceReachedMessage(access: Access): string {
       : "The Pro plan allows up to 25 channels.";
   return `${current} ${upgrade}`;
 }
+
+/**
+ * The 403 text when adding `adding` channels (more than one) would pass the allowance: how many were
+ * chosen, how many fit, and then as `allowanceReachedMessage`.
+ */
+export function allowancePassedMessage(access: Access, input: { following: number; adding: number }): string {
+  if (input.adding === 1) return allowanceReachedMessage(access);
+  const room = Math.max(0, allowanceOf(access) - input.following);
+  const fit = room === 0 ? "none fits" : room === 1 ? "1 more fits" : `${room} more fit`;
+  return `You chose ${channels(input.adding)} to add and ${fit}. ${allowanceReachedMessage(access)}`;
+}

@@ -4,7 +4,8 @@ export type ChannelReference = { kind: "id"; id: string } | { kind: "handle"; ha
 export const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 // YouTube handles: 3–30 letters (any script), digits, underscores, hyphens and periods.
 const HANDLE = /^@([\p{L}\p{N}._-]{3,30})$/u;
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com"]);
+/** The hosts a pasted or imported channel address may name. */
+export const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com"]);
 
 /** Reads a pasted channel id, @handle, or youtube.com/channel/… or youtube.com/@… address. */
 export function parseChannelReference(text: string): ChannelReference | undefined {

@@ -14,4 +14,16 @@ export const messages = {
   videoIdInvalid: "A YouTube video id is 11 letters, digits, hyphens or underscores.",
   videoNotFound: "We could not find that video on YouTube. Please check the link and try again.",
   sinceInvalid: "since must be an ISO 8601 date-time, e.g. 2026-01-05T09:00:00Z.",
+  importFileInvalid: "Send the file's bytes base64-encoded in the field file.",
+  importFileTooLarge:
+    "This file is larger than 1 MB. Choose the subscriptions.csv of your Google Takeout download, or an OPML file of your channels.",
+  importTooManyRows:
+    "This file has more than 5,000 rows. Split it and import each part, or keep the channels you want most.",
+  importZipArchive:
+    "This is a ZIP archive. Unzip your Google Takeout download and choose subscriptions.csv in the folder YouTube and YouTube Music › subscriptions.",
+  importNotText:
+    "This is not a CSV or OPML file. Choose the subscriptions.csv of your Google Takeout download, or an OPML file of your channels' feeds.",
+  importNoChannelIds:
+    "We found no YouTube channel ids in this file. Google Takeout's subscriptions.csv begins with Channel Id,Channel Url,Channel Title; an OPML file lists feeds like https://www.youtube.com/feeds/videos.xml?channel_id=UC…",
+  importChannelIdsInvalid: "youtubeChannelIds must be 1 to 5,000 YouTube channel ids (UC…).",
 } as const;

@@ -1,5 +1,6 @@
 import { type ChannelVideo, MAX_CHANNELS_PER_LISTING } from "@tubedigest/contracts/catalog-videos";
 import type { ChannelSearchResult, DashboardChannel } from "@tubedigest/contracts/channels";
+import { MAX_IMPORT_ROWS } from "@tubedigest/contracts/import-limits";
 import { multiLineText, singleLineText } from "@tubedigest/http";
 import Type from "typebox";
 import type { YoutubeChannel } from "../adapters/youtube/youtube-catalog.ts";
@@ -59,6 +60,32 @@ export const FollowBody = Type.Object(
   {
     additionalProperties: false,
     errorMessage: { required: { youtubeChannelId: messages.channelIdInvalid } },
+  },
+);
+
+/** A subscriptions file to look up: its bytes, base64-encoded, so the server reads them as they are. */
+export const ImportPreviewBody = Type.Object(
+  {
+    file: Type.String({
+      // The request's size is bounded by the route's body limit; the file's by the domain, with its message.
+      pattern: "^[A-Za-z0-9+/]*={0,2}$",
+      errorMessage: messages.importFileInvalid,
+    }),
+  },
+  { additionalProperties: false, errorMessage: { required: { file: messages.importFileInvalid } } },
+);
+
+/** The channels chosen from a looked-up file, to follow in one request. */
+export const ImportBody = Type.Object(
+  {
+    youtubeChannelIds: Type.Array(
+      Type.String({ pattern: channelIdPattern, errorMessage: messages.importChannelIdsInvalid }),
+      { minItems: 1, maxItems: MAX_IMPORT_ROWS, errorMessage: messages.importChannelIdsInvalid },
+    ),
+  },
+  {
+    additionalProperties: false,
+    errorMessage: { required: { youtubeChannelIds: messages.importChannelIdsInvalid } },
   },
 );
 
