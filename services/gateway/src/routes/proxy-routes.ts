@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom from "@fastify/reply-from";
+import { MAX_IMPORT_REQUEST_BYTES } from "@tubedigest/contracts/import-limits";
 import {
   callerHeaders,
   claimHolderHeaders,
@@ -25,6 +26,8 @@ import {
   DEV_DIGEST_PATHS,
   DEV_MAILBOX_PATH,
   EMAIL_CONFIRM_PATHS,
+  IMPORT_PATH,
+  IMPORT_PREVIEW_PATH,
   LINK_LOOK_UP_PATHS,
   MAIL_COMPLAINTS_PATH,
   NEWSLETTER_NOW_PATH,
@@ -214,6 +217,8 @@ export async function registerProxyRoutes(
   }
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
   app.get(SEARCH_PATH, { onRequest: limit.search }, forward);
+  app.post(IMPORT_PREVIEW_PATH, { onRequest: limit.search, bodyLimit: MAX_IMPORT_REQUEST_BYTES }, forward);
+  app.post(IMPORT_PATH, { bodyLimit: MAX_IMPORT_REQUEST_BYTES }, forward);
   for (const path of SUMMARY_PATHS) app.post(path, { onRequest: limit.summaries }, forward);
   app.post(SUMMARY_TOOL_PATH, { onRequest: limit["summary-tool"] }, forward);
   // No per-address limit: Stripe delivers from a few addresses in bursts (a backlog after an outage), and

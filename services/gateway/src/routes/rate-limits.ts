@@ -16,6 +16,7 @@ export function rateLimitTable(limits: RateLimits) {
     "sign-in": { max: limits.signInRateLimit.max, windowMs: limits.signInRateLimit.windowSeconds * 1000 },
     // Password, address and deletion calls: each checks a password or mails someone.
     "account-changes": { max: limits.accountChangeRateLimit, windowMs: HOUR_MS },
+    // Channel searches and subscriptions-file lookups: each may spend YouTube quota.
     search: { max: limits.searchRateLimit, windowMs: MINUTE_MS },
     // Each may make summaries, which cost model time.
     summaries: { max: limits.summaryRateLimit, windowMs: MINUTE_MS },

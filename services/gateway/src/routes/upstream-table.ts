@@ -104,6 +104,13 @@ export const LINK_LOOK_UP_PATHS = [
 export const SEARCH_PATH = "/api/youtube/search";
 
 /**
+ * The subscriptions import (catalog's): a file looked up, which may ask YouTube about thousands of channels
+ * and so counts with the searches, and the chosen channels followed. Both carry more than the usual body.
+ */
+export const IMPORT_PREVIEW_PATH = "/api/user/channels/import/preview";
+export const IMPORT_PATH = "/api/user/channels/import";
+
+/**
  * Calls that make summaries, which cost model time, or price one (which asks YouTube for the video):
  * limited per client address. The hidden tool has a limit of its own, tighter, since each call also
  * tries its shared password.
