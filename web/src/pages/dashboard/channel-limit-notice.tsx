@@ -1,7 +1,12 @@
 import { Link } from "wouter";
 import { buttonClass } from "../../components/button.tsx";
 import type { CurrentUser } from "../../lib/current-user.ts";
-import { planAllowingMore, usePlans } from "../../lib/plans.ts";
+import { type Plan, planAllowingMore, usePlans } from "../../lib/plans.ts";
+
+/** Where a reader moves up to `plan`: a reader with a plan in Settings, one without at its checkout. */
+export function upgradeHref(user: CurrentUser, plan: Plan): string {
+  return user.subscriptionPlan ? "/settings?tab=subscription" : `/checkout/${plan.id}`;
+}
 
 /** Whose allowance it is, as the reader knows it. */
 function allowanceOwner(user: CurrentUser): string {
@@ -29,10 +34,7 @@ export function ChannelLimitNotice({ user }: { user: CurrentUser }) {
       {larger ? (
         <>
           <p>{`The ${larger.name} plan follows up to ${larger.channelAllowance} channels for ${larger.priceLabel}/month.`}</p>
-          <Link
-            className={buttonClass("primary")}
-            href={user.subscriptionPlan ? "/settings?tab=subscription" : `/checkout/${larger.id}`}
-          >
+          <Link className={buttonClass("primary")} href={upgradeHref(user, larger)}>
             Upgrade to {larger.name}
           </Link>
         </>

@@ -6,12 +6,13 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { type ChannelSearchResult, formatSubscribers } from "../../lib/channels.ts";
 import type { CurrentUser } from "../../lib/current-user.ts";
 import { ChannelLimitNotice } from "./channel-limit-notice.tsx";
+import { ImportSubscriptions } from "./import-subscriptions.tsx";
 import { SingleSummaryForm } from "./single-summary-form.tsx";
 import { asSearchResult, type DashboardChannel, useUserChannels } from "./use-user-channels.ts";
 
 /**
  * 'My YouTube Channels' (docs/product.md#dashboard): search to add (with a note at the plan's limit), the
- * list with remove, and the single summary form.
+ * subscriptions import, the list with remove, and the single summary form.
  */
 export function ChannelsTab({ user }: { user: CurrentUser }) {
   const { channels, error, isLoading, add, remove } = useUserChannels(true);
@@ -37,6 +38,8 @@ export function ChannelsTab({ user }: { user: CurrentUser }) {
         <ChannelLimitNotice user={user} />
         <ChannelSearch mode="multiple" selected={followed} onSelectedChange={change} />
       </section>
+
+      <ImportSubscriptions user={user} />
 
       <section className="dashboard-section" aria-labelledby="your-channels-title" aria-busy={isLoading}>
         <h2 id="your-channels-title" className="dashboard-card-title">
