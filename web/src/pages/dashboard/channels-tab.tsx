@@ -5,6 +5,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type ChannelSearchResult, formatSubscribers } from "../../lib/channels.ts";
 import type { CurrentUser } from "../../lib/current-user.ts";
+import { ChannelFace } from "./channel-face.tsx";
 import { ChannelLimitNotice } from "./channel-limit-notice.tsx";
 import { ImportSubscriptions } from "./import-subscriptions.tsx";
 import { SingleSummaryForm } from "./single-summary-form.tsx";
@@ -83,20 +84,14 @@ function ChannelRow({
   };
   return (
     <li className="dashboard-channel">
-      <img
-        className="dashboard-channel-logo"
-        src={channel.thumbnailUrl}
-        alt=""
-        width={48}
-        height={48}
-        loading="lazy"
+      <ChannelFace
+        title={channel.title}
+        thumbnailUrl={channel.thumbnailUrl}
+        size={48}
+        detail={
+          channel.subscriberCount === undefined ? undefined : formatSubscribers(channel.subscriberCount)
+        }
       />
-      <span className="dashboard-channel-text">
-        <span className="dashboard-channel-title">{channel.title}</span>
-        {channel.subscriberCount === undefined ? null : (
-          <span className="muted">{formatSubscribers(channel.subscriberCount)}</span>
-        )}
-      </span>
       {/* An icon on a phone, where the word would take the name's room; the name is always spoken. */}
       <Button
         variant="ghost"

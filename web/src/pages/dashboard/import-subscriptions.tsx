@@ -11,6 +11,7 @@ import { formatSubscribers } from "../../lib/channels.ts";
 import { CURRENT_USER_PATH, type CurrentUser } from "../../lib/current-user.ts";
 import { fileAsBase64 } from "../../lib/file-as-base64.ts";
 import { planAllowingMore, usePlans } from "../../lib/plans.ts";
+import { ChannelFace } from "./channel-face.tsx";
 import { upgradeHref } from "./channel-limit-notice.tsx";
 import { importChoice } from "./import-choice.ts";
 import { USER_CHANNELS_PATH } from "./use-user-channels.ts";
@@ -192,24 +193,18 @@ function ImportPicker({
                 disabled={channel.following || following}
                 onChange={() => toggle(channel.youtubeChannelId)}
               />
-              <img
-                className="dashboard-channel-logo"
-                src={channel.thumbnailUrl}
-                alt=""
-                width={40}
-                height={40}
-                loading="lazy"
-              />
-              <span className="dashboard-channel-text">
-                <span className="dashboard-channel-title">{channel.title}</span>
-                <span className="muted">
-                  {channel.following
+              <ChannelFace
+                title={channel.title}
+                thumbnailUrl={channel.thumbnailUrl}
+                size={40}
+                detail={
+                  channel.following
                     ? "In your list already"
                     : channel.subscriberCount === undefined
-                      ? ""
-                      : formatSubscribers(channel.subscriberCount)}
-                </span>
-              </span>
+                      ? undefined
+                      : formatSubscribers(channel.subscriberCount)
+                }
+              />
             </label>
           </li>
         ))}
