@@ -101,6 +101,62 @@ describe("bad input to every catalog route", () => {
     );
   });
 
+  it("the subscriptions import answers bad bodies and hostile files 4xx with a message, never 5xx", async () => {
+    // Files as a reader might send them: random bytes, hostile text, and CSV or OPML around hostile rows.
+    const row = fc.tuple(
+      fc.oneof(fc.constant(channel.id), youtubeChannelId, hostileText(30)),
+      hostileText(40),
+    );
+    const file = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      hostileText(300).map((text) => Buffer.from(text)),
+      fc
+        .array(row, { maxLength: 8 })
+        .map((rows) =>
+          Buffer.from(
+            ["Channel Id,Channel Url,Channel Title", ...rows.map((cells) => cells.join(","))].join("\r\n"),
+          ),
+        ),
+      fc
+        .array(row, { maxLength: 8 })
+        .map((rows) =>
+          Buffer.from(
+            `<opml><body>${rows.map(([id, title]) => `<outline text="${title}" xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=${id}"/>`).join("")}</body></opml>`,
+          ),
+        ),
+    );
+    const previewBody = fc.oneof(
+      file.map((bytes) => JSON.stringify({ file: bytes.toString("base64") })),
+      hostileBodies({
+        file: fc.oneof(
+          file.map((bytes) => bytes.toString("base64")),
+          hostileText(100),
+        ),
+      }),
+    );
+    const importBody = hostileBodies({
+      youtubeChannelIds: fc.array(fc.oneof(fc.constant(channel.id), youtubeChannelId, hostileText(30)), {
+        maxLength: 6,
+      }),
+    });
+    const request = fc.oneof(
+      previewBody.map((payload) => ["/api/user/channels/import/preview", payload] as const),
+      importBody.map((payload) => ["/api/user/channels/import", payload] as const),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, ANY_CONTENT_TYPE, caller, async ([url, payload], contentType, user) => {
+        const response = await catalog.app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { "content-type": contentType, ...(user === undefined ? {} : asUser(user)) },
+        });
+        expectClientError({ status: response.statusCode, body: response.body }, `${url} ${payload}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("the channel list, its ids and the account summary answer bad ids, queries and callers 4xx, never 5xx", async () => {
     const noParams = hostileQueries({});
     await fc.assert(
