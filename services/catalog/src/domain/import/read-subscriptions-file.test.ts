@@ -143,8 +143,8 @@ describe("an OPML file of channel feeds", () => {
 
   it("refuses feeds of look-alike hosts and ids of the wrong shape", () => {
     const body = [
-      "https://www.youtube.com.evil.example/feeds/videos.xml?channel_id=" + A,
-      "https://evil.example/feeds/videos.xml?channel_id=" + A,
+      `https://www.youtube.com.evil.example/feeds/videos.xml?channel_id=${A}`,
+      `https://evil.example/feeds/videos.xml?channel_id=${A}`,
       `https://www.youtube.com/feeds/videos.xml?channel_id=${A}x`,
       "https://www.youtube.com/feeds/videos.xml?playlist_id=PL123",
       "javascript:alert(1)",
