@@ -9,3 +9,4 @@ export {
   siteSettingsFrom,
   withSiteRules,
 } from "./site.ts";
+export { type TracingSettings, TracingVariables, tracingSettingsFrom } from "./tracing.ts";

@@ -20,6 +20,8 @@ import { type ApiDescriptionExposure, collectRoutes, registerApiDescription } fr
 import { parseQueryString, refuseMalformedQueries } from "./query-string.ts";
 import { refuseHostlessAndClosingRequests } from "./server-refusals.ts";
 import { createServiceLogger } from "./service-logger.ts";
+import { registerRequestTracing } from "./tracing/request-tracing.ts";
+import { tracingStarted } from "./tracing/start-tracing.ts";
 import { formatValidationError, validatorCompiler } from "./validation.ts";
 
 export type ServiceApp = FastifyInstance<
@@ -73,6 +75,11 @@ export interface ServiceAppOptions {
    * site can read the app through DNS rebinding: development on this machine. Off when absent.
    */
   loopbackOnly?: boolean;
+  /**
+   * The public edge (the gateway): while tracing is on, every request starts a trace of its own rather
+   * than continuing one its sender names.
+   */
+  startsTraces?: boolean;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -121,6 +128,8 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     logController: new OneLinePerRequest(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The first hook, so every other runs inside the request's span.
+  if (tracingStarted()) registerRequestTracing(app, { continueCallersTrace: options.startsTraces !== true });
   // Before any route, so every one the service declares is described.
   collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 import { flushAtExit } from "./last-words.ts";
 import { redactUrl } from "./redact-url.ts";
+import { traceIdsOfLine } from "./tracing/log-trace-ids.ts";
 
 export interface ServiceLoggerOptions {
   /**
@@ -48,7 +49,10 @@ export function bufferedStdout(): DestinationStream {
   return destination;
 }
 
-/** The one log format of every service: JSON lines named by service, with credentials redacted. */
+/**
+ * The one log format of every service: JSON lines named by service, with credentials redacted, and the
+ * trace and span of the work that logged them while tracing is on.
+ */
 export function createServiceLogger(
   service: string,
   level = "info",
@@ -57,6 +61,7 @@ export function createServiceLogger(
   const logOptions: LoggerOptions = {
     level,
     base: { service },
+    mixin: traceIdsOfLine,
     serializers: { req: serializeRequest },
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     ...(options.quietRoutine

@@ -1,10 +1,11 @@
-import { ConfigError, loadConfigOrExit } from "@tubedigest/config";
+import { ConfigError, loadConfigOrExit, TracingVariables, tracingSettingsFrom } from "@tubedigest/config";
 import type { Logger } from "pino";
-import type { Static, TObject } from "typebox";
+import Type, { type Static, type TObject } from "typebox";
 import type { ServiceApp } from "./create-service-app.ts";
 import { runUntilSignalled } from "./run-until-signalled.ts";
 import { bufferedStdout, createServiceLogger } from "./service-logger.ts";
 import { type StartupParts, startOrExit } from "./startup-failure.ts";
+import { startTracing } from "./tracing/start-tracing.ts";
 
 /** Where something listens. */
 export interface ListenAddress {
@@ -60,12 +61,14 @@ export interface MigrateStep<Schema extends TObject = TObject> {
   run(env: Static<Schema>): Promise<string[]>;
 }
 
-/** The environment every service process reads, whatever its own variables. */
-interface ProcessVariables {
+/** The environment every service process reads, whatever its own variables (and `TracingVariables`). */
+type ProcessVariables = {
   PORT: number;
   HOST: string;
   LOG_LEVEL: string;
-}
+} & Static<typeof TracingEnvironment>;
+
+const TracingEnvironment = Type.Object(TracingVariables);
 
 export interface ServiceProcessOptions<Bus> {
   /** How it joins the broker; none for a service without events (the gateway). */
@@ -94,6 +97,12 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   const { PORT, HOST, LOG_LEVEL } = env as Static<Schema> & ProcessVariables;
   const settings = settingsOrExit(service, env);
   const log = createServiceLogger(service.name, LOG_LEVEL, { destination: bufferedStdout() });
+  // Before the service is built: its apps add their request spans only once tracing is on.
+  const tracing = startTracing(
+    tracingSettingsFrom(env as Static<Schema> & ProcessVariables),
+    service.name,
+    log,
+  );
   const own = service.parts?.(env) ?? {};
   const parts: StartupParts = {
     ...own,
@@ -105,7 +114,8 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   // migration, a broker that is not up yet) is logged and written out too, rather than ending the process
   // with the lines that explain it still buffered.
   let stopStarted = async () => {};
-  runUntilSignalled(log, () => stopStarted());
+  // The spans of the stopping itself are sent too.
+  runUntilSignalled(log, () => stopStarted().finally(() => tracing.shutdown()));
   await startOrExit(parts, async () => {
     const { app, stop } = await service.start(settings, env, {
       log,

@@ -1,4 +1,5 @@
 import { Queue, Worker } from "bullmq";
+import { BullMQOtel } from "bullmq-otel";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { fromBullMqJobId, toBullMqJobId } from "./bullmq-job-id.ts";
@@ -51,9 +52,12 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
     name: `${connectionName}:producer`,
   });
   const keepSeconds = options.keepCompletedSeconds ?? DEFAULT_KEEP_COMPLETED_SECONDS;
+  // A job carries the trace of whoever added it, and its run continues it (nothing while tracing is off).
+  const telemetry = new BullMQOtel({ tracerName: "@tubedigest/jobs" });
   const queue = new Queue(options.name, {
     connection: redis,
     prefix: options.prefix,
+    telemetry,
     defaultJobOptions: {
       attempts: options.attempts ?? DEFAULT_ATTEMPTS,
       backoff: { type: "exponential", delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
@@ -100,6 +104,7 @@ export function createBullMqJobQueue<Jobs extends JobMap>(
           connection: workerConnection,
           prefix: options.prefix,
           concurrency,
+          telemetry,
           // BullMQ takes an option given as undefined for a value, not for its default.
           ...(options.lockDurationMs === undefined ? {} : { lockDuration: options.lockDurationMs }),
           ...(options.stalledIntervalMs === undefined ? {} : { stalledInterval: options.stalledIntervalMs }),

@@ -7,6 +7,7 @@ import {
   migrationSettingFrom,
   Port,
   SchemaName,
+  TracingVariables,
   Url,
 } from "@tubedigest/config";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
@@ -17,6 +18,7 @@ export const AuthEnvironment = Type.Object({
   PORT: Port({ default: 4001, description: "Where auth listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
+  ...TracingVariables,
   APP_ENV: AppEnv("production", { description: "`production` marks the claim cookie `Secure`" }),
   DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("auth"),

@@ -8,6 +8,7 @@ import {
   migrationSettingFrom,
   Port,
   SchemaName,
+  TracingVariables,
   Url,
 } from "@tubedigest/config";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
@@ -53,6 +54,7 @@ export const BillingEnvironment = Type.Object({
   PORT: Port({ default: 4003, description: "Where billing listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
+  ...TracingVariables,
   APP_ENV: AppEnv("production", {
     description: "`production` refuses `BILLING_TEST_MODE=true` and Stripe's test keys",
   }),

@@ -6,6 +6,7 @@ import {
   migrationSettingFrom,
   Port,
   SchemaName,
+  TracingVariables,
   Url,
 } from "@tubedigest/config";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
@@ -20,6 +21,7 @@ export const CatalogEnvironment = Type.Object({
   PORT: Port({ default: 4002, description: "Where catalog listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
+  ...TracingVariables,
   DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("catalog"),
   ...MigrationVariables,

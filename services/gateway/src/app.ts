@@ -49,6 +49,7 @@ export async function buildGatewayApp(
     notFoundHandler: webAppFallback(settings.webDist),
     rewriteUrl: rewriteToCanonicalPath,
     loopbackOnly: settings.loopbackOnly,
+    startsTraces: true,
     readiness: {
       essential: { ...dependencies.readiness?.essential },
       degradable: { ...(redis ? { redis: redisAnswers } : {}), ...dependencies.readiness?.degradable },

@@ -8,6 +8,7 @@ import {
   SiteEnvironment,
   type SiteSettings,
   siteSettingsFrom,
+  TracingVariables,
   Url,
   withSiteRules,
 } from "@tubedigest/config";
@@ -80,6 +81,7 @@ export const GatewayEnvironment = withSiteRules(
     PORT: Port({ default: 3000, description: "Where the gateway serves the site and `/api`" }),
     HOST: Host("0.0.0.0"),
     LOG_LEVEL: LogLevel,
+    ...TracingVariables,
     APP_ENV: AppEnv("production", {
       description:
         "`production` marks cookies `Secure`; `development` adds /dev/mailbox, the digest's development tools and /dev/api-docs, and answers only at localhost",

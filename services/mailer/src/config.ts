@@ -12,6 +12,7 @@ import {
   SiteEnvironment,
   type SiteSettings,
   siteSettingsFrom,
+  TracingVariables,
   Url,
   withSiteRules,
 } from "@tubedigest/config";
@@ -175,6 +176,7 @@ export const MailerEnvironment = withSiteRules(
       PORT: Port({ default: 4005, description: "Where the mailer listens" }),
       HOST: Host("0.0.0.0"),
       LOG_LEVEL: LogLevel,
+      ...TracingVariables,
       APP_ENV: AppEnv("production", {
         description: "`development` serves /dev/mailbox (only without `SMTP_URL`)",
       }),

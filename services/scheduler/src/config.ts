@@ -1,4 +1,4 @@
-import { Host, LogLevel, Port, Url } from "@tubedigest/config";
+import { Host, LogLevel, Port, TracingVariables, Url } from "@tubedigest/config";
 import { isTimeZone } from "@tubedigest/contracts/time-zone";
 import { isCronPattern } from "@tubedigest/jobs";
 import Type, { type Static } from "typebox";
@@ -26,6 +26,7 @@ export const SchedulerEnvironment = Type.Object({
   PORT: Port({ default: 4006, description: "Where the scheduler serves its health and metrics" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
+  ...TracingVariables,
   REDIS_URL: Url(["redis", "rediss"], {
     description: "Where the schedules live (BullMQ), shared by every replica so each slot fires once",
   }),

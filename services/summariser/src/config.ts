@@ -9,6 +9,7 @@ import {
   migrationSettingFrom,
   Port,
   SchemaName,
+  TracingVariables,
   Url,
 } from "@tubedigest/config";
 import { PreviousIdentitySecret } from "@tubedigest/http/identity-environment";
@@ -247,18 +248,19 @@ export const DEFAULT_SAMPLE_CHANNELS: Readonly<Record<"youtube" | "demo", readon
 };
 
 /** What a caller leaves out of `digest`. */
-export const DEFAULT_DIGEST_SETTINGS: DigestSettings = { concurrency: 32, catchUpHours: 24 };
+export const DEFAULT_DIGEST_SETTINGS: DigestSettings = { concurrency: 4, catchUpHours: 24 };
 export const DEFAULT_REDIS_KEY_PREFIX = "td:summariser:";
 
 /** The weekly digest's timing and pace: the summariser's own process and the embedded product read them alike. */
 export const SummariserDigestEnvironment = {
-  // Each digest mostly waits: on catalog, on the model for its week at a glance, and for a video still
-  // unsummarised on the model again; LLM_CONCURRENCY bounds the model's calls.
+  // Each job composes a batch of readers (DIGEST_BATCH_SIZE) that mostly waits: on catalog, on the model
+  // for each reader's week at a glance, and for a video still unsummarised on the model again;
+  // LLM_CONCURRENCY bounds the model's calls. A few batches keep the model busy.
   DIGEST_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 64,
     default: DEFAULT_DIGEST_SETTINGS.concurrency,
-    description: "Weekly digests composed at once, per process",
+    description: "Compose jobs (each a batch of up to 50 weekly digests) run at once, per process",
   }),
   // Under three days, so a slot can only be due for its own week.
   DIGEST_CATCH_UP_HOURS: Type.Integer({
@@ -275,6 +277,7 @@ export const SummariserEnvironment = Type.Object({
   PORT: Port({ default: 4004, description: "Where the summariser listens" }),
   HOST: Host("0.0.0.0"),
   LOG_LEVEL: LogLevel,
+  ...TracingVariables,
   DATABASE_URL: Url(["postgres", "postgresql"], { description: "Postgres" }),
   DATABASE_SCHEMA: SchemaName("summariser"),
   ...MigrationVariables,

@@ -10,6 +10,7 @@ import {
   HttpError,
   SESSION_USER_HEADER,
   type ServiceApp,
+  SIGN_IN_TO_CONTINUE,
   STANDING_HEADERS,
 } from "@tubedigest/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -52,10 +53,16 @@ const SESSION_DIRECTIVE_HEADERS = new Set([
   END_ALL_SESSIONS_HEADER,
 ]);
 
-/** Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is dropped. */
+/**
+ * Headers only the gateway may set on the way in, or only auth on the way out; a copy from anyone else is
+ * dropped. The trace context too: the gateway starts every trace, and its own call carries it on.
+ */
 const GATEWAY_HEADERS = new Set([
   ...Object.values(STANDING_HEADERS).flatMap((headers) => [headers.subject, headers.proof]),
   ...SESSION_DIRECTIVE_HEADERS,
+  "traceparent",
+  "tracestate",
+  "baggage",
 ]);
 
 /**
@@ -217,8 +224,13 @@ export async function registerProxyRoutes(
   }
   // HEAD is answered by the same route (Fastify exposes it), so it is counted too.
   app.get(SEARCH_PATH, { onRequest: limit.search }, forward);
-  app.post(IMPORT_PREVIEW_PATH, { onRequest: limit.search, bodyLimit: MAX_IMPORT_REQUEST_BYTES }, forward);
-  app.post(IMPORT_PATH, { bodyLimit: MAX_IMPORT_REQUEST_BYTES }, forward);
+  // A visitor is refused before a body of up to 2 MiB is read, and before it counts against the searches.
+  const signedIn = async (request: FastifyRequest) => {
+    if (!request.session.userId) throw new HttpError(401, SIGN_IN_TO_CONTINUE);
+  };
+  const importLimits = { bodyLimit: MAX_IMPORT_REQUEST_BYTES };
+  app.post(IMPORT_PREVIEW_PATH, { ...importLimits, onRequest: [signedIn, limit.search] }, forward);
+  app.post(IMPORT_PATH, { ...importLimits, onRequest: signedIn }, forward);
   for (const path of SUMMARY_PATHS) app.post(path, { onRequest: limit.summaries }, forward);
   app.post(SUMMARY_TOOL_PATH, { onRequest: limit["summary-tool"] }, forward);
   // No per-address limit: Stripe delivers from a few addresses in bursts (a backlog after an outage), and
