@@ -14,6 +14,8 @@ export interface OutboxTable {
   last_error: string | null;
   /** Set when the stored event no longer satisfies its contract: it is kept, never published. */
   failed_at: Date | null;
+  /** The writer's trace context (`traceparent`, `tracestate`), which the relay's publish continues. */
+  trace_context: ColumnType<Record<string, string> | null, string | null | undefined, never>;
 }
 
 /** Events a consumer (queue) has handled; the primary key makes a second delivery a no-op. */

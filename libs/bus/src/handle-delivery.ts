@@ -1,8 +1,10 @@
 import { type AnyEvent, type EventEnvelope, isEventName, parseEvent } from "@tubedigest/contracts";
 import type { Logger } from "pino";
 import type { HandledDeliveries, HandledOutcome } from "./handled-deliveries.ts";
+import type { MessageHeaders } from "./message-headers.ts";
 import type { QueuePlan } from "./plan-queues.ts";
 import { retryDelayAfter } from "./retry-policy.ts";
+import { inProcessSpan } from "./trace-context.ts";
 
 /** What the transport must do with a delivery once the handler is done with it. */
 export type DeliveryOutcome =
@@ -14,11 +16,13 @@ export interface Delivery {
   body: string;
   /** Which try this is, from the message's attempt header. */
   attempt: number;
+  /** The message's headers, whose trace context the handling continues. */
+  headers?: MessageHeaders | undefined;
 }
 
 /**
  * The consuming half both buses share, so they cannot drift apart: decode and validate, run the
- * handler with a logger that carries the correlation id, and decide between ack, retry and dead letter.
+ * handler with a logger that carries the correlation id (in a span continuing the publisher's trace), and decide between ack, retry and dead letter.
  * `log` is expected to carry the queue name already.
  * An event that breaks its contract is dead-lettered at once: retrying the same bytes cannot help.
  * Every outcome is reported to `reports`, so both buses count the same things.
@@ -59,7 +63,9 @@ export async function handleDelivery(
     duplicate = true;
   };
   try {
-    await handler(event as EventEnvelope, { log: eventLog, attempt, queue: plan.name, reportDuplicate });
+    await inProcessSpan(plan.name, event, delivery.headers, attempt, () =>
+      handler(event as EventEnvelope, { log: eventLog, attempt, queue: plan.name, reportDuplicate }),
+    );
     report(duplicate ? "duplicate" : "handled");
     return { action: "ack" };
   } catch (error) {

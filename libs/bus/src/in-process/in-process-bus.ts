@@ -8,6 +8,7 @@ import { planQueues, type QueuePlan } from "../plan-queues.ts";
 import { defaultRetryPolicy, type RetryPolicy } from "../retry-policy.ts";
 import { settleWithin, sleep } from "../sleep.ts";
 import { deadLetterQueueName } from "../topology-names.ts";
+import { inPublishSpan, type TraceCarrier, traceHeadersOf } from "../trace-context.ts";
 import { type BrokerMessage, type ConsumerHandle, InProcessBroker } from "./in-process-broker.ts";
 import { InProcessDeadLetters } from "./in-process-dead-letters.ts";
 
@@ -51,7 +52,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   const inFlight = new Set<Promise<void>>();
   const queueNames = new Set<string>();
   const reports = new HandledDeliveries();
-  let held: AnyEvent[] | undefined = options.held ? [] : undefined;
+  let held: { event: AnyEvent; traceHeaders: TraceCarrier }[] | undefined = options.held ? [] : undefined;
   let closed = false;
 
   function consume(plan: QueuePlan): void {
@@ -61,12 +62,15 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     const consumer = broker.consume(plan.name, plan.prefetch, (delivery) => {
       const { message } = delivery;
       const attempt = attemptOf(message.headers);
-      const handled = handleDelivery(plan, { body: message.body, attempt }, queueLog, reports).then(
-        (outcome) => {
-          const settled = delivery.settle(() => forward(plan, message, attempt, outcome));
-          if (!settled) queueLog.warn("delivery was returned to the queue before its ack");
-        },
-      );
+      const handled = handleDelivery(
+        plan,
+        { body: message.body, attempt, headers: message.headers },
+        queueLog,
+        reports,
+      ).then((outcome) => {
+        const settled = delivery.settle(() => forward(plan, message, attempt, outcome));
+        if (!settled) queueLog.warn("delivery was returned to the queue before its ack");
+      });
       inFlight.add(handled);
       void handled.finally(() => inFlight.delete(handled));
     });
@@ -84,6 +88,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       broker.sendToQueueAfter(plan.name, outcome.delayMs, {
         ...copy,
         headers: {
+          ...traceHeadersOf(message.headers),
           [messageHeaders.attempt]: outcome.nextAttempt,
           [messageHeaders.lastError]: outcome.reason,
           [messageHeaders.originalRoutingKey]: originalRoutingKey,
@@ -94,6 +99,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     broker.sendToQueue(deadLetterQueueName(plan.name), {
       ...copy,
       headers: {
+        ...traceHeadersOf(message.headers),
         [messageHeaders.attempt]: attempt,
         [messageHeaders.deadLetterReason]: outcome.reason,
         [messageHeaders.deadLetteredAt]: new Date().toISOString(),
@@ -107,12 +113,14 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     // message accepted now would live only in this closing process.
     if (closed) throw new Error("the event bus is closed");
     parseEvent(event);
-    if (held) held.push(event);
-    else send(event);
+    await inPublishSpan(event, "in-process", async (traceHeaders) => {
+      if (held) held.push({ event, traceHeaders });
+      else send(event, traceHeaders);
+    });
   }
 
-  function send(event: AnyEvent): void {
-    broker.publish(event.name, JSON.stringify(event), { [messageHeaders.attempt]: 1 });
+  function send(event: AnyEvent, traceHeaders: TraceCarrier): void {
+    broker.publish(event.name, JSON.stringify(event), { [messageHeaders.attempt]: 1, ...traceHeaders });
   }
 
   return {
@@ -133,7 +141,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     open() {
       const waiting = held ?? [];
       held = undefined;
-      for (const event of waiting) send(event);
+      for (const { event, traceHeaders } of waiting) send(event, traceHeaders);
     },
     async close() {
       closed = true;

@@ -1,3 +1,4 @@
+import { context } from "@opentelemetry/api";
 import { contractOf, InvalidEventError, isEventName, parseEvent } from "@tubedigest/contracts";
 import type { Notifications } from "@tubedigest/db";
 import { type Kysely, sql } from "kysely";
@@ -5,6 +6,7 @@ import type { Logger } from "pino";
 import type { BusTables } from "../bus-tables.ts";
 import type { EventPublisher } from "../event-bus.ts";
 import { backoffDelay, sleep } from "../sleep.ts";
+import { traceContextOf } from "../trace-context.ts";
 import { OUTBOX_CHANNEL, onOutboxWrite, parseOutboxNotification, THIS_PROCESS } from "./outbox-signal.ts";
 
 export interface OutboxRelayOptions<DB> {
@@ -83,7 +85,7 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
     return db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom("outbox")
-        .select(["id", "event"])
+        .select(["id", "event", "trace_context"])
         .where("sent_at", "is", null)
         .where("failed_at", "is", null)
         .orderBy("id")
@@ -94,7 +96,12 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>): OutboxRel
       if (rows.length === 0) return { locked: 0, failed: 0 };
       // Confirms are pipelined: the whole batch is in flight at once, then settled row by row.
       const results = await Promise.allSettled(
-        rows.map(async (row) => publisher.publishEvent(parseEvent(row.event))),
+        // Each publish continues the trace of the transaction that wrote its row.
+        rows.map(async (row) =>
+          context.with(traceContextOf(row.trace_context), () =>
+            publisher.publishEvent(parseEvent(row.event)),
+          ),
+        ),
       );
       const published = rows.filter((_, index) => results[index]?.status === "fulfilled");
       // Most sent rows are kept a week for operators; an event that must not outlive its publishing goes now.

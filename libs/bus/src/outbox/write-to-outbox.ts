@@ -2,6 +2,7 @@ import { type AnyEvent, parseEvent } from "@tubedigest/contracts";
 import { afterCommit } from "@tubedigest/db";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { BusTables } from "../bus-tables.ts";
+import { activeTraceCarrier } from "../trace-context.ts";
 import { OUTBOX_CHANNEL, outboxWritten, THIS_PROCESS } from "./outbox-signal.ts";
 
 /**
@@ -25,6 +26,9 @@ export async function writeToOutbox<DB>(trx: Transaction<DB>, ...events: readonl
   if (events.length === 0) return;
   for (const event of events) parseEvent(event);
   const db = trx as unknown as Kysely<BusTables>;
+  // The writer's trace, for the relay's publish to continue; none while tracing is off.
+  const carrier = activeTraceCarrier();
+  const traceContext = Object.keys(carrier).length > 0 ? JSON.stringify(carrier) : null;
   let schema: string | undefined;
   // A transaction whose commit is not watched names no process: every relay takes its notification.
   const wakesHere = await afterCommit(trx, () => {
@@ -35,7 +39,12 @@ export async function writeToOutbox<DB>(trx: Transaction<DB>, ...events: readonl
   const written = await db
     .insertInto("outbox")
     .values(
-      events.map((event) => ({ event_id: event.id, event_name: event.name, event: JSON.stringify(event) })),
+      events.map((event) => ({
+        event_id: event.id,
+        event_name: event.name,
+        event: JSON.stringify(event),
+        trace_context: traceContext,
+      })),
     )
     .returning([
       sql<string>`current_schema()`.as("schema"),

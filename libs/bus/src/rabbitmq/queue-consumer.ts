@@ -6,6 +6,7 @@ import { attemptOf, messageHeaders, stringHeader } from "../message-headers.ts";
 import type { QueuePlan } from "../plan-queues.ts";
 import { settleWithin } from "../sleep.ts";
 import { deadLetterExchangeName, retryQueueName } from "../topology-names.ts";
+import { traceHeadersOf } from "../trace-context.ts";
 import { declareQueue, type QueueType } from "./declare-topology.ts";
 import { publishConfirmed } from "./publish-confirmed.ts";
 
@@ -96,7 +97,7 @@ export class QueueConsumer {
     const attempt = attemptOf(headers);
     const outcome = await handleDelivery(
       this.#plan,
-      { body: message.content.toString("utf8"), attempt },
+      { body: message.content.toString("utf8"), attempt, headers },
       this.#log,
       this.#options.reports,
     );
@@ -138,6 +139,7 @@ export class QueueConsumer {
         {
           ...properties,
           headers: {
+            ...traceHeadersOf(headers),
             [messageHeaders.attempt]: outcome.nextAttempt,
             [messageHeaders.lastError]: outcome.reason,
             [messageHeaders.originalRoutingKey]: originalRoutingKey,
@@ -155,6 +157,7 @@ export class QueueConsumer {
       {
         ...properties,
         headers: {
+          ...traceHeadersOf(headers),
           [messageHeaders.attempt]: attempt,
           [messageHeaders.deadLetterReason]: outcome.reason,
           [messageHeaders.deadLetteredAt]: new Date().toISOString(),

@@ -6,6 +6,7 @@ import { messageHeaders } from "../message-headers.ts";
 import { planQueues } from "../plan-queues.ts";
 import { DEFAULT_DELIVERY_LIMIT, defaultRetryPolicy, type RetryPolicy } from "../retry-policy.ts";
 import { DEFAULT_EXCHANGE } from "../topology-names.ts";
+import { inPublishSpan } from "../trace-context.ts";
 import { AmqpConnection, type ReconnectOptions } from "./amqp-connection.ts";
 import { ConfirmPublisher } from "./confirm-publisher.ts";
 import { declareExchanges, type QueueType } from "./declare-topology.ts";
@@ -63,15 +64,17 @@ export async function createRabbitMqBus(options: RabbitMqBusOptions): Promise<Ev
 
   async function publishEvent(event: AnyEvent): Promise<void> {
     parseEvent(event);
-    await publisher.publish(exchange, event.name, Buffer.from(JSON.stringify(event)), {
-      persistent: true,
-      contentType: "application/json",
-      messageId: event.id,
-      correlationId: event.correlationId,
-      type: event.name,
-      timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
-      headers: { [messageHeaders.attempt]: 1 },
-    });
+    await inPublishSpan(event, exchange, (traceHeaders) =>
+      publisher.publish(exchange, event.name, Buffer.from(JSON.stringify(event)), {
+        persistent: true,
+        contentType: "application/json",
+        messageId: event.id,
+        correlationId: event.correlationId,
+        type: event.name,
+        timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+        headers: { [messageHeaders.attempt]: 1, ...traceHeaders },
+      }),
+    );
   }
 
   return {
