@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["{libs,services}/*/test/**/*.test.ts", "tests/deployment/**/*.test.ts"],
+          include: ["{libs,services}/*/test/**/*.test.ts", "tests/{deployment,operations}/**/*.test.ts"],
         },
       },
       {

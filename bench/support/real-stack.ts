@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +34,8 @@ export interface RealStack {
   youtube: FakeYoutubeApi;
   /** Each process's id, to read its CPU time from /proc. */
   pids: Record<"gateway" | "auth" | "catalog" | "billing", number>;
+  /** What a service has printed so far, with `keepLogs`. */
+  logOf(name: keyof RealStack["pids"]): string;
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,13 @@ export interface RealStack {
  * Cookies are not `Secure`, since the bench speaks plain HTTP (as `make stack` does in development).
  */
 export async function startRealStack(
-  options: { cpuProfileDir?: string | undefined } = {},
+  options: {
+    cpuProfileDir?: string | undefined;
+    /** Variables every service reads besides its own (a test's OTEL_* for its fake collector). */
+    environment?: Record<string, string>;
+    /** Keep what the services print once they listen, for `logOf` (a bench throws it away). */
+    keepLogs?: boolean;
+  } = {},
 ): Promise<RealStack> {
   const identitySecret = randomBytes(32).toString("hex");
   const [authSchema, catalogSchema, billingSchema] = await Promise.all(
@@ -58,6 +66,7 @@ export async function startRealStack(
   const bus = { exchange, queueSuffix: exchange.slice("bench.events_".length) };
   const declaredQueues = new Set<string>();
   const logDir = mkdtempSync(path.join(tmpdir(), "td-bench-stack-"));
+  const logFileOf = (name: string) => path.join(logDir, `${name}.log`);
   const youtube = await startFakeYoutubeApi();
   const processes: BenchChild[] = [];
   const stop = async () => {
@@ -75,15 +84,20 @@ export async function startRealStack(
       entry: SERVICE_ENTRY,
       args: [name, JSON.stringify(bus)],
       // Read by each service's schema; it joins the bench's own exchange on this broker.
-      env: { RABBITMQ_URL: testInfra.amqpUrl, IDENTITY_SECRET: identitySecret, ...env },
-      logFile: path.join(logDir, `${name}.log`),
+      env: {
+        RABBITMQ_URL: testInfra.amqpUrl,
+        IDENTITY_SECRET: identitySecret,
+        ...options.environment,
+        ...env,
+      },
+      logFile: logFileOf(name),
       onLine(line) {
         const queue = /^queue (\S+)$/.exec(line);
         if (queue?.[1]) declaredQueues.add(queue[1]);
       },
       // Its log lines (one JSON line per request) are thrown away once it listens, as a log
       // shipper would take them: that cost is part of what a request costs, reading them is not.
-      discardOutputOnceReady: true,
+      discardOutputOnceReady: options.keepLogs !== true,
       // Each process writes its profile there as it stops.
       nodeOptions: options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
     });
@@ -93,7 +107,7 @@ export async function startRealStack(
   });
   const address = (child: BenchChild) => `http://127.0.0.1:${child.port}`;
   try {
-    const [auth, catalog, billing] = await Promise.all([
+    const [auth, catalog] = await Promise.all([
       start("auth", {
         ...database(authSchema),
         // Cookies not `Secure`: the bench speaks plain HTTP.
@@ -109,8 +123,13 @@ export async function startRealStack(
         YOUTUBE_FEED_URL: youtube.feedUrl,
         YOUTUBE_DAILY_QUOTA_UNITS: String(LIFTED_DAILY_QUOTA_UNITS),
       }),
-      start("billing", { ...database(billingSchema), BILLING_TEST_MODE: "false" }),
     ]);
+    // Billing asks catalog for a reader's channels when a plan changes.
+    const billing = await start("billing", {
+      ...database(billingSchema),
+      BILLING_TEST_MODE: "false",
+      CATALOG_URL: address(catalog),
+    });
     processes.push(auth, catalog, billing);
     const lifted = String(LIFTED_RATE_LIMIT);
     const gateway = await start("gateway", {
@@ -142,6 +161,7 @@ export async function startRealStack(
       identitySecret,
       youtube,
       pids: { gateway: gateway.pid, auth: auth.pid, catalog: catalog.pid, billing: billing.pid },
+      logOf: (name) => readFileSync(logFileOf(name), "utf8"),
       stop,
     };
   } catch (error) {
