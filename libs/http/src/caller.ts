@@ -43,10 +43,13 @@ export function registerCallerCheck(app: FastifyInstance, identitySecrets: reado
   });
 }
 
+/** What a visitor is told where only a signed-in reader may go: by a service, or by the gateway before it. */
+export const SIGN_IN_TO_CONTINUE = "Please sign in to continue.";
+
 /** The signed-in user's id, when the gateway named them and proved it; a 401 otherwise. */
 export function requireCaller(request: FastifyRequest): string {
   const userId = proven.caller.get(request);
-  if (userId === undefined) throw new HttpError(401, "Please sign in to continue.");
+  if (userId === undefined) throw new HttpError(401, SIGN_IN_TO_CONTINUE);
   return userId;
 }
 
@@ -59,7 +62,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function requireUserId(request: FastifyRequest): string {
   const userId = requireCaller(request);
-  if (!UUID.test(userId)) throw new HttpError(401, "Please sign in to continue.");
+  if (!UUID.test(userId)) throw new HttpError(401, SIGN_IN_TO_CONTINUE);
   return userId.toLowerCase();
 }
 

@@ -4,6 +4,7 @@ export {
   optionalUserId,
   requireCaller,
   requireUserId,
+  SIGN_IN_TO_CONTINUE,
   signedInOnly,
 } from "./caller.ts";
 export {

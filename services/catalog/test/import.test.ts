@@ -327,8 +327,10 @@ describe("importing subscriptions (fake Data API, Postgres, the real outbox)", (
 
   it.each([
     ["/api/user/channels/import/preview", { file: base64(opml([channelId()])) }],
+    ["/api/user/channels/import/preview", { file: "not base64!" }],
     ["/api/user/channels/import", { youtubeChannelIds: [channelId()] }],
-  ])("answers %s without a signed-in user with a 401", async (url, payload) => {
+    ["/api/user/channels/import", { youtubeChannelIds: [] }],
+  ])("answers %s without a signed-in user with a 401, whatever the body", async (url, payload) => {
     const response = await catalog.app.inject({ method: "POST", url, payload });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: "Please sign in to continue." });

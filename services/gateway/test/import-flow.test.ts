@@ -46,14 +46,17 @@ describe("the subscriptions import through the gateway (real parts, fake YouTube
     return browser;
   }
 
-  it("forwards only a signed-in reader's lookup and follow", async () => {
+  it("refuses a visitor's lookup and follow before reading the body, even one past the limit", async () => {
     const visitor = new Browser(stack.gateway);
-    const preview = await visitor.call("POST", "/api/user/channels/import/preview", {
-      file: base64(takeout(ids)),
-    });
-    expect(preview.statusCode).toBe(401);
+    const signIn = { message: "Please sign in to continue." };
+    for (const file of [takeout(ids), "x".repeat(3 * 1024 * 1024)]) {
+      const preview = await visitor.call("POST", "/api/user/channels/import/preview", { file: base64(file) });
+      expect(preview.statusCode).toBe(401);
+      expect(preview.json()).toEqual(signIn);
+    }
     const follow = await visitor.call("POST", "/api/user/channels/import", { youtubeChannelIds: [ids[0]] });
     expect(follow.statusCode).toBe(401);
+    expect(follow.json()).toEqual(signIn);
   });
 
   it("looks up a file of almost 1 MB and follows the chosen 5 in one request", async () => {

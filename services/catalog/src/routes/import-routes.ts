@@ -1,6 +1,6 @@
 import { ImportPreview, ImportResult } from "@tubedigest/contracts/channels";
 import { MAX_IMPORT_REQUEST_BYTES } from "@tubedigest/contracts/import-limits";
-import { ErrorReply, type ServiceApp } from "@tubedigest/http";
+import { ErrorReply, type ServiceApp, signedInOnly } from "@tubedigest/http";
 import type { CatalogContext } from "../domain/catalog-context.ts";
 import { followChannels } from "../domain/follow-channels.ts";
 import { previewImport } from "../domain/import/preview-import.ts";
@@ -18,6 +18,7 @@ export function registerImportRoutes(app: ServiceApp, context: CatalogContext): 
     "/api/user/channels/import/preview",
     {
       bodyLimit: MAX_IMPORT_REQUEST_BYTES,
+      preValidation: signedInOnly,
       schema: { body: ImportPreviewBody, response: { 200: ImportPreview, ...errors } },
     },
     async (request) =>
@@ -31,6 +32,7 @@ export function registerImportRoutes(app: ServiceApp, context: CatalogContext): 
     "/api/user/channels/import",
     {
       bodyLimit: MAX_IMPORT_REQUEST_BYTES,
+      preValidation: signedInOnly,
       schema: { body: ImportBody, response: { 200: ImportResult, ...errors } },
     },
     async (request) => {
