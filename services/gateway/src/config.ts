@@ -35,7 +35,7 @@ export const RateLimitEnvironment = {
   SEARCH_RATE_LIMIT: Type.Integer({
     minimum: 1,
     default: 30,
-    description: "Channel searches per client address per minute",
+    description: "Channel searches and subscriptions-file lookups per client address per minute",
   }),
   SUMMARY_RATE_LIMIT: Type.Integer({
     minimum: 1,
