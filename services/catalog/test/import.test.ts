@@ -257,6 +257,30 @@ describe("importing subscriptions (fake Data API, Postgres, the real outbox)", (
     }
   });
 
+  it("looks up at most 200 calls' worth a day for one reader, then refuses asking nothing; others go on", async () => {
+    const reader = randomUUID();
+    const known = opml(channels.slice(0, 50).map((channel) => channel.id));
+    expect((await preview(randomUUID(), known)).statusCode).toBe(200);
+    catalog.fake.resetCalls();
+    // 5,000 ids nobody asked about: 100 calls each time.
+    const unseenFile = () => takeout(Array.from({ length: 5_000 }, () => ({ id: channelId(), title: "x" })));
+    for (const _ of [1, 2]) expect((await preview(reader, unseenFile())).statusCode).toBe(200);
+    expect(catalog.fake.calls.channels).toBe(200);
+    const refused = await preview(reader, unseenFile());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message:
+        "You have looked up as many subscriptions files as we can today. Please try again tomorrow, or add channels by search.",
+    });
+    expect(catalog.fake.calls.channels).toBe(200);
+    // Channels already known cost nothing, so they are still answered.
+    expect((await preview(reader, opml(channels.slice(0, 50).map((channel) => channel.id)))).statusCode).toBe(
+      200,
+    );
+    expect((await preview(randomUUID(), unseenFile())).statusCode).toBe(200);
+    expect(catalog.fake.calls.channels).toBe(300);
+  });
+
   it.each([
     ["a ZIP archive", Uint8Array.of(0x50, 0x4b, 0x03, 0x04, 1, 2, 3), 400, /This is a ZIP archive/],
     ["invalid UTF-8", Uint8Array.of(0x43, 0x68, 0xc3, 0x28, 0x0a), 400, /This is not a CSV or OPML file/],

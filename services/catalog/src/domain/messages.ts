@@ -25,5 +25,7 @@ export const messages = {
     "This is not a CSV or OPML file. Choose the subscriptions.csv of your Google Takeout download, or an OPML file of your channels' feeds.",
   importNoChannelIds:
     "We found no YouTube channel ids in this file. Google Takeout's subscriptions.csv begins with Channel Id,Channel Url,Channel Title; an OPML file lists feeds like https://www.youtube.com/feeds/videos.xml?channel_id=UC…",
+  importLookupsSpent:
+    "You have looked up as many subscriptions files as we can today. Please try again tomorrow, or add channels by search.",
   importChannelIdsInvalid: "youtubeChannelIds must be 1 to 5,000 YouTube channel ids (UC…).",
 } as const;

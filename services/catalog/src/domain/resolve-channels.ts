@@ -24,6 +24,10 @@ export interface ResolvedChannels {
 export async function resolveChannels(
   context: CatalogContext,
   youtubeChannelIds: readonly string[],
+  options: {
+    /** Told how many calls YouTube will be asked before the first; throws to ask none. */
+    beforeAsking?: (calls: number) => Promise<void>;
+  } = {},
 ): Promise<ResolvedChannels> {
   const ids = [...new Set(youtubeChannelIds)];
   const stored = new Map(
@@ -43,6 +47,7 @@ export async function resolveChannels(
   for (const [id, channel] of cached) if (channel) found.set(id, channel);
 
   const asked = ids.filter((id) => !found.has(id));
+  if (asked.length > 0) await options.beforeAsking?.(Math.ceil(asked.length / IDS_PER_LOOKUP));
   const youtube = context.youtube("lookup");
   for (let start = 0; start < asked.length; start += IDS_PER_LOOKUP) {
     const batch = asked.slice(start, start + IDS_PER_LOOKUP);

@@ -2,12 +2,14 @@ import type { ImportPreview } from "@tubedigest/contracts/channels";
 import { FollowRepository } from "../../store/follow-repository.ts";
 import type { CatalogContext } from "../catalog-context.ts";
 import { resolveChannels } from "../resolve-channels.ts";
+import { bookImportLookups } from "./book-import-lookups.ts";
 import { readSubscriptionsFile } from "./read-subscriptions-file.ts";
 
 /**
  * What an uploaded subscriptions file would import (docs/product.md#import-your-subscriptions): the
  * channels YouTube knows, with their thumbnails and whether the reader follows each already, and the ids
  * it does not know. Changes nothing; the details found are cached, so following them next costs no unit.
+ * What one reader's lookups may ask YouTube in a day is bounded (`book-import-lookups.ts`).
  */
 export async function previewImport(
   context: CatalogContext,
@@ -17,6 +19,7 @@ export async function previewImport(
   const { found, unknown } = await resolveChannels(
     context,
     file.channels.map((channel) => channel.youtubeChannelId),
+    { beforeAsking: (calls) => bookImportLookups(context, input.userId, calls) },
   );
   const followed = new Set(
     (await new FollowRepository(context.db).listFor(input.userId)).map((row) => row.youtube_channel_id),
