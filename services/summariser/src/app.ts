@@ -12,6 +12,7 @@ import { createServiceApp, type ServiceApp } from "@tubedigest/http";
 import type { JobQueue } from "@tubedigest/jobs";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
+import { modelPriceOf } from "./adapters/model-prices.ts";
 import { type BillingClient, createHttpBillingClient } from "./adapters/service-clients/billing-client.ts";
 import { type CatalogClient, createHttpCatalogClient } from "./adapters/service-clients/catalog-client.ts";
 import { chooseSummaryWriter } from "./adapters/summary-writers/choose-summary-writer.ts";
@@ -29,7 +30,6 @@ import {
   type SummariserSettings,
 } from "./config.ts";
 import { composeSampleNewsletter } from "./digest/compose-sample-newsletter.ts";
-
 import type { DigestJobs } from "./digest/digest-jobs.ts";
 import { digestJobHandlers, openDigestJobs } from "./digest/digest-queue.ts";
 import { newsletterLinkKeyFrom } from "./digest/newsletter-link.ts";
@@ -133,11 +133,19 @@ export async function buildSummariserApp(
   measureEventBus(app, { service: "summariser", events: dependencies.events, db: store.database.db });
   const digest = { ...DEFAULT_DIGEST_SETTINGS, ...settings.digest };
 
-  const metrics = prometheusMetrics(app);
+  const modelPrice = settings.llm && modelPriceOf(settings.llm.model);
+  if (settings.llm && !modelPrice) {
+    app.log.warn(
+      { model: settings.llm.model },
+      "no list price is known for this model: its calls and tokens are counted, their cost is not",
+    );
+  }
+  const metrics = prometheusMetrics(app, modelPrice);
   // LLM_CONCURRENCY bounds every call to the model, so the summaries and the glances share its places.
   const modelCalls = settings.llm && pLimit(settings.llm.concurrency);
   const writer = dependencies.writer ?? (await chooseSummaryWriter(settings.llm, modelCalls));
-  const glanceWriter = dependencies.glanceWriter ?? (await chooseGlanceWriter(settings.llm, modelCalls));
+  const glanceWriter =
+    dependencies.glanceWriter ?? (await chooseGlanceWriter(settings.llm, modelCalls, metrics.glanceWritten));
   const transcripts =
     dependencies.transcripts ??
     (await chooseTranscriptSource(settings.transcripts, database.db, transcriptObserver(app.log, metrics)));

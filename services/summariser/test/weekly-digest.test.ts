@@ -275,8 +275,10 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
     expect(metrics).toContain(`${delay}_sum{service="summariser"} 7260\n`);
     expect(metrics).toContain(`${delay}_bucket{le="900",service="summariser"} 0\n`);
     expect(metrics).toContain(`${delay}_bucket{le="10800",service="summariser"} 1\n`);
-    expect(metrics).toMatch(/summariser_llm_calls_total\{service="summariser"\} 3/);
-    expect(metrics).toMatch(/summariser_llm_tokens_total\{kind="prompt",service="summariser"\} 300/);
+    expect(metrics).toMatch(/summariser_llm_calls_total\{purpose="summary",service="summariser"\} 3/);
+    expect(metrics).toMatch(
+      /summariser_llm_tokens_total\{purpose="summary",kind="prompt",service="summariser"\} 300/,
+    );
   });
 
   it("mails a reader's first digest as soon as their plan has started and they follow a channel, once", async () => {

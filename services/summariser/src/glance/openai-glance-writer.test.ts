@@ -1,6 +1,7 @@
 import { type FakeOpenAiApi, startFakeOpenAiApi } from "@tubedigest/testing/openai";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ModelUsage } from "../shared/summariser-metrics.ts";
 import { createOpenAiGlanceWriter } from "./openai-glance-writer.ts";
 import { glanceVideo as video } from "./test-glance-video.ts";
 import { writeWeekGlance } from "./write-week-glance.ts";
@@ -24,18 +25,23 @@ const answer = (lines: { text: string; videos: string[] }[]) => JSON.stringify({
 describe("the model's week at a glance (the openai SDK against the fake API), as the digest keeps it", () => {
   let fake: FakeOpenAiApi;
   let context: Parameters<typeof writeWeekGlance>[0];
+  const used: ModelUsage[] = [];
 
   beforeAll(async () => {
     fake = await startFakeOpenAiApi();
     context = {
-      glanceWriter: createOpenAiGlanceWriter({
-        apiKey: fake.apiKey,
-        baseUrl: fake.baseUrl,
-        model: "gpt-4o-mini",
-        contextTokens: 8_192,
-        tokenBudgetPerVideo: 50_000,
-        concurrency: 1,
-      }),
+      glanceWriter: createOpenAiGlanceWriter(
+        {
+          apiKey: fake.apiKey,
+          baseUrl: fake.baseUrl,
+          model: "gpt-4o-mini",
+          contextTokens: 8_192,
+          tokenBudgetPerVideo: 50_000,
+          concurrency: 1,
+        },
+        undefined,
+        (usage) => used.push(usage),
+      ),
       log: pino({ level: "silent" }),
     };
   });
@@ -71,7 +77,18 @@ describe("the model's week at a glance (the openai SDK against the fake API), as
       ]),
     );
     const asked = fake.calls;
+    const billed = { prompt: fake.promptTokens, completion: fake.completionTokens };
+    used.length = 0;
     expect(await writeWeekGlance(context, week)).toEqual([]);
     expect(fake.calls).toBe(asked + 1);
+    // The call's tokens as the API billed them, for summariser_llm_*{purpose="glance"}.
+    expect(used).toEqual([
+      {
+        calls: 1,
+        promptTokens: fake.promptTokens - billed.prompt,
+        completionTokens: fake.completionTokens - billed.completion,
+      },
+    ]);
+    expect(used[0]?.promptTokens).toBeGreaterThan(0);
   });
 });

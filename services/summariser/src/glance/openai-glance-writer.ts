@@ -7,6 +7,7 @@ import {
   DEFAULT_TIMEOUT_MS,
 } from "../adapters/summary-writers/openai-summary-writer.ts";
 import type { LlmSettings } from "../config.ts";
+import type { ModelUsage } from "../shared/summariser-metrics.ts";
 import { type GlanceVideo, type GlanceWriter, MAX_GLANCE_LINES } from "./glance-writer.ts";
 
 /** Titles and key points as the prompt quotes them: enough to say what a video is about. */
@@ -68,6 +69,7 @@ export function glanceMaterial(videos: readonly GlanceVideo[]): string {
 export function createOpenAiGlanceWriter(
   settings: LlmSettings,
   modelCalls: LimitFunction = pLimit(settings.concurrency),
+  onUsage: (usage: ModelUsage) => void = () => {},
 ): GlanceWriter {
   const client = openAiClient({
     apiKey: settings.apiKey,
@@ -96,6 +98,11 @@ export function createOpenAiGlanceWriter(
           max_completion_tokens: 600,
         }),
       );
+      onUsage({
+        calls: 1,
+        promptTokens: completion.usage?.prompt_tokens ?? 0,
+        completionTokens: completion.usage?.completion_tokens ?? 0,
+      });
       const content = completion.choices[0]?.message.content ?? "";
       const answer = parsed(content);
       if (!answer)

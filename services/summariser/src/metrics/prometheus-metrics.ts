@@ -1,8 +1,9 @@
 import { addCounter, addHistogram, type ServiceApp } from "@tubedigest/http";
-import type { SummariserMetrics } from "../shared/summariser-metrics.ts";
+import { type ModelPrice, modelCostUsd } from "../adapters/model-prices.ts";
+import type { ModelUsage, SummariserMetrics } from "../shared/summariser-metrics.ts";
 
-/** The summariser's counters, on its app's `/metrics`. */
-export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
+/** The summariser's counters, on its app's `/metrics`; the model's cost at `modelPrice` when it has one. */
+export function prometheusMetrics(app: ServiceApp, modelPrice?: ModelPrice): SummariserMetrics {
   const digests = addCounter(app, {
     name: "summariser_digests_total",
     help: "Digests finished, by outcome (composed, skipped, failed) and reason",
@@ -19,13 +20,25 @@ export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
   });
   const llmCalls = addCounter(app, {
     name: "summariser_llm_calls_total",
-    help: "Model calls made for summaries",
+    help: "Model calls made, by purpose (summary, glance)",
+    labelNames: ["purpose"],
   });
   const llmTokens = addCounter(app, {
     name: "summariser_llm_tokens_total",
-    help: "Model tokens spent on summaries, by kind (prompt, completion)",
-    labelNames: ["kind"],
+    help: "Model tokens spent, by purpose (summary, glance) and kind (prompt, completion)",
+    labelNames: ["purpose", "kind"],
   });
+  const llmCost = addCounter(app, {
+    name: "summariser_llm_cost_usd_total",
+    help: "What the model calls cost in US dollars at the model's list price, by purpose; not counted for an unpriced model",
+    labelNames: ["purpose"],
+  });
+  const modelUsed = (purpose: "summary" | "glance", usage: ModelUsage) => {
+    llmCalls.inc({ purpose }, usage.calls);
+    llmTokens.inc({ purpose, kind: "prompt" }, usage.promptTokens);
+    llmTokens.inc({ purpose, kind: "completion" }, usage.completionTokens);
+    if (modelPrice) llmCost.inc({ purpose }, modelCostUsd(modelPrice, usage));
+  };
   const dropped = addCounter(app, {
     name: "summariser_ungrounded_key_points_total",
     help: "Key points dropped because the transcript at their moment does not support them, by writer",
@@ -59,10 +72,7 @@ export function prometheusMetrics(app: ServiceApp): SummariserMetrics {
       sent.inc();
       if (lateSeconds !== null) delivery.observe(lateSeconds);
     },
-    summaryWritten(usage) {
-      llmCalls.inc(usage.calls);
-      llmTokens.inc({ kind: "prompt" }, usage.promptTokens);
-      llmTokens.inc({ kind: "completion" }, usage.completionTokens);
-    },
+    summaryWritten: (usage) => modelUsed("summary", usage),
+    glanceWritten: (usage) => modelUsed("glance", usage),
   };
 }
