@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DigestRepository } from "../src/store/digest-repository.ts";
+import { DigestRepository, digestId } from "../src/store/digest-repository.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import { type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
 import { controlledWriter } from "./support/test-writers.ts";
@@ -147,12 +147,11 @@ describe("the digest's read models: recipients and follows from other services' 
       following: true,
     });
     // What composing a digest reads of them: the channels followed now, in the order they were followed.
-    const reader = await new DigestRepository(summariser.database.db).readerOf(
-      userId,
-      "2026-11-23",
-      new Date("2026-11-23T09:00:00Z"),
-    );
-    expect(reader.follows).toEqual([
+    const row = { user_id: userId, week_key: "2026-W48", week_start: "2026-11-23" };
+    const readers = await new DigestRepository(summariser.database.db).readersOf([
+      { ...row, due_at: new Date("2026-11-23T09:00:00Z") },
+    ]);
+    expect(readers.get(digestId({ userId, weekKey: "2026-W48" }))?.follows).toEqual([
       { youtube_channel_id: b, title: "Beta" },
       { youtube_channel_id: a, title: "Alpha (new name)" },
     ]);

@@ -6,7 +6,7 @@ import {
 } from "@tubedigest/jobs";
 import type { Logger } from "pino";
 import type { SummariserContext } from "../shared/summariser-context.ts";
-import { composeDigest } from "./compose-digest.ts";
+import { composeDigests } from "./compose-digests.ts";
 import { COMPOSE_ATTEMPTS, DIGEST_JOB_NAMES, type DigestJobs } from "./digest-jobs.ts";
 
 /** The queue's name in Redis, under the key prefix. */
@@ -42,6 +42,7 @@ export function openDigestJobs(
 /** What each job of the queue does; the queue checks at start-up that every name in DIGEST_JOB_NAMES has one. */
 export function digestJobHandlers(context: SummariserContext): JobHandlers<DigestJobs> {
   return {
-    "compose-digest": (key, job) => composeDigest(context, key, job),
+    "compose-digest": (key, job) => composeDigests(context, [key], job),
+    "compose-digests": ({ keys }, job) => composeDigests(context, keys, job),
   };
 }

@@ -8,7 +8,7 @@ import type { SummariserContext } from "../shared/summariser-context.ts";
 import { type DigestKey, DigestRepository, type DigestRow } from "../store/digest-repository.ts";
 import { FollowRepository } from "../store/follow-repository.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
-import { SKIP_REASONS } from "./compose-digest.ts";
+import { SKIP_REASONS } from "./compose-newsletters.ts";
 import { addComposeJobs } from "./digest-jobs.ts";
 import { digestWeek } from "./digest-week.ts";
 

@@ -1,7 +1,7 @@
 import {
   digestSubject,
   inlineText,
-  readVideoSummary,
+  rememberingSummaryReader,
   type StoredGlanceLine,
 } from "@tubedigest/contracts/digest";
 import { watchUrl } from "@tubedigest/contracts/youtube-video-url";
@@ -35,6 +35,21 @@ export interface NewsletterContent {
   glance: StoredGlanceLine[];
 }
 
+/**
+ * Each summary is in many readers' newsletters of a week: written as markdown and read back for the
+ * glance once per summary, not once per reader. The rows of a batch are shared by its readers.
+ */
+const markdownOf = new WeakMap<SummaryRow, string>();
+function rememberedMarkdown(videoId: string, summary: SummaryRow): string {
+  let markdown = markdownOf.get(summary);
+  if (markdown === undefined) {
+    markdown = summaryMarkdown(videoId, summary);
+    markdownOf.set(summary, markdown);
+  }
+  return markdown;
+}
+const readSummary = rememberingSummaryReader(8_192);
+
 /** The event's limits on what it carries. */
 const MAX_TITLE = 500;
 const MAX_SUMMARY = 20_000;
@@ -66,7 +81,7 @@ export function newsletterContent(
                 title: video.title.slice(0, MAX_TITLE),
                 url: watchUrl(video.videoId),
                 publishedAt: video.publishedAt.toISOString(),
-                summaryMarkdown: summaryMarkdown(video.videoId, video.summary).slice(0, MAX_SUMMARY),
+                summaryMarkdown: rememberedMarkdown(video.videoId, video.summary).slice(0, MAX_SUMMARY),
               },
             ],
       ),
@@ -103,7 +118,7 @@ export function glanceVideosOf(channels: readonly NewsletterChannel[]): GlanceVi
     .map(({ video, ...rest }, index) => ({
       ...rest,
       ref: `v${index + 1}`,
-      keyPoints: readVideoSummary(video.summaryMarkdown).keyPoints.map((point) => inlineText(point.text)),
+      keyPoints: readSummary(video.summaryMarkdown).keyPoints.map((point) => inlineText(point.text)),
     }));
 }
 
@@ -114,7 +129,7 @@ function channelMarkdown(channel: { title: string; videos: readonly NewsletterVi
     const body =
       "failed" in video.summary
         ? `_This video could not be summarised: ${markdownText(video.summary.failed)}_`
-        : summaryMarkdown(video.videoId, video.summary);
+        : rememberedMarkdown(video.videoId, video.summary);
     return `${videoHeading(video.videoId, video.title)}\n\n${body}`;
   });
   return [channelHeading(channel.title), ...videos].join("\n\n");

@@ -1,6 +1,6 @@
-import type { RecordEvent } from "@tubedigest/bus";
+import type { AnyEvent } from "@tubedigest/contracts";
 import type { JobQueue } from "@tubedigest/jobs";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { BillingClient } from "../adapters/service-clients/billing-client.ts";
 import type { CatalogClient } from "../adapters/service-clients/catalog-client.ts";
 import type { SummaryWriter } from "../adapters/summary-writers/summary-writer.ts";
@@ -30,7 +30,8 @@ export interface SummariserContext {
   writer: SummaryWriter;
   /** Writes the week at a glance a digest opens with. */
   glanceWriter: GlanceWriter;
-  recordEvent: RecordEvent<SummariserDatabase>;
+  /** Writes events to the outbox in the caller's transaction, several in one statement (writeToOutbox). */
+  recordEvent: (trx: Transaction<SummariserDatabase>, ...events: readonly AnyEvent[]) => Promise<void>;
   log: SummariserLogger;
   now: () => Date;
   leases: {

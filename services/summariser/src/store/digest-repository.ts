@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DigestStatus, DigestsTable, SummariserDatabase } from "./database.ts";
 import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
@@ -6,6 +6,15 @@ import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
 export type DigestRow = Selectable<DigestsTable>;
 
 export type DigestKey = { userId: string; weekKey: string };
+
+/** A digest's key as one string, for maps. */
+export const digestId = (key: DigestKey): string => `${key.userId}/${key.weekKey}`;
+
+/** A row's key. */
+export const keyOf = (row: Pick<DigestRow, "user_id" | "week_key">): DigestKey => ({
+  userId: row.user_id,
+  weekKey: row.week_key,
+});
 
 /** What composing a digest knows of its reader (`readerOf`). */
 export interface DigestReader {
@@ -33,6 +42,43 @@ type ScheduleWeekRecord = {
   week_start: string;
   due_at: Date;
 };
+
+/** How a compose job ends a digest it holds (see settleEach). */
+export interface DigestOutcome extends DigestKey {
+  status: DigestStatus;
+  reason: string | null;
+  newsletterId?: string;
+  coveredUntil?: Date;
+}
+
+type AskedDigest = {
+  user_id: string;
+  week_key: string;
+  status: DigestStatus | null;
+  reason: string | null;
+  newsletter_id: string | null;
+  covered_until: Date | null;
+};
+
+/**
+ * Digest keys, and what is asked of each, as the table `asked` to join in one statement: Postgres reads
+ * the rows from one JSON parameter, however many there are.
+ */
+function keysTable(keys: readonly (DigestKey & Partial<DigestOutcome>)[]) {
+  const rows = JSON.stringify(
+    keys.map((key) => ({
+      user_id: key.userId,
+      week_key: key.weekKey,
+      status: key.status ?? null,
+      reason: key.reason ?? null,
+      newsletter_id: key.newsletterId ?? null,
+      covered_until: key.coveredUntil?.toISOString() ?? null,
+    })),
+  );
+  return sql<AskedDigest>`jsonb_to_recordset(${rows}::jsonb)`.as<"asked">(
+    sql`asked(user_id uuid, week_key text, status text, reason text, newsletter_id uuid, covered_until timestamptz)`,
+  );
+}
 
 /** Users, then weeks, then statuses: how far each week's digests have come. */
 export type DigestProgress = { weekKey: string; status: DigestStatus; users: number }[];
@@ -190,57 +236,75 @@ export class DigestRepository {
       .execute();
   }
 
-  /** Ours to compose: a queued row, or one whose holder let its lease lapse. Undefined otherwise. */
-  takeLease(key: DigestKey, owner: string, leaseUntil: Date, now: Date): Promise<DigestRow | undefined> {
+  /**
+   * Ours to compose, of `keys`: each queued row, or one whose holder let its lease lapse, in one statement.
+   * Rows held by someone else, or done, are not among the answer.
+   */
+  takeLeases(keys: readonly DigestKey[], owner: string, leaseUntil: Date, now: Date): Promise<DigestRow[]> {
+    if (keys.length === 0) return Promise.resolve([]);
     return this.db
       .updateTable("digests")
+      .from(keysTable(keys))
       .set({
         status: "composing",
         claimed_by: owner,
         lease_until: leaseUntil,
-        attempts: sql`attempts + 1`,
+        attempts: sql`digests.attempts + 1`,
         updated_at: now,
       })
-      .where("user_id", "=", key.userId)
-      .where("week_key", "=", key.weekKey)
+      .whereRef("digests.user_id", "=", "asked.user_id")
+      .whereRef("digests.week_key", "=", "asked.week_key")
       .where((eb) =>
         eb.or([
-          eb("status", "=", "queued"),
-          eb.and([eb("status", "=", "composing"), eb("lease_until", "<", now)]),
+          eb("digests.status", "=", "queued"),
+          eb.and([eb("digests.status", "=", "composing"), eb("digests.lease_until", "<", now)]),
         ]),
       )
-      .returningAll()
-      .executeTakeFirst();
+      .returningAll("digests")
+      .execute();
   }
 
-  async renewLease(key: DigestKey, owner: string, leaseUntil: Date): Promise<boolean> {
-    const result = await this.whileHeldBy(key, owner).set({ lease_until: leaseUntil }).executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  /** Renews our lease of each of `keys` still ours, in one statement. */
+  async renewLeases(keys: readonly DigestKey[], owner: string, leaseUntil: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await this.whileHeldBy(keys, owner).set({ lease_until: leaseUntil }).execute();
   }
 
   /**
-   * Ends our lease with `outcome` ("queued" to be tried again, "skipped", "failed", "composed"); false if
-   * the lease was no longer ours.
+   * Ends our lease of each row with its outcome ("queued" to be tried again, "skipped", "failed",
+   * "composed"), in one statement; answers the keys whose lease was still ours (the others were taken
+   * over and are left to their new holder). An outcome without a newsletter or `coveredUntil` keeps the
+   * row's.
    */
-  async settle(
-    key: DigestKey,
-    owner: string,
-    outcome: Updateable<DigestsTable> & { status: DigestStatus },
-    now: Date,
-  ): Promise<boolean> {
-    const result = await this.whileHeldBy(key, owner)
-      .set({ ...outcome, claimed_by: null, lease_until: null, updated_at: now })
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  async settleEach(owner: string, outcomes: readonly DigestOutcome[], now: Date): Promise<DigestKey[]> {
+    if (outcomes.length === 0) return [];
+    const settled = await this.whileHeldBy(outcomes, owner)
+      .set((eb) => ({
+        status: sql<DigestStatus>`asked.status`,
+        reason: sql<string | null>`asked.reason`,
+        newsletter_id: eb.fn.coalesce(
+          sql<string | null>`asked.newsletter_id`,
+          eb.ref("digests.newsletter_id"),
+        ),
+        covered_until: eb.fn.coalesce(sql<Date | null>`asked.covered_until`, eb.ref("digests.covered_until")),
+        claimed_by: null,
+        lease_until: null,
+        updated_at: now,
+      }))
+      .returning(["digests.user_id", "digests.week_key"])
+      .execute();
+    return settled.map((row) => ({ userId: row.user_id, weekKey: row.week_key }));
   }
 
-  private whileHeldBy(key: DigestKey, owner: string) {
+  /** Rows of `keys` held by `owner`, joined to what was asked of each (`asked`, see keysTable). */
+  private whileHeldBy(keys: readonly (DigestKey & Partial<DigestOutcome>)[], owner: string) {
     return this.db
       .updateTable("digests")
-      .where("user_id", "=", key.userId)
-      .where("week_key", "=", key.weekKey)
-      .where("claimed_by", "=", owner)
-      .where("status", "=", "composing");
+      .from(keysTable(keys))
+      .whereRef("digests.user_id", "=", "asked.user_id")
+      .whereRef("digests.week_key", "=", "asked.week_key")
+      .where("digests.claimed_by", "=", owner)
+      .where("digests.status", "=", "composing");
   }
 
   find(key: DigestKey): Promise<DigestRow | undefined> {
@@ -252,44 +316,90 @@ export class DigestRepository {
       .executeTakeFirst();
   }
 
+  /** The rows of `keys`, in one statement; a key without a row is not among them. */
+  findEach(keys: readonly DigestKey[]): Promise<DigestRow[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("digests")
+      .innerJoin(keysTable(keys), (join) =>
+        join.onRef("digests.user_id", "=", "asked.user_id").onRef("digests.week_key", "=", "asked.week_key"),
+      )
+      .selectAll("digests")
+      .execute();
+  }
+
   /**
-   * What composing a digest asks of its reader, in one statement: the channels they follow (in the order
-   * they followed them), whether the digest of the week starting `weekStart` and due at `dueAt` is paused,
-   * the language the reader wants summaries in, and up to when their last digest (composed, or skipped
-   * with nothing new) looked at videos. A reader with no row yet is not paused and has no language and no
-   * last digest.
+   * What composing digests asks of their readers, in one statement for all: per row, the channels its
+   * reader follows (in the order they followed them), whether the digest of the row's week (starting
+   * `week_start`, due at `due_at`) is paused, the language the reader wants summaries in, and up to when
+   * their last digest (composed, or skipped with nothing new) looked at videos. A reader with no row yet is
+   * not paused and has no language and no last digest. Keyed by digestId.
    */
-  async readerOf(userId: string, weekStart: string, dueAt: Date): Promise<DigestReader> {
-    const row = await this.db
-      .selectNoFrom((eb) => [
+  async readersOf(
+    rows: readonly Pick<DigestRow, "user_id" | "week_key" | "week_start" | "due_at">[],
+  ): Promise<Map<string, DigestReader>> {
+    if (rows.length === 0) return new Map();
+    const asked = JSON.stringify(
+      rows.map((row) => ({
+        user_id: row.user_id,
+        week_key: row.week_key,
+        week_start: row.week_start,
+        due_at: row.due_at.toISOString(),
+      })),
+    );
+    const found = await this.db
+      .selectFrom(
+        sql<{
+          user_id: string;
+          week_key: string;
+          week_start: string;
+          due_at: Date;
+        }>`jsonb_to_recordset(${asked}::jsonb)`.as<"reader">(
+          sql`reader(user_id uuid, week_key text, week_start text, due_at timestamptz)`,
+        ),
+      )
+      .select((eb) => [
+        "reader.user_id",
+        "reader.week_key",
         jsonArrayFrom(
           eb
             .selectFrom("follows")
-            .select(["youtube_channel_id", "title"])
-            .where("user_id", "=", userId)
-            .where("following", "=", true)
-            .orderBy("followed_at"),
+            .select(["follows.youtube_channel_id", "follows.title"])
+            .whereRef("follows.user_id", "=", "reader.user_id")
+            .where("follows.following", "=", true)
+            .orderBy("follows.followed_at"),
         ).as("follows"),
         eb
           .selectFrom("recipients")
-          .select((recipient) => notPausedFor(recipient, sql.val(weekStart), sql.val(dueAt)).as("deliver"))
-          .where("user_id", "=", userId)
+          .select((recipient) =>
+            notPausedFor(recipient, sql<string>`reader.week_start`, sql<Date>`reader.due_at`).as("deliver"),
+          )
+          .whereRef("recipients.user_id", "=", "reader.user_id")
           .as("deliver"),
-        eb.selectFrom("recipients").select("summary_language").where("user_id", "=", userId).as("language"),
+        eb
+          .selectFrom("recipients")
+          .select("recipients.summary_language")
+          .whereRef("recipients.user_id", "=", "reader.user_id")
+          .as("language"),
         eb
           .selectFrom("digests")
-          .select((digest) => digest.fn.max("covered_until").as("covered_until"))
-          .where("user_id", "=", userId)
-          .where("status", "in", ["composed", "skipped"])
+          .select((digest) => digest.fn.max("digests.covered_until").as("covered_until"))
+          .whereRef("digests.user_id", "=", "reader.user_id")
+          .where("digests.status", "in", ["composed", "skipped"])
           .as("covered_until"),
       ])
-      .executeTakeFirstOrThrow();
-    return {
-      follows: row.follows,
-      paused: row.deliver === false,
-      summaryLanguage: row.language ?? null,
-      lastCoveredUntil: row.covered_until ?? undefined,
-    };
+      .execute();
+    return new Map(
+      found.map((row) => [
+        digestId({ userId: row.user_id, weekKey: row.week_key }),
+        {
+          follows: row.follows,
+          paused: row.deliver === false,
+          summaryLanguage: row.language ?? null,
+          lastCoveredUntil: row.covered_until ?? undefined,
+        },
+      ]),
+    );
   }
 
   /** A failed digest back in the queue, as an operator's rerun; false when it had not failed. */

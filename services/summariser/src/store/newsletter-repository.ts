@@ -4,39 +4,48 @@ import type { NewsletterChannel, NewslettersTable, SummariserDatabase } from "./
 
 export type NewsletterRow = Selectable<NewslettersTable>;
 
+/** A newsletter to store. */
+export interface NewNewsletter {
+  id: string;
+  userId: string;
+  weekKey: string;
+  subject: string;
+  content: string;
+  channels: NewsletterChannel[];
+  glance: StoredGlanceLine[];
+  coveredUntil: Date;
+  createdAt: Date;
+}
+
 /** The newsletters composed for each user: what was mailed, and the dashboard's history. */
 export class NewsletterRepository {
   constructor(private readonly db: Kysely<SummariserDatabase>) {}
 
-  /** Stores the newsletter; false when this user's digest of that key has one already. */
-  async insert(newsletter: {
-    id: string;
-    userId: string;
-    weekKey: string;
-    subject: string;
-    content: string;
-    channels: NewsletterChannel[];
-    glance: StoredGlanceLine[];
-    coveredUntil: Date;
-    createdAt: Date;
-  }): Promise<boolean> {
+  /**
+   * Stores the newsletters in one statement; answers the ids of those stored (not one whose user's digest
+   * of that key has one already).
+   */
+  async insertEach(newsletters: readonly NewNewsletter[]): Promise<Set<string>> {
+    if (newsletters.length === 0) return new Set();
     const inserted = await this.db
       .insertInto("newsletters")
-      .values({
-        id: newsletter.id,
-        user_id: newsletter.userId,
-        week_key: newsletter.weekKey,
-        subject: newsletter.subject,
-        content: newsletter.content,
-        channels: JSON.stringify(newsletter.channels),
-        glance: JSON.stringify(newsletter.glance),
-        covered_until: newsletter.coveredUntil,
-        created_at: newsletter.createdAt,
-      })
+      .values(
+        newsletters.map((newsletter) => ({
+          id: newsletter.id,
+          user_id: newsletter.userId,
+          week_key: newsletter.weekKey,
+          subject: newsletter.subject,
+          content: newsletter.content,
+          channels: JSON.stringify(newsletter.channels),
+          glance: JSON.stringify(newsletter.glance),
+          covered_until: newsletter.coveredUntil,
+          created_at: newsletter.createdAt,
+        })),
+      )
       .onConflict((conflict) => conflict.columns(["user_id", "week_key"]).doNothing())
       .returning("id")
-      .executeTakeFirst();
-    return inserted !== undefined;
+      .execute();
+    return new Set(inserted.map((row) => row.id));
   }
 
   /** One newsletter by its id, whoever's it is: the caller decides who may read it. */
