@@ -6,6 +6,7 @@ import { INLINE, LOOK } from "./mail-look.ts";
 import { shortVideoUrl } from "./short-video-url.ts";
 import { summaryHtml } from "./summary-html.ts";
 import { summaryText } from "./summary-text.ts";
+import { rememberingVideoBlocks } from "./video-blocks.ts";
 
 /** The part of a digest that fits: its channels as HTML and as text, and how many videos of each it shows. */
 export interface FittedChannels {
@@ -42,6 +43,13 @@ function videoText(video: DigestVideo): string {
   return [`${video.title}${published}${url}`, summaryText(video)].filter((part) => part !== "").join("\n\n");
 }
 
+/** Each video's block, rendered once for all the digests that show it. */
+const videoBlock = rememberingVideoBlocks((video) => {
+  const html = videoHtml(video);
+  return { html, htmlBytes: Buffer.byteLength(html), text: videoText(video) };
+});
+const BETWEEN_VIDEOS_BYTES = Buffer.byteLength(BETWEEN_VIDEOS);
+
 /** "2 more videos from Pocket Orbit in your archive": the end of a channel shown in part. */
 const moreOf = (count: number, channel: string) =>
   `${countOf(count, "more video")} from ${channel} in your archive`;
@@ -71,15 +79,17 @@ export function fitChannels(
     const frame = Buffer.byteLength(cardHtml(heading + moreHtml(channel.videos.length)));
     const blocks: string[] = [];
     for (const video of channel.videos.slice(0, toShow[index] ?? 0)) {
-      const block = `${blocks.length > 0 ? BETWEEN_VIDEOS : ""}${videoHtml(video)}`;
-      const bytes = (blocks.length === 0 ? frame : 0) + Buffer.byteLength(block);
+      const rendered = videoBlock(video);
+      const first = blocks.length === 0;
+      const block = `${first ? "" : BETWEEN_VIDEOS}${rendered.html}`;
+      const bytes = (first ? frame : BETWEEN_VIDEOS_BYTES) + rendered.htmlBytes;
       if (usedBytes + bytes > roomBytes) {
         full = true;
         break;
       }
       if (blocks.length === 0) text.push(`${channel.title}\n${"=".repeat(channel.title.length)}`);
       blocks.push(block);
-      text.push(videoText(video));
+      text.push(rendered.text);
       usedBytes += bytes;
     }
     shown[index] = blocks.length;
