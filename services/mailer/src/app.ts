@@ -14,7 +14,7 @@ import { createFileTransport } from "./adapters/mail-transport/file-transport.ts
 import type { MailTransport } from "./adapters/mail-transport/mail-transport.ts";
 import { createSmtpTransport } from "./adapters/mail-transport/smtp-transport.ts";
 import type { MailerSettings } from "./config.ts";
-import { announceSentNewsletter } from "./domain/announce-sent-newsletter.ts";
+import { announceSentNewsletters } from "./domain/announce-sent-newsletters.ts";
 import { type Dispatcher, startDispatcher } from "./domain/dispatcher.ts";
 import { forgetDeletedAccountMail } from "./domain/forget-deleted-account-mail.ts";
 import type { MailerContext, SiteLinks } from "./domain/mailer-context.ts";
@@ -142,7 +142,7 @@ export async function buildMailerApp(
     from: settings.from,
     log: app.log,
     now,
-    onSent: (trx, message) => announceSentNewsletter(recordEvent, trx, message),
+    onSent: (trx, sent) => announceSentNewsletters(writeToOutbox, trx, sent),
     counts: metrics,
     onFinished: forgetDeletedAccountMail,
     review: (message) => reviewBeforeSending(context, message),

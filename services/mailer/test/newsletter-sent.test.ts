@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileTransport } from "../src/adapters/mail-transport/file-transport.ts";
-import { announceSentNewsletter } from "../src/domain/announce-sent-newsletter.ts";
+import { announceSentNewsletters } from "../src/domain/announce-sent-newsletters.ts";
 import { startDispatcher } from "../src/domain/dispatcher.ts";
 import type { MailerDatabase } from "../src/store/database.ts";
 import { MessageRepository, type NewMessage } from "../src/store/message-repository.ts";
@@ -78,7 +78,7 @@ describe("newsletter.sent, raised for the messages queued as a newsletter's deli
       from: "tubedigest <digest@tubedigest.test>",
       log: pino({ level: "silent" }),
       pollMs: 20,
-      onSent: (trx, sent) => announceSentNewsletter(writeToOutbox, trx, sent),
+      onSent: (trx, sent) => announceSentNewsletters(writeToOutbox, trx, sent),
     });
     try {
       await dispatcher.drain();

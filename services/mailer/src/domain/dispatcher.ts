@@ -44,8 +44,11 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** Counts what became of each send, for the metrics. */
   counts?: { sent(): void; hardBounced(): void };
-  /** Runs in the transaction that marks a message sent, so what it records commits with the mark. */
-  onSent?: (trx: Transaction<MailerDatabase>, message: Message) => Promise<void>;
+  /**
+   * Runs in the transaction that marks messages sent (a leased batch's sends together), so what it
+   * records commits with the marks.
+   */
+  onSent?: (trx: Transaction<MailerDatabase>, messages: readonly Message[]) => Promise<void>;
   /**
    * Runs in the transaction that records a message's end, whichever it is (sent, failed, suppressed),
    * after `onSent`: for what must follow a message however it ended.
@@ -188,21 +191,45 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       return ended;
     });
 
-  const markSent = (message: Message) =>
-    finish(message, async (trx) => {
-      const marked = await new MessageRepository(trx).markSent(message, now());
-      if (marked) await options.onSent?.(trx, message);
-      return marked;
-    });
   const markFailed = (message: Message, reason: string) =>
     finish(message, (trx) => new MessageRepository(trx).markFailed(message, reason));
 
-  // A hook that keeps failing must not have the message sent again and again: it is marked sent alone.
-  const markSentAlone = (message: Message) => async () => {
-    const marked = await messages.markSent(message, now());
-    log.error({ messageId: message.id }, "message sent; what goes with it (onSent) was not recorded");
-    return marked;
-  };
+  /**
+   * Records a batch's sends in one transaction: the marks in one statement, then what goes with them
+   * (`onSent`, `onFinished`). Tried a few times if the database fails; a hook that keeps failing must not
+   * have the messages sent again and again, so at last they are marked sent alone.
+   */
+  async function recordSent(sent: readonly Message[]): Promise<void> {
+    if (sent.length === 0) return;
+    for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
+      try {
+        const marked = await db.transaction().execute(async (trx) => {
+          const held = await new MessageRepository(trx).markSentEach(sent, now());
+          const ended = sent.filter((message) => held.has(message.id));
+          if (ended.length > 0) await options.onSent?.(trx, ended);
+          for (const message of ended) await options.onFinished?.(trx, message);
+          return ended.length;
+        });
+        if (marked < sent.length) {
+          log.warn({ messages: sent.length - marked }, "another dispatcher took messages over");
+        }
+        return;
+      } catch (error) {
+        log.warn({ err: error, messages: sent.length, attempt }, "could not record messages sent");
+        if (attempt < RECORD_ATTEMPTS) await sleep(DATABASE_PAUSE_MS * attempt);
+      }
+    }
+    try {
+      if (!options.onSent) throw new Error("nothing else to try");
+      await messages.markSentEach(sent, now());
+      log.error({ messages: sent.length }, "messages sent; what goes with them (onSent) was not recorded");
+    } catch {
+      log.error(
+        { messages: sent.length },
+        "sends not recorded; the messages are tried again once their lease lapses",
+      );
+    }
+  }
 
   /** Logs a refusal and answers how to record it. */
   function refusal(message: Message, error: unknown): () => Promise<boolean> {
@@ -247,21 +274,28 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     return record(message, retryLater(message, reason, error));
   }
 
-  async function deliver(message: Message): Promise<void> {
+  /**
+   * Sends one message of a batch, whose recipients' suppressions were looked up together (or the look
+   * failed); a message sent goes into `sent`, recorded with the batch's others.
+   */
+  async function deliver(
+    message: Message,
+    suppressed: ReadonlySet<string> | { lookFailed: unknown },
+    sent: Message[],
+  ): Promise<void> {
     if (!isEmailAddress(message.recipient)) {
       log.warn({ messageId: message.id }, "recipient is not one bare address; message failed, not sent");
       return await record(message, markFailed(message, NOT_A_BARE_ADDRESS));
     }
-    try {
-      if (await suppressions.isSuppressed(message.recipient)) {
-        log.info({ messageId: message.id }, "recipient suppressed; message not sent");
-        return await record(
-          message,
-          finish(message, (trx) => new MessageRepository(trx).markSuppressed(message)),
-        );
-      }
-    } catch (error) {
-      return await lookFailed(message, "check the suppression list", error);
+    if ("lookFailed" in suppressed) {
+      return await lookFailed(message, "check the suppression list", suppressed.lookFailed);
+    }
+    if (suppressed.has(message.recipient)) {
+      log.info({ messageId: message.id }, "recipient suppressed; message not sent");
+      return await record(
+        message,
+        finish(message, (trx) => new MessageRepository(trx).markSuppressed(message)),
+      );
     }
     let review: Review;
     try {
@@ -286,24 +320,35 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     if (failure === undefined) {
       log.debug({ messageId: message.id, attempts: message.attempts }, "message sent");
       options.counts?.sent();
-      await record(message, markSent(message), options.onSent && markSentAlone(message));
+      sent.push(message);
     } else {
       await record(message, refusal(message, failure));
     }
   }
 
-  /** Sends a leased batch, `concurrency` at a time; what stopping or a lapsing lease leaves unstarted goes back. */
+  /**
+   * Sends a leased batch, `concurrency` at a time, its recipients' suppressions looked up in one
+   * statement and its sends recorded together; what stopping or a lapsing lease leaves unstarted goes back.
+   */
   async function deliverBatch(batch: Message[], leasedAt: Date): Promise<void> {
     let next = 0;
     const leaseRunningOut = () => now().getTime() - leasedAt.getTime() > settings.leaseMs / 2;
+    const suppressed = await suppressions
+      .suppressedAmong(batch.map((message) => message.recipient))
+      .catch((error: unknown) => ({ lookFailed: error }));
+    const sent: Message[] = [];
     const worker = async () => {
       for (let message = batch[next++]; message; message = batch[next++]) {
         const handBack = stopping || leaseRunningOut();
         if (handBack) await record(message, () => messages.release(message));
-        else await deliver(message);
+        else await deliver(message, suppressed, sent);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, worker));
+    } finally {
+      await recordSent(sent);
+    }
   }
 
   async function run(): Promise<void> {

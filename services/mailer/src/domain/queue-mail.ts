@@ -21,7 +21,7 @@ export interface MailToQueue<Name extends TemplateName> {
   dueAt?: Date;
   /**
    * The newsletter it delivers, when it is one: once the SMTP server takes it, its composer is told
-   * (`newsletter.sent`, see announceSentNewsletter).
+   * (`newsletter.sent`, see announceSentNewsletters).
    */
   newsletterId?: string;
 }

@@ -202,8 +202,29 @@ export class MessageRepository {
     return row?.due ? new Date(row.due) : undefined;
   }
 
-  async markSent(message: Leased, sentAt: Date): Promise<boolean> {
-    return this.#settle(message, { status: "sent", sent_at: sentAt });
+  /**
+   * Marks the messages sent, in one statement; answers the ids of those this dispatcher still held (one
+   * whose lease lapsed and was taken over is left to its new holder).
+   */
+  async markSentEach(messages: readonly Leased[], sentAt: Date): Promise<Set<string>> {
+    if (messages.length === 0) return new Set();
+    const leased = JSON.stringify(
+      messages.map((message) => ({ id: message.id, attempts: message.attempts })),
+    );
+    const marked = await this.db
+      .updateTable("messages")
+      .from(
+        sql<Leased>`jsonb_to_recordset(${leased}::jsonb)`.as<"leased">(
+          sql`leased(id uuid, attempts integer)`,
+        ),
+      )
+      .set({ status: "sent", sent_at: sentAt, lease_until: null })
+      .whereRef("messages.id", "=", "leased.id")
+      .whereRef("messages.attempts", "=", "leased.attempts")
+      .where("messages.status", "=", "sending")
+      .returning("messages.id")
+      .execute();
+    return new Set(marked.map((row) => row.id));
   }
 
   async markRetry(message: Leased, nextAttemptAt: Date, error: string): Promise<boolean> {

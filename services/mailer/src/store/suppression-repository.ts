@@ -44,12 +44,19 @@ export class SuppressionRepository {
       .execute();
   }
 
-  async isSuppressed(email: string): Promise<boolean> {
-    const row = await this.db
+  /** Of these addresses, those suppressed (as given), in one statement. */
+  async suppressedAmong(emails: readonly string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const keys = new Map<string, string[]>();
+    for (const email of emails) {
+      for (const key of [canonicalEmail(email), addressHash(email)])
+        keys.set(key, [...(keys.get(key) ?? []), email]);
+    }
+    const rows = await this.db
       .selectFrom("suppressions")
       .select("email")
-      .where("email", "in", [canonicalEmail(email), addressHash(email)])
-      .executeTakeFirst();
-    return row !== undefined;
+      .where("email", "in", [...keys.keys()])
+      .execute();
+    return new Set(rows.flatMap((row) => keys.get(row.email) ?? []));
   }
 }
