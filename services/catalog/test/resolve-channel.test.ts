@@ -11,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /**
  * Where a followed channel's details come from: catalog's table while they are younger than a week,
  * otherwise YouTube, and the week-old table row again when YouTube cannot be asked. Each case names the
- * mutants of resolve-channel.ts it catches (`npx stryker run stryker/catalog.config.mjs`).
+ * mutants of resolve-channels.ts it catches (`npx stryker run stryker/catalog.config.mjs`).
  */
 describe("a channel's details for following it", () => {
   let harness: ContextUnderTest;
@@ -68,7 +68,7 @@ describe("a channel's details for following it", () => {
     expect(harness.fake.calls.channels).toBe(1);
   });
 
-  // Mutants: `if (stored)` in the catch as `false`; `subscriber_count === null` as `true`, `false`, `!==`.
+  // Mutants: the stored fallback in the catch skipped; `subscriber_count === null` as `true`, `false`, `!==`.
   it("answers week-old stored details, a hidden subscriber count still hidden, when YouTube fails", async () => {
     const hidden = await storedChannel(8, null);
     harness.fake.fail("channels", { kind: "serverError" });
@@ -83,7 +83,7 @@ describe("a channel's details for following it", () => {
     });
   });
 
-  // Mutant: `found.id !== youtubeChannelId` as `false`.
+  // Mutant: the answer's ids not checked against the batch asked (`inBatch.has` as `true`).
   it("answers 404 when YouTube's answer is about another channel", async () => {
     const asked = fakeChannel();
     const other = { ...fakeChannel(), uploadsPlaylistId: null };
