@@ -131,6 +131,9 @@ describe("/dashboard: importing subscriptions from a file", () => {
       buffer: Buffer.from("name,email\nAda,ada@example.com\n"),
     });
     await alert.getByText(/We found no YouTube channel ids in this file/).waitFor();
+    // Only just past the limit is sent of a larger file, and the server says what it is.
+    await chooseFile({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.alloc(3 * 1024 * 1024, "a") });
+    await alert.getByText(/^huge\.csv: This file is larger than 1 MB\./).waitFor();
     expect(await fileList().count()).toBe(0);
     expect(await followedTitles()).toEqual([]);
     await page.getByRole("tab", { name: "My YouTube Channels 0 of 5 channels" }).waitFor();

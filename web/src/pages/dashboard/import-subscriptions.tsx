@@ -1,6 +1,6 @@
 import type { ImportPreview, ImportResult } from "@tubedigest/contracts/channels";
 import { MAX_IMPORT_FILE_BYTES } from "@tubedigest/contracts/import-limits";
-import { type ChangeEvent, useId, useRef, useState } from "react";
+import { type ChangeEvent, useId, useState } from "react";
 import { useSWRConfig } from "swr";
 import { Link } from "wouter";
 import { Button, buttonClass } from "../../components/button.tsx";
@@ -35,7 +35,6 @@ const channels = (count: number) => `${count} channel${count === 1 ? "" : "s"}`;
 export function ImportSubscriptions({ user }: { user: CurrentUser }) {
   const [step, setStep] = useState<Step>({ name: "choose" });
   const [following, setFollowing] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const toast = useToast();
   const { mutate: revalidate } = useSWRConfig();
@@ -91,7 +90,6 @@ export function ImportSubscriptions({ user }: { user: CurrentUser }) {
       </p>
       <div className="import-file">
         <input
-          ref={input}
           id={inputId}
           className="visually-hidden"
           type="file"
