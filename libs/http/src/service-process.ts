@@ -98,7 +98,7 @@ export async function runServiceProcess<Schema extends TObject, Settings, Bus>(
   const settings = settingsOrExit(service, env);
   const log = createServiceLogger(service.name, LOG_LEVEL, { destination: bufferedStdout() });
   // Before the service is built: its apps add their request spans only once tracing is on.
-  const tracing = startTracing(
+  const tracing = await startTracing(
     tracingSettingsFrom(env as Static<Schema> & ProcessVariables),
     service.name,
     log,
