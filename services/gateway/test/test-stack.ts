@@ -129,6 +129,8 @@ export async function startTestStack(
       jobLockMs: number;
       leaseMs: number;
       catalogDelayMs?: number | (() => number);
+      /** Readers one compose job takes (the summariser's default when absent). */
+      batchSize?: number;
     };
     /**
      * On the real parts, the landing page's sample newsletter made from a channel of the fake Data API, with
@@ -203,7 +205,12 @@ export async function startTestStack(
           llm: options.digest.llm,
           redisUrl,
           redisKeyPrefix: `${redisPrefix}summariser:`,
-          digest: { concurrency: 4, catchUpHours: 24, jobLockMs: options.digest.jobLockMs },
+          digest: {
+            concurrency: 4,
+            catchUpHours: 24,
+            jobLockMs: options.digest.jobLockMs,
+            batchSize: options.digest.batchSize,
+          },
         }
       : {}),
   };

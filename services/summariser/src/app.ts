@@ -30,7 +30,7 @@ import {
   type SummariserSettings,
 } from "./config.ts";
 import { composeSampleNewsletter } from "./digest/compose-sample-newsletter.ts";
-import type { DigestJobs } from "./digest/digest-jobs.ts";
+import { DIGEST_BATCH_SIZE, type DigestJobs } from "./digest/digest-jobs.ts";
 import { digestJobHandlers, openDigestJobs } from "./digest/digest-queue.ts";
 import { newsletterLinkKeyFrom } from "./digest/newsletter-link.ts";
 import { sampleNewsletterSource } from "./digest/sample-newsletter-source.ts";
@@ -197,6 +197,7 @@ export async function buildSummariserApp(
     digest: {
       jobs,
       catchUpHours: digest.catchUpHours,
+      batchSize: digest.batchSize ?? DIGEST_BATCH_SIZE,
       // Within the gateway's 30-second wait for an answer.
       generateWaitMs: dependencies.generateWaitMs ?? 20_000,
       followsWaitMs: dependencies.followsWaitMs ?? 3_000,

@@ -383,6 +383,8 @@ export interface DigestSettings {
    * runs elsewhere (BullMQ's 30 s when absent; every replica must use the same). Tests shorten it.
    */
   jobLockMs?: number | undefined;
+  /** Readers one compose job takes (DIGEST_BATCH_SIZE when absent). Tests make a run of several batches. */
+  batchSize?: number | undefined;
 }
 
 const SummariserAi = Type.Object(SummariserAiEnvironment);

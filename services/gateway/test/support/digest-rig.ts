@@ -62,11 +62,15 @@ const proxyTo = (url: string) => {
  * test's shares of each group), catalog answering the summariser late enough that a run lasts about three
  * seconds, and holds that lapse within the test.
  */
-export const FAULT_RUN = { readers: 40, holdMs: 1_500, catalogDelayMs: 250 } as const;
+export const FAULT_RUN = { readers: 40, holdMs: 1_500, catalogDelayMs: 250, batchSize: 4 } as const;
 
 /** The rig for a fault scenario: every run it makes lasts long enough to break in the middle. */
 export const startFaultRig = (): Promise<DigestRig> =>
-  startDigestRig({ holdMs: FAULT_RUN.holdMs, catalogDelayMs: FAULT_RUN.catalogDelayMs });
+  startDigestRig({
+    holdMs: FAULT_RUN.holdMs,
+    catalogDelayMs: FAULT_RUN.catalogDelayMs,
+    batchSize: FAULT_RUN.batchSize,
+  });
 
 /** The summariser's model settings for the fake OpenAI API, as the stack's tests run it. */
 export const llmSettingsOf = (llm: FakeOpenAiApi, concurrency = 4): LlmSettings => ({
@@ -86,6 +90,8 @@ export async function startDigestRig(options: {
    * enough to break in the middle.
    */
   catalogDelayMs?: number;
+  /** Readers one compose job takes: a fault run's small batches leave composed and waiting readers at once. */
+  batchSize?: number;
 }): Promise<DigestRig> {
   const llm = await startFakeOpenAiApi({ latencyMs: 50 });
   const smtp = await startFakeSmtpServer();
@@ -115,6 +121,7 @@ export async function startDigestRig(options: {
         llm: llmSettingsOf(llm),
         jobLockMs: options.holdMs,
         leaseMs: options.holdMs,
+        ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
         catalogDelayMs: catalogDelayMs === undefined ? undefined : () => (running ? catalogDelayMs : 0),
       },
     });

@@ -20,6 +20,6 @@ export async function addAwaitingComposeJobs(context: SummariserContext): Promis
     now,
     new Date(now.getTime() - STUCK_AFTER_MS),
   );
-  await addComposeJobs(context.digest.jobs, rows);
+  await addComposeJobs(context.digest.jobs, rows, context.digest.batchSize);
   return rows.length;
 }

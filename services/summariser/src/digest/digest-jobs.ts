@@ -39,14 +39,18 @@ const batchJobId = (rows: readonly JobRow[]) =>
   `digests:${createHash("sha256").update(rows.map(composeJobId).join("\n")).digest("base64url")}`;
 
 /**
- * Adds the compose jobs of the rows, in batches of DIGEST_BATCH_SIZE (a batch whose job is already in
- * the queue adds nothing). The rows are ordered first, so a fan-out repeated over the same rows makes the
+ * Adds the compose jobs of the rows, in batches of `batchSize` (a batch whose job is already in the
+ * queue adds nothing). The rows are ordered first, so a fan-out repeated over the same rows makes the
  * same batches; a row alone gets the job of its own.
  */
-export function addComposeJobs(jobs: JobQueue<DigestJobs>, rows: readonly JobRow[]): Promise<void> {
+export function addComposeJobs(
+  jobs: JobQueue<DigestJobs>,
+  rows: readonly JobRow[],
+  batchSize = DIGEST_BATCH_SIZE,
+): Promise<void> {
   const ordered = [...rows].sort((a, b) => composeJobId(a).localeCompare(composeJobId(b)));
-  const batches = Array.from({ length: Math.ceil(ordered.length / DIGEST_BATCH_SIZE) }, (_, index) =>
-    ordered.slice(index * DIGEST_BATCH_SIZE, (index + 1) * DIGEST_BATCH_SIZE),
+  const batches = Array.from({ length: Math.ceil(ordered.length / batchSize) }, (_, index) =>
+    ordered.slice(index * batchSize, (index + 1) * batchSize),
   );
   return jobs.addBulk(
     batches.map((batch) => {

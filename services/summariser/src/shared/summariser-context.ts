@@ -61,6 +61,8 @@ export interface SummariserContext {
     jobs: JobQueue<DigestJobs>;
     /** How long after Monday 09:00 a digest is still sent when the scheduler missed that slot. */
     catchUpHours: number;
+    /** Readers one compose job takes. */
+    batchSize: number;
     /** How long "generate newsletter" waits for its newsletter before answering that it is on its way. */
     generateWaitMs: number;
     /**
