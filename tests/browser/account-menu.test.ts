@@ -7,6 +7,7 @@ import {
   linkInMailbox,
   openPageForEachTest,
   screenshotBoth,
+  startPlanInTestMode,
   toastIn,
   uniqueEmail,
 } from "./support.ts";
@@ -250,14 +251,8 @@ describe("the signed-in reader's account menu, signing out, and every page on a 
 
   it("the digest's unsubscribe page has the site's header and a card clear of a phone's edges; a payer's plan goes on", async () => {
     const email = await signUp("unsubscribe-page");
-    // A paying reader (test mode): billing hears of the new account a moment later, and says 409 until then.
-    await expect
-      .poll(
-        async () =>
-          (await call("POST", "/api/subscribe-with-coupon", { plan: "premium", testMode: true })).status,
-        { timeout: 10_000 },
-      )
-      .toBeLessThan(300);
+    // A paying reader (test mode).
+    await startPlanInTestMode(call, "premium");
     expect((await call("POST", "/api/user/channels", { youtubeChannelId: COPPER_PAN_KITCHEN })).status).toBe(
       201,
     );

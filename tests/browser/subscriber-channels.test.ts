@@ -8,6 +8,7 @@ import {
   openPageForEachTest,
   screenshotAt,
   screenshotBoth,
+  startPlanInTestMode,
   toastIn,
   uniqueEmail,
 } from "./support.ts";
@@ -92,16 +93,7 @@ describe("/dashboard: channels used of the plan's, the limit, nothing new, and a
 
   it("at the Solo plan's one channel, names Premium, the 5-channel tier", async () => {
     await signUp("limit-solo", async () => {
-      // Billing hears of a new account from auth's event a moment later, and says 409 until then.
-      await expect
-        .poll(
-          async () =>
-            (await call("POST", "/api/subscribe-with-coupon", { plan: "solo", testMode: true })).status,
-          {
-            timeout: 10_000,
-          },
-        )
-        .toBeLessThan(300);
+      await startPlanInTestMode(call, "solo");
       // Catalog learns the Solo plan's allowance from billing's event.
       await expect
         .poll(async () => (await call("GET", "/api/auth/current-user")).body.channelAllowance, {

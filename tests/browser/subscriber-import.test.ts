@@ -8,6 +8,7 @@ import {
   type Json,
   openPageForEachTest,
   screenshotBoth,
+  startPlanInTestMode,
   toastIn,
   uniqueEmail,
 } from "./support.ts";
@@ -41,14 +42,7 @@ describe("/dashboard: importing subscriptions from a file", () => {
     await page.goto("/terms");
     const email = uniqueEmail(prefix);
     expect((await call("POST", "/api/auth/register", { email, password: "password123" })).status).toBe(201);
-    // Billing hears of a new account from auth's event a moment later, and says 409 until then.
-    await expect
-      .poll(
-        async () =>
-          (await call("POST", "/api/subscribe-with-coupon", { plan: "premium", testMode: true })).status,
-        { timeout: 10_000 },
-      )
-      .toBeLessThan(300);
+    await startPlanInTestMode(call, "premium");
     await expect
       .poll(async () => (await call("GET", "/api/auth/current-user")).body.subscriptionPlan, {
         timeout: 10_000,

@@ -8,6 +8,7 @@ import {
   linkInMailbox,
   openPageForEachTest,
   screenshotBoth,
+  startPlanInTestMode,
   toastIn,
   uniqueEmail,
 } from "./support.ts";
@@ -173,16 +174,7 @@ describe("settings, the hidden summary tool and signing in by an e-mailed link",
 
   it("/settings Subscription: the plan chosen in the trial, its price, 'Change Plan', and cancelling after confirmation", async () => {
     await signUp("cancel");
-    // Billing hears of a new account from auth's event a moment later, and says 409 until then.
-    await expect
-      .poll(
-        async () =>
-          (await call("POST", "/api/subscribe-with-coupon", { plan: "creator", testMode: true })).status,
-        {
-          timeout: 10_000,
-        },
-      )
-      .toBeLessThan(300);
+    await startPlanInTestMode(call, "creator");
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Subscription" }).click();
     await page.getByText("Premium Plan").waitFor();

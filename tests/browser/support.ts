@@ -409,6 +409,21 @@ export function callFromPage(
   );
 }
 
+/**
+ * Starts `plan` for the signed-in account in test mode, as "Skip Payment" does. Billing hears of a new
+ * account from auth's event a moment later, and says 409 until then.
+ */
+export async function startPlanInTestMode(
+  call: (method: string, url: string, body?: unknown) => Promise<{ status: number }>,
+  plan: string,
+): Promise<void> {
+  await expect
+    .poll(async () => (await call("POST", "/api/subscribe-with-coupon", { plan, testMode: true })).status, {
+      timeout: 10_000,
+    })
+    .toBeLessThan(300);
+}
+
 /** The toast titled `title`: role "status" for news, "alert" for errors. */
 export function toastIn(page: Page, role: "status" | "alert", title: string) {
   return page.getByRole(role).filter({ hasText: title });
