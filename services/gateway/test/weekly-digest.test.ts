@@ -23,7 +23,8 @@ describe("the weekly digest end to end (Postgres, Redis/BullMQ, RabbitMQ, fake Y
   let replica: ChildProcess | undefined;
 
   beforeAll(async () => {
-    rig = await startDigestRig({ holdMs: HOLD_MS });
+    // Small batches: many compose jobs, so the second replica surely takes some of them.
+    rig = await startDigestRig({ holdMs: HOLD_MS, batchSize: 5 });
     // A catalog that answers every call a second late: a replica going through it is always mid-digest.
     slowCatalog = await startSlowHttpProxy(rig.stack.services.catalog, 1_000);
   }, 60_000);
