@@ -55,6 +55,17 @@ async function inSpan<T>(span: Span, parent: Context, work: () => Promise<T>): P
   }
 }
 
+/** What every bus span says of its message (OpenTelemetry's messaging conventions). */
+function messagingAttributes(event: AnyEvent, operation: "send" | "process", destination: string) {
+  return {
+    "messaging.system": "rabbitmq",
+    "messaging.operation.type": operation,
+    "messaging.destination.name": destination,
+    "messaging.message.id": event.id,
+    "messaging.message.conversation_id": event.correlationId,
+  };
+}
+
 /**
  * An event's publishing, as a producer span of the active trace (the writer's, brought back by the relay
  * from the outbox row), with `publish` given the headers that carry the span on to every consumer.
@@ -70,12 +81,8 @@ export function inPublishSpan<T>(
     {
       kind: SpanKind.PRODUCER,
       attributes: {
-        "messaging.system": "rabbitmq",
-        "messaging.operation.type": "send",
-        "messaging.destination.name": destination,
+        ...messagingAttributes(event, "send", destination),
         "messaging.rabbitmq.destination.routing_key": event.name,
-        "messaging.message.id": event.id,
-        "messaging.message.conversation_id": event.correlationId,
       },
     },
     parent,
@@ -97,12 +104,8 @@ export function inProcessSpan<T>(
     {
       kind: SpanKind.CONSUMER,
       attributes: {
-        "messaging.system": "rabbitmq",
-        "messaging.operation.type": "process",
-        "messaging.destination.name": queue,
+        ...messagingAttributes(event, "process", queue),
         "messaging.consumer.group.name": queue,
-        "messaging.message.id": event.id,
-        "messaging.message.conversation_id": event.correlationId,
         "messaging.delivery.attempt": attempt,
       },
     },
