@@ -86,7 +86,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     expect(subscriptions().filter((subscription) => subscription.status !== "canceled")).toHaveLength(1);
     cards.confirm(back, "succeeds");
     expect((await subscribe(userId, back)).statusCode).toBe(200);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
   });
 
   it("activates only once the provider says the payment succeeded, and only once", async () => {
@@ -97,7 +101,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     expect(early.json()).toEqual({
       message: "Payment status unknown. Please contact support if you were charged.",
     });
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "expired",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
 
     cards.confirm(paymentIntentId, "succeeds");
     for (let i = 0; i < 2; i++) {
@@ -107,7 +115,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     }
     await deliverPending();
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
   });
 
   it("activates nothing when the card is declined", async () => {
@@ -116,7 +128,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     cards.confirm(paymentIntentId, "declines");
     expect((await subscribe(userId, paymentIntentId, "pro")).statusCode).toBe(402);
     await deliverPending();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "expired",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
     expect(billing.eventsOf(userId)).toEqual([]);
   });
 
@@ -127,7 +143,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     cards.confirm(paymentIntentId, "succeeds");
     const reply = await subscribe(other.userId, paymentIntentId, "solo");
     expect(reply.statusCode).toBe(404);
-    expect(await summary(other.userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
+    expect(await summary(other.userId)).toEqual({
+      subscriptionStatus: "expired",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
   });
 
   it("activates from the webhook when the browser closed after paying", async () => {
@@ -135,7 +155,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     const paymentIntentId = await checkout(userId, "solo");
     cards.confirm(paymentIntentId, "succeeds");
     await deliverPending();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "solo",
+      dailyDigest: false,
+    });
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
   });
 
@@ -167,7 +191,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     }
     const unsigned = await post("/api/webhooks/stripe", { id: "evt_1" });
     expect(unsigned.statusCode).toBe(400);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "expired",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
   });
 
   it("cancels at the period's end: access until then, then expired", async () => {
@@ -185,7 +213,11 @@ describe("billing with card payments (in-memory provider, Postgres, RabbitMQ)", 
     expect(again.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     expect(cancelsAsked()).toBe(asked + 1);
     await deliverPending();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
 
     cards.endPeriod(subscriptionId);
     await deliverPending();

@@ -95,8 +95,13 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
     expect(await summary(alice.userId)).toEqual({
       subscriptionStatus: "active",
       subscriptionPlan: "premium",
+      dailyDigest: true,
     });
-    expect(await summary(tessa.userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    expect(await summary(tessa.userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "solo",
+      dailyDigest: false,
+    });
     for (const victim of [alice, tessa]) {
       expect(changesSince(stripeRequests, victim.userId)).toEqual({
         stripeWrites: [],
@@ -112,7 +117,11 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
   it("a visitor's claim on their own account reaches no other: another's e-mail is answered as an unknown one", async () => {
     const mallory = await billing.register();
     await expectNothingReachable(() => asClaimHolder(mallory.userId));
-    expect(await summary(mallory.userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(mallory.userId)).toEqual({
+      subscriptionStatus: "trial",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
   });
 
   it("the landing page's visitor checks out their own fresh account on its claim, by card, $0 during the free days", async () => {
@@ -168,6 +177,10 @@ describe("billing acts for the account's owner, never for whoever names its e-ma
       stripeWrites: [],
       events: ["subscription.activated"],
     });
-    expect(await summary(tester.userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    expect(await summary(tester.userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "solo",
+      dailyDigest: false,
+    });
   });
 });

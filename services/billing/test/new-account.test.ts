@@ -75,7 +75,11 @@ describe("an account billing has not heard of yet", () => {
     const summary = await billing.app.inject({ url: "/internal/account-summary", headers: asUser(userId) });
     expect(Date.now() - started).toBeLessThan(WAIT_MS);
     expect(subscription.json()).toMatchObject({ status: "trial", plan: null, cancelAtPeriodEnd: false });
-    expect(summary.json()).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(summary.json()).toEqual({
+      subscriptionStatus: "trial",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
   });
 
   it("answers 503 saying to try again when the sign-up never arrives within the wait", async () => {

@@ -69,7 +69,11 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
     const paymentIntentId = await checkout(userId, "solo");
     stripe.confirmPaymentIntent(paymentIntentId, "succeeds");
     await stripe.deliverAll();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "solo",
+      dailyDigest: false,
+    });
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
   });
 
@@ -90,7 +94,11 @@ describe("billing with Stripe's SDK against a fake Stripe: the wire, signatures 
       payload: { id: "evt_1" },
     });
     expect(unsigned.statusCode).toBe(400);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "expired",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
   });
 
   it("answers a webhook about a subscription nobody here owns as ignored, and its repeat as a duplicate", async () => {

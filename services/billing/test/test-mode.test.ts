@@ -55,7 +55,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
   it("starts a 7-day trial at sign-up, announces its end three days before, once, and ends it, once, after 7 days", async () => {
     const signedUpAt = new Date(Date.now() - 4 * DAY);
     const { userId } = await billing.register({ at: signedUpAt });
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "trial",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
     const started = await billing.database.db
       .selectFrom("outbox")
       .select("event")
@@ -87,12 +91,20 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
 
     billing.setNow(new Date(signedUpAt.getTime() + 7 * DAY - 1000));
     await billing.app.sweepPeriods();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "trial",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
 
     billing.setNow(new Date(signedUpAt.getTime() + 7 * DAY + 1000));
     expect((await billing.app.sweepPeriods()).trialsEnded).toBeGreaterThan(0);
     await billing.app.sweepPeriods();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "expired", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "expired",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["trial.ending", "trial.ended"]);
     billing.setNow(new Date());
   });
@@ -104,7 +116,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       expect(reply.statusCode).toBe(200);
       expect(reply.json().subscription).toMatchObject({ status: "active", plan: "solo", testMode: true });
     }
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "solo",
+      dailyDigest: false,
+    });
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
     expect(billing.eventData(userId, "subscription.activated")).toMatchObject({
       plan: "solo",
@@ -159,7 +175,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       currentPeriodEnd: trialEnd.toISOString(),
       trialEndsAt: trialEnd.toISOString(),
     });
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "trial",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
 
     billing.setNow(new Date(trialEnd.getTime() + 1000));
     await billing.app.sweepPeriods();
@@ -200,7 +220,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     const reply = await coupon({ plan: "unlimited", testMode: true }, asUser(userId));
     expect([reply.statusCode, reply.json()]).toEqual([409, { message: messages.changePlanInSettings }]);
     await expect.poll(() => billing.eventsOf(userId)).toEqual(["subscription.activated"]);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "solo" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "solo",
+      dailyDigest: false,
+    });
   });
 
   it("activates a visitor's plan on the claim their browser holds, the e-mail the page kept in any letter case", async () => {
@@ -208,7 +232,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     const body = { plan: "premium", email: email.toUpperCase(), testMode: true };
     const reply = await coupon(body, asClaimHolder(userId));
     expect(reply.statusCode).toBe(200);
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "trial",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
   });
 
   it("stores a plan asked for by an earlier name under the tier it is sold as now", async () => {
@@ -216,7 +244,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     const reply = await coupon({ plan: "creator", testMode: true }, asUser(userId));
     expect(reply.statusCode).toBe(200);
     expect(reply.json().subscription).toMatchObject({ plan: "premium", planName: "Premium" });
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
   });
 
   it("answers a checkout naming an e-mail without a claim or session with a 404 that says to start from the homepage", async () => {
@@ -240,7 +272,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
     });
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toEqual({ message: "Please use the checkout page to complete your subscription" });
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "trial", subscriptionPlan: null });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "trial",
+      subscriptionPlan: null,
+      dailyDigest: false,
+    });
   });
 
   it("says card payment is not set up, after checking the plan and amount", async () => {
@@ -282,7 +318,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
       expect(reply.statusCode).toBe(200);
       expect(reply.json().subscription).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     }
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
     const { current_period_end } = await billing.database.db
       .selectFrom("subscriptions")
       .select("current_period_end")
@@ -291,7 +331,11 @@ describe("billing without a Stripe key, test mode on (the embedded default)", ()
 
     billing.setNow(new Date(current_period_end.getTime() - 1000));
     await billing.app.sweepPeriods();
-    expect(await summary(userId)).toEqual({ subscriptionStatus: "active", subscriptionPlan: "premium" });
+    expect(await summary(userId)).toEqual({
+      subscriptionStatus: "active",
+      subscriptionPlan: "premium",
+      dailyDigest: true,
+    });
     billing.setNow(new Date(current_period_end.getTime() + 1000));
     expect((await billing.app.sweepPeriods()).expired).toBeGreaterThan(0);
     billing.setNow(new Date());

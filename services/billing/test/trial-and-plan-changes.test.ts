@@ -147,6 +147,7 @@ describe("one trial with a card, and self-serve plans, against the fake Stripe t
       userId,
       plan: "premium",
       channelAllowance: 5,
+      dailyDigest: true,
       planName: "Premium",
       amountCents: 999,
       currentPeriodEnd: new Date(trialEnd.getTime() + 30 * DAY).toISOString(),

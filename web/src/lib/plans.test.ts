@@ -13,6 +13,7 @@ const plan = (id: string, price: number): Plan => ({
   name: id,
   description: "",
   features: [],
+  dailyDigest: false,
   priceCents: Math.round(price * 100),
   price,
   priceLabel: `$${price}`,

@@ -18,6 +18,11 @@ export const PlanAccess = Type.Object({
   userId: Type.String({ format: "uuid" }),
   plan: Type.Union([PlanName, Type.Null()]),
   channelAllowance: Type.Integer({ minimum: 0 }),
+  /**
+   * Whether the plan includes a daily digest (the summariser keeps a reader's daily cadence only while it
+   * does); absent from events sent before it was added (added in version 1).
+   */
+  dailyDigest: Type.Optional(Type.Boolean()),
 });
 export type PlanAccess = Static<typeof PlanAccess>;
 
@@ -25,4 +30,5 @@ export const planAccessExample = {
   userId: "0b5e5f5e-8a4c-4c57-9d0e-2f1f2a3b4c5d",
   plan: "creator",
   channelAllowance: 5,
+  dailyDigest: true,
 } as const satisfies PlanAccess;

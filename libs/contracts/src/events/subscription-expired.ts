@@ -16,5 +16,11 @@ export const subscriptionExpired = defineEvent({
   name: "subscription.expired",
   version: 1,
   schema: SubscriptionExpiredData,
-  example: { ...planAccessExample, plan: null, previousPlan: "creator", reason: "cancelled" },
+  example: {
+    ...planAccessExample,
+    plan: null,
+    dailyDigest: false,
+    previousPlan: "creator",
+    reason: "cancelled",
+  },
 });

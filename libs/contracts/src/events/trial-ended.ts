@@ -13,5 +13,5 @@ export const trialEnded = defineEvent({
   name: "trial.ended",
   version: 1,
   schema: TrialEndedData,
-  example: { ...planAccessExample, plan: null, endedAt: "2026-11-29T09:00:00.000Z" },
+  example: { ...planAccessExample, plan: null, dailyDigest: false, endedAt: "2026-11-29T09:00:00.000Z" },
 });

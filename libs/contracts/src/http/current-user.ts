@@ -20,10 +20,14 @@ export const CatalogAccountSummary = Type.Object({
 });
 export type CatalogAccountSummary = Static<typeof CatalogAccountSummary>;
 
-/** Billing's part of current-user: the subscription's status (active, trial, expired) and plan. */
+/**
+ * Billing's part of current-user: the subscription's status (active, trial, expired) and plan; and, for the
+ * summariser when a reader chooses a daily digest, whether the plan in force includes one.
+ */
 export const BillingAccountSummary = Type.Object({
   subscriptionStatus: Type.String(),
   subscriptionPlan: Type.Union([Type.String(), Type.Null()]),
+  dailyDigest: Type.Boolean(),
 });
 export type BillingAccountSummary = Static<typeof BillingAccountSummary>;
 

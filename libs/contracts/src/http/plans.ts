@@ -19,6 +19,8 @@ export const PlanReply = Type.Object({
   /** en-US with two decimals: "$9.99". */
   priceLabel: Type.String(),
   channelAllowance: Type.Integer(),
+  /** Whether the tier's reader may have their digest every day instead of once a week. */
+  dailyDigest: Type.Boolean(),
 });
 export type PlanReply = Static<typeof PlanReply>;
 

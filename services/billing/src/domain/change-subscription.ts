@@ -30,7 +30,12 @@ export async function changeSubscription(
   await subscriptions.save(next);
   const userId = next.user_id;
   const plan = planById(next.plan);
-  const access = { userId, plan: plan.id, channelAllowance: plan.channelAllowance };
+  const access = {
+    userId,
+    plan: plan.id,
+    channelAllowance: plan.channelAllowance,
+    dailyDigest: plan.dailyDigest,
+  };
   const price = { planName: plan.name, priceCents: plan.priceCents };
   const record = (event: Parameters<BillingContext["recordEvent"]>[1]) => context.recordEvent(trx, event);
   const meta = { correlationId };
@@ -112,6 +117,7 @@ export async function changeSubscription(
           userId,
           plan: null,
           channelAllowance: DEFAULT_ALLOWANCE,
+          dailyDigest: false,
           previousPlan: previous.plan,
           reason: next.end_reason ?? "cancelled",
         },

@@ -55,6 +55,7 @@ export async function endDuePeriods(
           userId: account.user_id,
           plan: null,
           channelAllowance: DEFAULT_ALLOWANCE,
+          dailyDigest: false,
           endedAt: account.trial_ends_at.toISOString(),
         };
         await context.recordEvent(trx, createEvent("trial.ended", data, { correlationId }));

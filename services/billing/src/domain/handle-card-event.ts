@@ -64,6 +64,7 @@ export async function handleCardEvent(
         userId,
         plan: plan.id,
         channelAllowance: plan.channelAllowance,
+        dailyDigest: plan.dailyDigest,
         planName: plan.name,
         amountCents: event.invoice.amountDueCents,
         failedAt: context.now().toISOString(),

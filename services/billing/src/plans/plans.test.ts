@@ -35,10 +35,11 @@ describe("plans", () => {
     expect(planNamed("pro")?.features).toEqual([
       "Up to 25 channels",
       ...(planNamed("solo")?.features.slice(1) ?? []),
+      "Or one e-mail a day, at the hour you choose",
     ]);
   });
 
-  it("lists what every tier gives: the day and hour the reader chooses, search, the feed and sharing", () => {
+  it("lists what every tier gives: the day and hour the reader chooses, search, the feed and sharing; Premium and Pro a daily digest too", () => {
     const digest = [
       "One e-mail a week, on the day and hour you choose (Monday 9:00 by default)",
       "The key points of each new video, linked to the moment they are said",
@@ -47,11 +48,12 @@ describe("plans", () => {
       "A private feed for your feed reader",
       "Share a summary with a link",
     ];
-    expect(PLANS.map(({ id, features }) => [id, features])).toEqual([
-      ["solo", ["1 channel", ...digest]],
-      ["creator", ["Up to 5 channels", ...digest]],
-      ["premium", ["Up to 5 channels", ...digest]],
-      ["pro", ["Up to 25 channels", ...digest]],
+    const daily = "Or one e-mail a day, at the hour you choose";
+    expect(PLANS.map(({ id, features, dailyDigest }) => [id, features, dailyDigest])).toEqual([
+      ["solo", ["1 channel", ...digest], false],
+      ["creator", ["Up to 5 channels", ...digest, daily], true],
+      ["premium", ["Up to 5 channels", ...digest, daily], true],
+      ["pro", ["Up to 25 channels", ...digest, daily], true],
     ]);
   });
 

@@ -15,6 +15,8 @@ export interface Plan {
   priceCents: number;
   /** How many channels a subscriber may follow. */
   channelAllowance: number;
+  /** Whether the reader may have their digest every day, at their hour, instead of once a week. */
+  dailyDigest: boolean;
 }
 
 /**
@@ -31,7 +33,10 @@ const DIGEST_FEATURES = [
   "Share a summary with a link",
 ];
 
-const PREMIUM_FEATURES = ["Up to 5 channels", ...DIGEST_FEATURES];
+/** What the tiers with a daily digest add to every tier's. */
+const DAILY_FEATURE = "Or one e-mail a day, at the hour you choose";
+
+const PREMIUM_FEATURES = ["Up to 5 channels", ...DIGEST_FEATURES, DAILY_FEATURE];
 
 export const PLANS: readonly Plan[] = [
   {
@@ -41,6 +46,7 @@ export const PLANS: readonly Plan[] = [
     features: ["1 channel", ...DIGEST_FEATURES],
     priceCents: 499,
     channelAllowance: 1,
+    dailyDigest: false,
   },
   // The same 5-channel tier as Premium under an earlier name: no new subscription is stored under it
   // (planNamed maps it), and one stored before keeps working, shown as Premium.
@@ -51,6 +57,7 @@ export const PLANS: readonly Plan[] = [
     features: PREMIUM_FEATURES,
     priceCents: 999,
     channelAllowance: 5,
+    dailyDigest: true,
   },
   {
     id: "premium",
@@ -59,15 +66,17 @@ export const PLANS: readonly Plan[] = [
     features: PREMIUM_FEATURES,
     priceCents: 999,
     channelAllowance: 5,
+    dailyDigest: true,
   },
   {
     id: "pro",
     name: "Pro",
     // The SPEC's "premium features" named nothing Pro gives; what it gives is listed instead.
     description: "Up to 25 channels with weekly summaries",
-    features: ["Up to 25 channels", ...DIGEST_FEATURES],
+    features: ["Up to 25 channels", ...DIGEST_FEATURES, DAILY_FEATURE],
     priceCents: 2999,
     channelAllowance: 25,
+    dailyDigest: true,
   },
 ];
 

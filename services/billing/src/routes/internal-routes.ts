@@ -5,6 +5,7 @@ import type { BillingContext } from "../domain/billing-context.ts";
 import { describeSubscription } from "../domain/describe-subscription.ts";
 import { placeHold } from "../domain/place-hold.ts";
 import { quoteSingleSummary } from "../domain/quote-single-summary.ts";
+import { planNamed } from "../plans/plans.ts";
 import type { Hold } from "../store/hold-repository.ts";
 import { errors, HoldBody, HoldQuoteBody } from "./schemas.ts";
 
@@ -24,7 +25,11 @@ export function registerInternalRoutes(app: ServiceApp, context: BillingContext)
     { schema: { response: { 200: BillingAccountSummary, ...errors } } },
     async (request) => {
       const subscription = await describeSubscription(context, requireUserId(request));
-      return { subscriptionStatus: subscription.status, subscriptionPlan: subscription.plan };
+      return {
+        subscriptionStatus: subscription.status,
+        subscriptionPlan: subscription.plan,
+        dailyDigest: subscription.plan !== null && planNamed(subscription.plan)?.dailyDigest === true,
+      };
     },
   );
 
