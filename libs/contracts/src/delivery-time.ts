@@ -8,6 +8,13 @@ export interface DeliveryTime {
   hour: number;
 }
 
+/**
+ * How often the digest goes out: once a week on the reader's day and hour, or every day at their hour
+ * (Premium and Pro).
+ */
+export type DigestCadence = "weekly" | "daily";
+export const DIGEST_CADENCES: readonly DigestCadence[] = ["weekly", "daily"];
+
 /** Monday at 09:00, where every reader starts. */
 export const DEFAULT_DELIVERY_TIME: DeliveryTime = { weekday: 1, hour: 9 };
 
@@ -24,6 +31,9 @@ export const WEEKDAYS = [
 export const deliveryTimeMessages = {
   weekday: "Please choose a day of the week.",
   hour: "Please choose an hour from 00:00 to 23:00.",
+  cadence: "Please choose weekly or daily.",
+  dailyNeedsPlan:
+    "A daily digest comes with Premium and Pro. Change your plan under Subscription to get one every day.",
 } as const;
 
 /** Whether `time` names a real day and a whole hour. */
@@ -41,6 +51,11 @@ export function isDeliveryTime(time: DeliveryTime): boolean {
 /** "09:00": an hour as the settings page and the e-mail write it (24-hour, as the time zone list does). */
 export function hourLabel(hour: number): string {
   return `${String(hour).padStart(2, "0")}:00`;
+}
+
+/** "every day at 09:00": a daily digest's time, as settings and the e-mails say it. */
+export function dailyTimeLabel(hour: number): string {
+  return `every day at ${hourLabel(hour)}`;
 }
 
 /** "Monday at 09:00". */

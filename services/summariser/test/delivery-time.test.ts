@@ -181,6 +181,7 @@ describe("delivery times chosen and changed mid-week, across a daylight-saving c
       headers: asUser(randomUUID()),
     });
     expect(response.json()).toEqual({
+      cadence: "weekly",
       weekday: 1,
       hour: 9,
       timeZone: "UTC",

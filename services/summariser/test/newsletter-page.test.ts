@@ -89,6 +89,7 @@ describe("GET /api/newsletters/{id}: one past newsletter, to its reader (Postgre
       id: recent.id,
       subject: "Your week of 23 November: Pocket Orbit",
       weekLabel: "Week of 23 November 2026",
+      period: "week",
       sentAt: recent.createdAt.toISOString(),
       createdAt: recent.createdAt.toISOString(),
       channels,

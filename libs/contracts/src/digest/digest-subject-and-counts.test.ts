@@ -21,6 +21,13 @@ describe("a digest's subject line", () => {
     expect(subject.length).toBeLessThan(90);
     expect(digestSubject("23 November", [])).toBe("Your week of 23 November");
   });
+
+  it("names a daily digest by its day", () => {
+    expect(digestSubject("Sunday, 6 December", ["Pocket Orbit", "Copper Pan"], "day")).toBe(
+      "Your Sunday, 6 December: Pocket Orbit and Copper Pan",
+    );
+    expect(digestSubject("Sunday, 6 December", [], "day")).toBe("Your Sunday, 6 December");
+  });
 });
 
 describe("a digest's counts", () => {

@@ -8,11 +8,16 @@ function shortTitle(title: string): string {
 }
 
 /**
- * A digest's subject line: "Your week of 23 November: Pocket Orbit, Copper Pan Kitchen and 3 more".
- * `weekOf` is the week's Monday in words; `channelTitles` are the channels with new videos, in the
- * digest's order (newest video first). The e-mail, the archive and the preview all show this line.
+ * A digest's subject line: "Your week of 23 November: Pocket Orbit, Copper Pan Kitchen and 3 more", or a
+ * daily digest's "Your Sunday, 6 December: Pocket Orbit". `when` is the week's Monday in words ("23
+ * November"), or the day's ("Sunday, 6 December"); `channelTitles` are the channels with new videos, in
+ * the digest's order. The e-mail, the archive and the preview all show this line.
  */
-export function digestSubject(weekOf: string, channelTitles: readonly string[]): string {
+export function digestSubject(
+  when: string,
+  channelTitles: readonly string[],
+  period: "week" | "day" = "week",
+): string {
   const titles = channelTitles.map(shortTitle).filter((title) => title !== "");
   const named = titles.slice(0, NAMED_CHANNELS);
   const more = titles.length - named.length;
@@ -22,5 +27,6 @@ export function digestSubject(weekOf: string, channelTitles: readonly string[]):
       : named.length > 1
         ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
         : (named[0] ?? "");
-  return list === "" ? `Your week of ${weekOf}` : `Your week of ${weekOf}: ${list}`;
+  const opening = period === "day" ? `Your ${when}` : `Your week of ${when}`;
+  return list === "" ? opening : `${opening}: ${list}`;
 }

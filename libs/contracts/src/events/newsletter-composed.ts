@@ -12,8 +12,10 @@ const DigestVideo = Type.Object({
 export const NewsletterComposedData = Type.Object({
   newsletterId: Type.String({ format: "uuid" }),
   userId: Type.String({ format: "uuid" }),
-  /** The week it covers, e.g. "Week of 23 November 2026". */
+  /** The week it covers, e.g. "Week of 23 November 2026"; or the day, "Sunday 6 December 2026". */
   weekLabel: Type.String({ maxLength: 100 }),
+  /** Whether it is a weekly digest or a daily one; absent means weekly (added in version 1). */
+  period: Type.Optional(Type.Union([Type.Literal("week"), Type.Literal("day")])),
   /** The subject the newsletter is stored and listed under; the e-mail uses it (added in version 1). */
   subject: Type.Optional(Type.String({ maxLength: 300 })),
   /**

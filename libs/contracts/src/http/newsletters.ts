@@ -31,8 +31,10 @@ const GlanceLine = Type.Object({ text: Type.String(), videoUrls: Type.Array(Type
 export const NewsletterPage = Type.Object({
   id: Type.String(),
   subject: Type.String(),
-  /** The week it covers ("Week of 23 November 2026"). */
+  /** The week it covers ("Week of 23 November 2026"), or a daily digest's day ("Sunday 6 December 2026"). */
   weekLabel: Type.Union([Type.String(), Type.Null()]),
+  /** A weekly digest or a daily one. */
+  period: Type.Union([Type.Literal("week"), Type.Literal("day")]),
   sentAt: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   /** What was mailed: channels, their videos, each with its summary's markdown. */

@@ -29,6 +29,8 @@ export type DigestDeliveryReply = Static<typeof DigestDeliveryReply>;
 
 /** The reader's delivery time as the settings page shows it. */
 export const DeliveryTimeReply = Type.Object({
+  /** Weekly on the day and hour, or daily at the hour; weekly whenever the plan has no daily digest. */
+  cadence: Type.Union([Type.Literal("weekly"), Type.Literal("daily")]),
   /** ISO day of the week: Monday 1 … Sunday 7. */
   weekday: Type.Integer({ minimum: 1, maximum: 7 }),
   hour: Type.Integer({ minimum: 0, maximum: 23 }),

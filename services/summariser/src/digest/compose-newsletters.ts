@@ -17,6 +17,7 @@ import {
   type SummaryOutcome,
   summariseVideo,
 } from "../summaries/summarise-video.ts";
+import { periodOfKey } from "./digest-week.ts";
 import {
   glanceVideosOf,
   type NewsletterContent,
@@ -28,7 +29,7 @@ import {
 /** Catalog calls a batch has in flight at once. */
 const LISTING_CALLS_AT_ONCE = 2;
 
-/** A first digest covers the week before it was due. */
+/** A first digest covers the week before it was due (a daily one, the day). */
 const DIGEST_DAYS = 7;
 const DAY_MS = 24 * 3_600_000;
 
@@ -179,7 +180,8 @@ function planOf(row: DigestRow, reader: DigestReader | undefined): Plan {
   const dueAt = row.due_at.getTime();
   const lastCovered = reader.lastCoveredUntil?.getTime();
   const recent = lastCovered !== undefined && lastCovered >= dueAt - 2 * DIGEST_DAYS * DAY_MS;
-  return { kind: "videos", reader, since: new Date(recent ? lastCovered : dueAt - DIGEST_DAYS * DAY_MS) };
+  const span = periodOfKey(row.week_key) === "day" ? DAY_MS : DIGEST_DAYS * DAY_MS;
+  return { kind: "videos", reader, since: new Date(recent ? lastCovered : dueAt - span) };
 }
 
 /** The ready summaries of the readers' videos, one statement per language asked (the video's own: ""). */
@@ -240,7 +242,7 @@ async function composeOne(
       ),
     })),
   );
-  const draft = newsletterContent(week.row.week_start, summarised);
+  const draft = newsletterContent(week.row.week_start, summarised, week.row.week_key);
   if (draft.channels.length === 0) {
     return { kind: "skipped", reason: SKIP_REASONS.noSummaries, coveredUntil };
   }

@@ -1,12 +1,15 @@
 import type { DeliveryTime } from "@tubedigest/contracts";
-import { DEFAULT_DELIVERY_TIME } from "@tubedigest/contracts/delivery-time";
+import { DEFAULT_DELIVERY_TIME, type DigestCadence } from "@tubedigest/contracts/delivery-time";
 import { DateTime } from "luxon";
 
-/** A user's week as their digest names it. */
+/**
+ * A user's week as their digest names it; or, for a daily digest, their day (the names are the week's,
+ * as the digests table's columns are).
+ */
 export interface DigestWeek {
-  /** The ISO week of the local date, e.g. "2026-W48": one digest per user and key. */
+  /** The ISO week of the local date, e.g. "2026-W48", or a daily digest's local date, "2026-12-06": one digest per user and key. */
   weekKey: string;
-  /** That week's Monday as a local date, e.g. "2026-11-23". */
+  /** That week's Monday as a local date, e.g. "2026-11-23"; a daily digest's own day. */
   weekStart: string;
   /** That week's delivery (Monday 09:00 unless the reader chose another day and hour), as an instant. */
   dueAt: Date;
@@ -17,7 +20,35 @@ export interface DigestWeek {
  * pinned that one week to the instant it had before (see change-delivery-time.ts).
  */
 export interface DeliverySchedule extends DeliveryTime {
+  /** Weekly when absent. */
+  cadence?: DigestCadence;
   pinned?: { weekKey: string; dueAt: Date } | null;
+}
+
+/** A daily digest's key is its local date; a weekly one's its ISO week ("2026-W49"). */
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a digest (by its key) covers a day or a week; on-demand keys (`now:…`) cover a week. */
+export const periodOfKey = (key: string): "day" | "week" => (DAY_KEY.test(key) ? "day" : "week");
+
+/**
+ * The period `instant` falls in for the reader's delivery: their week (`digestWeek`), or with a daily
+ * cadence their local day, due at their hour of it.
+ */
+export function digestPeriod(timeZone: string, instant: Date, delivery: DeliverySchedule): DigestWeek {
+  return delivery.cadence === "daily"
+    ? digestDay(timeZone, instant, delivery)
+    : digestWeek(timeZone, instant, delivery);
+}
+
+function digestDay(timeZone: string, instant: Date, delivery: DeliverySchedule): DigestWeek {
+  const local = DateTime.fromMillis(instant.getTime(), { zone: timeZone });
+  if (!local.isValid) throw new Error(`not a time zone: ${timeZone}`);
+  const day = local.startOf("day");
+  const key = day.toISODate() ?? "";
+  const pinned = delivery.pinned?.weekKey === key ? delivery.pinned.dueAt : undefined;
+  // As for a week: the hour is the clocks' hour, one a change skips becomes the one after it.
+  return { weekKey: key, weekStart: key, dueAt: pinned ?? day.set({ hour: delivery.hour }).toJSDate() };
 }
 
 /**
@@ -104,10 +135,11 @@ function dueInWeek(week: ZoneWeek, delivery: DeliveryTime): Date {
 }
 
 /**
- * The weeks whose digest is due at `slot` in `timeZone`: each from the delivery's instant until
+ * The weeks (or days) whose digest is due at `slot` in `timeZone`: each from the delivery's instant until
  * `catchUpHours` later, so a slot the scheduler missed is made up by the next one it fires. The window may
  * reach into the next week (a Sunday evening delivery, caught up on Monday), so the week of the slot and
- * the week of the window's start are both asked; the catch-up is kept under a week by the settings.
+ * the week of the window's start are both asked; the catch-up is kept under a week by the settings, and
+ * under a day for a daily digest, so a late scheduler makes up the last day missed, not every one.
  */
 export function dueDigestWeeks(
   timeZone: string,
@@ -115,26 +147,31 @@ export function dueDigestWeeks(
   catchUpHours: number,
   delivery: DeliverySchedule = DEFAULT_DELIVERY_TIME,
 ): DigestWeek[] {
-  const windowMs = catchUpHours * 3_600_000;
+  const hours = delivery.cadence === "daily" ? Math.min(catchUpHours, DAILY_CATCH_UP_HOURS) : catchUpHours;
+  const windowMs = hours * 3_600_000;
   const due = new Map<string, DigestWeek>();
   for (const instant of [slot, new Date(slot.getTime() - windowMs)]) {
-    const week = digestWeek(timeZone, instant, delivery);
+    const week = digestPeriod(timeZone, instant, delivery);
     const late = slot.getTime() - week.dueAt.getTime();
     if (late >= 0 && late < windowMs) due.set(week.weekKey, week);
   }
   return [...due.values()];
 }
 
-/** The next delivery after `now`: this week's when still ahead, else next week's. */
+/** A daily digest's catch-up: under a day, so two days are never due at one slot. */
+const DAILY_CATCH_UP_HOURS = 23;
+
+/** The next delivery after `now`: this period's when still ahead, else the next one's. */
 export function nextDelivery(timeZone: string, now: Date, delivery: DeliverySchedule): DigestWeek {
-  const thisWeek = digestWeek(timeZone, now, delivery);
-  return thisWeek.dueAt > now ? thisWeek : weekAfter(timeZone, thisWeek, delivery);
+  const current = digestPeriod(timeZone, now, delivery);
+  return current.dueAt > now ? current : weekAfter(timeZone, current, delivery);
 }
 
-/** The week after `week`, with its delivery. */
+/** The period (week, or day for a daily digest) after `week`, with its delivery. */
 export function weekAfter(timeZone: string, week: DigestWeek, delivery: DeliverySchedule): DigestWeek {
-  const nextMonday = DateTime.fromISO(week.weekStart, { zone: timeZone }).plus({ weeks: 1 });
-  return digestWeek(timeZone, nextMonday.toJSDate(), delivery);
+  const start = DateTime.fromISO(week.weekStart, { zone: timeZone });
+  const next = delivery.cadence === "daily" ? start.plus({ days: 1 }) : start.plus({ weeks: 1 });
+  return digestPeriod(timeZone, next.toJSDate(), delivery);
 }
 
 /** "Week of 23 November 2026", from the week's Monday ("2026-11-23"). */
@@ -145,6 +182,16 @@ export function weekLabel(weekStart: string): string {
 /** "23 November": the Monday as a subject line names it. */
 export function weekStartDay(weekStart: string): string {
   return localDate(weekStart).toFormat("d LLLL");
+}
+
+/** What a digest is headed and named by: "Week of 23 November 2026", or a day's "Sunday 6 December 2026". */
+export function periodLabel(key: string, start: string): string {
+  return periodOfKey(key) === "day" ? localDate(start).toFormat("cccc d LLLL yyyy") : weekLabel(start);
+}
+
+/** The period as a subject line names it: "23 November" (the week's Monday), or "Sunday, 6 December". */
+export function periodSubjectDay(key: string, start: string): string {
+  return periodOfKey(key) === "day" ? localDate(start).toFormat("cccc, d LLLL") : weekStartDay(start);
 }
 
 const localDate = (isoDate: string) => DateTime.fromISO(isoDate, { zone: "UTC", locale: "en-GB" });

@@ -15,7 +15,7 @@ import {
   summaryMarkdown,
   videoHeading,
 } from "../summaries/summary-markdown.ts";
-import { weekLabel, weekStartDay } from "./digest-week.ts";
+import { periodLabel, periodOfKey, periodSubjectDay } from "./digest-week.ts";
 
 /** A video a newsletter carries, with its summary, or the reason it has none. */
 export interface NewsletterVideo {
@@ -57,11 +57,13 @@ const MAX_SUMMARY = 20_000;
 /**
  * A user's newsletter from their channels' new videos: channels ordered by their newest video, videos
  * newest first, each with its summary; a video whose summary failed is named under its channel with the
- * reason, and left out of what is mailed. The subject names the week and the top channels.
+ * reason, and left out of what is mailed. The subject names the week (or a daily digest's day) and the
+ * top channels. `weekStart` is the week's Monday (or the day, for a daily digest: its `periodKey` says so).
  */
 export function newsletterContent(
   weekStart: string,
   channels: readonly { title: string; videos: readonly NewsletterVideo[] }[],
+  periodKey = "",
 ): NewsletterContent {
   const ordered = channels
     .filter((channel) => channel.videos.length > 0)
@@ -89,10 +91,11 @@ export function newsletterContent(
     .filter((channel) => channel.videos.length > 0);
   return {
     subject: digestSubject(
-      weekStartDay(weekStart),
+      periodSubjectDay(periodKey, weekStart),
       mailed.map((channel) => channel.title),
+      periodOfKey(periodKey),
     ),
-    content: [`# ${weekLabel(weekStart)}`, ...ordered.map(channelMarkdown)].join("\n\n"),
+    content: [`# ${periodLabel(periodKey, weekStart)}`, ...ordered.map(channelMarkdown)].join("\n\n"),
     channels: mailed,
     glance: [],
   };

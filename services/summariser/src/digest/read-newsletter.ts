@@ -3,6 +3,7 @@ import type { NewsletterPage } from "@tubedigest/contracts/newsletters";
 import { HttpError } from "@tubedigest/http/http-error";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import { NewsletterRepository } from "../store/newsletter-repository.ts";
+import { periodOfKey } from "./digest-week.ts";
 import { isNewsletterLinkToken, newsletterLinkInTime } from "./newsletter-link.ts";
 
 export const newsletterPageMessages = {
@@ -42,6 +43,7 @@ export async function readNewsletter(
     id: row.id,
     subject: row.subject,
     weekLabel: readDigestMarkdown(row.content).title,
+    period: periodOfKey(row.week_key),
     sentAt: row.sent_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     channels: row.channels,

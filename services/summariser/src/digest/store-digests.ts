@@ -10,7 +10,7 @@ import {
 } from "../store/digest-repository.ts";
 import { type NewNewsletter, NewsletterRepository } from "../store/newsletter-repository.ts";
 import type { Composition } from "./compose-newsletters.ts";
-import { weekLabel } from "./digest-week.ts";
+import { periodLabel, periodOfKey } from "./digest-week.ts";
 import { newsletterLinkToken } from "./newsletter-link.ts";
 
 /** What storing a batch ended: per digest we still held, how it ended. */
@@ -93,7 +93,8 @@ export async function storeDigests(
           {
             newsletterId: newsletter.id,
             userId: newsletter.userId,
-            weekLabel: weekLabel(newsletter.row.week_start),
+            weekLabel: periodLabel(newsletter.row.week_key, newsletter.row.week_start),
+            period: periodOfKey(newsletter.row.week_key),
             subject: newsletter.subject,
             readToken: newsletterLinkToken(context.newsletterLinkKey, {
               id: newsletter.id,

@@ -14,17 +14,26 @@ const DeliveryTimeBody = Type.Object(
   {
     weekday: Type.Integer({ minimum: 1, maximum: 7, errorMessage: deliveryTimeMessages.weekday }),
     hour: Type.Integer({ minimum: 0, maximum: 23, errorMessage: deliveryTimeMessages.hour }),
+    /** Kept as it is when absent. */
+    cadence: Type.Optional(
+      Type.Union([Type.Literal("weekly"), Type.Literal("daily")], {
+        errorMessage: deliveryTimeMessages.cadence,
+      }),
+    ),
   },
   {
     additionalProperties: false,
     errorMessage: {
       required: { weekday: deliveryTimeMessages.weekday, hour: deliveryTimeMessages.hour },
-      additionalProperties: "Only weekday and hour can be set.",
+      additionalProperties: "Only weekday, hour and cadence can be set.",
     },
   },
 );
 
-/** Settings: the day and hour the signed-in reader's weekly digest goes out, in their zone. */
+/**
+ * Settings: the day and hour the signed-in reader's digest goes out, in their zone, and whether weekly or
+ * daily (daily: every day at the hour).
+ */
 export function registerDeliveryTimeRoutes(app: ServiceApp, context: SummariserContext): void {
   app.get(
     DELIVERY_TIME_PATH,

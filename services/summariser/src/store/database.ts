@@ -1,4 +1,5 @@
 import type { BusTables } from "@tubedigest/bus";
+import type { DigestCadence } from "@tubedigest/contracts/delivery-time";
 import type { StoredGlanceLine } from "@tubedigest/contracts/digest";
 import type { ColumnType, Generated } from "kysely";
 import type { KeyPoint, SummarySection } from "../adapters/summary-writers/summary-writer.ts";
@@ -117,6 +118,10 @@ export interface RecipientsTable {
   pinned_week_key: string | null;
   pinned_week_start: string | null;
   pinned_due_at: Date | null;
+  /** "weekly" (on the delivery day and hour) or "daily" (every day at the hour); daily stands only with `daily_digest`. */
+  cadence: Generated<DigestCadence>;
+  /** Whether the reader's plan includes a daily digest, as billing last said; null until it has. */
+  daily_digest: boolean | null;
   /** Paused in settings: until `digest_paused_until` (the first day, local, a digest may come again), or until resumed when null. */
   digest_paused: Generated<boolean>;
   digest_paused_until: string | null;

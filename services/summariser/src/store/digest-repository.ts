@@ -1,7 +1,8 @@
+import type { DigestCadence } from "@tubedigest/contracts/delivery-time";
 import { type Kysely, type Selectable, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { DigestStatus, DigestsTable, SummariserDatabase } from "./database.ts";
-import { eligibleAt, notPausedFor } from "./recipient-repository.ts";
+import { effectiveCadence, eligibleAt, notPausedFor } from "./recipient-repository.ts";
 
 export type DigestRow = Selectable<DigestsTable>;
 
@@ -24,11 +25,15 @@ export interface DigestReader {
   lastCoveredUntil: Date | undefined;
 }
 
-/** A week whose digest is wanted now, for the readers of one zone whose delivery is that day and hour. */
+/**
+ * A week whose digest is wanted now, for the readers of one zone whose delivery is that day and hour; or a
+ * day, for the daily readers of one zone whose hour it is.
+ */
 export interface ScheduleWeek {
   timeZone: string;
   weekday: number;
   hour: number;
+  cadence: DigestCadence;
   weekKey: string;
   weekStart: string;
   dueAt: Date;
@@ -38,6 +43,7 @@ type ScheduleWeekRecord = {
   time_zone: string;
   weekday: number;
   hour: number;
+  cadence: DigestCadence;
   week_key: string;
   week_start: string;
   due_at: Date;
@@ -108,6 +114,7 @@ export class DigestRepository {
         time_zone: week.timeZone,
         weekday: week.weekday,
         hour: week.hour,
+        cadence: week.cadence,
         week_key: week.weekKey,
         week_start: week.weekStart,
         due_at: week.dueAt.toISOString(),
@@ -121,13 +128,14 @@ export class DigestRepository {
           .selectFrom("recipients")
           .innerJoin(
             sql<ScheduleWeekRecord>`jsonb_to_recordset(${due}::jsonb)`.as<"due">(
-              sql`due(time_zone text, weekday smallint, hour smallint, week_key text, week_start text, due_at timestamptz)`,
+              sql`due(time_zone text, weekday smallint, hour smallint, cadence text, week_key text, week_start text, due_at timestamptz)`,
             ),
             (join) =>
               join
                 .onRef("due.time_zone", "=", "recipients.time_zone")
-                .onRef("due.weekday", "=", "recipients.delivery_weekday")
-                .onRef("due.hour", "=", "recipients.delivery_hour"),
+                .onRef("due.hour", "=", "recipients.delivery_hour")
+                .on(sql<boolean>`due.cadence = ${effectiveCadence}`)
+                .on(sql<boolean>`(due.cadence = 'daily' or due.weekday = recipients.delivery_weekday)`),
           )
           .select([
             "recipients.user_id",

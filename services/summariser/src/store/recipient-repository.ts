@@ -1,4 +1,5 @@
 import type { DeliveryTime } from "@tubedigest/contracts";
+import type { DigestCadence } from "@tubedigest/contracts/delivery-time";
 import {
   type Expression,
   type ExpressionBuilder,
@@ -30,6 +31,12 @@ export const eligibleAt =
   (at: Date) =>
   ({ eb, and, or }: ExpressionBuilder<SummariserDatabase, "recipients">) =>
     and([eb("unsubscribed", "=", false), or([eb("plan_active", "=", true), eb("trial_ends_at", ">", at)])]);
+
+/**
+ * The cadence the reader's digests follow: daily only while they chose it and their plan includes it
+ * (a move to a plan without one makes it weekly again, on their day and hour; a move back, daily).
+ */
+export const effectiveCadence = sql<DigestCadence>`(case when recipients.cadence = 'daily' and recipients.daily_digest is true then 'daily' else 'weekly' end)`;
 
 /**
  * Not paused for the week whose Monday is `weekStart` (`YYYY-MM-DD`, local) and due at `dueAt`: never
@@ -143,22 +150,32 @@ export class RecipientRepository {
   async schedulesOfEligible(at: Date): Promise<ReaderSchedule[]> {
     const rows = await this.db
       .selectFrom("recipients")
-      .select(["time_zone", "delivery_weekday", "delivery_hour"])
+      // A daily reader's day of the week plays no part: daily readers of a zone and hour are one group.
+      .select([
+        "time_zone",
+        sql<number>`case when ${effectiveCadence} = 'daily' then 0 else delivery_weekday end`.as("weekday"),
+        "delivery_hour",
+        effectiveCadence.as("cadence"),
+      ])
       .distinct()
       .where(eligibleAt(at))
       .where("registered_at", "is not", null)
       .execute();
     return rows.map((row) => ({
       timeZone: row.time_zone,
-      weekday: row.delivery_weekday,
+      weekday: row.weekday,
       hour: row.delivery_hour,
+      cadence: row.cadence,
     }));
   }
 
-  /** Sets the reader's delivery time, and the one week a change keeps at its earlier instant (or none). */
+  /**
+   * Sets the reader's delivery time and cadence, and the one week (or day) a change keeps at its earlier
+   * instant (or none). With `dailyDigest`, what billing has just said of the reader's plan.
+   */
   async setDelivery(
     userId: string,
-    delivery: DeliveryTime,
+    delivery: DeliveryTime & { cadence: DigestCadence; dailyDigest?: boolean },
     pinned: { weekKey: string; weekStart: string; dueAt: Date } | null,
   ): Promise<void> {
     await this.db
@@ -166,6 +183,8 @@ export class RecipientRepository {
       .set({
         delivery_weekday: delivery.weekday,
         delivery_hour: delivery.hour,
+        cadence: delivery.cadence,
+        ...(delivery.dailyDigest === undefined ? {} : { daily_digest: delivery.dailyDigest }),
         pinned_week_key: pinned?.weekKey ?? null,
         pinned_week_start: pinned?.weekStart ?? null,
         pinned_due_at: pinned?.dueAt ?? null,
@@ -190,16 +209,24 @@ export class RecipientRepository {
   }
 }
 
-/** A group of readers whose digest is due at the same local day and hour of the same zone. */
+/**
+ * A group of readers whose digest is due at the same local day and hour of the same zone; or, daily, at
+ * the same hour of every day (`weekday` 0).
+ */
 export interface ReaderSchedule extends DeliveryTime {
   timeZone: string;
+  cadence: DigestCadence;
 }
 
-/** The reader's delivery as the week computations take it: day, hour and any week kept at its earlier instant. */
+/**
+ * The reader's delivery as the week computations take it: day, hour, the cadence in force (as
+ * effectiveCadence) and any week kept at its earlier instant.
+ */
 export function deliveryOf(row: RecipientRow): DeliverySchedule {
   return {
     weekday: row.delivery_weekday,
     hour: row.delivery_hour,
+    cadence: row.cadence === "daily" && row.daily_digest === true ? "daily" : "weekly",
     pinned:
       row.pinned_week_key && row.pinned_due_at
         ? { weekKey: row.pinned_week_key, dueAt: row.pinned_due_at }

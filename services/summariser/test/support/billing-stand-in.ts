@@ -17,7 +17,12 @@ export function billingStandIn() {
   >();
   let refusal: HttpError | undefined;
   let payment: PriceQuote["payment"] = "test";
+  const dailyPlans = new Set<string>();
   const client: BillingClient = {
+    async dailyDigest(userId) {
+      if (refusal) throw refusal;
+      return dailyPlans.has(userId);
+    },
     async quote(_userId, input) {
       return { amountCents: priceOf(input.durationSeconds), payment };
     },
@@ -45,6 +50,11 @@ export function billingStandIn() {
     holds,
     /** Holds placed for one subscriber. */
     holdsOf: (userId: string) => [...holds.values()].filter((hold) => hold.userId === userId),
+    /** The reader's plan includes a daily digest from now on (or, with false, no longer). */
+    planWithDaily(userId: string, included = true) {
+      if (included) dailyPlans.add(userId);
+      else dailyPlans.delete(userId);
+    },
     refuseWith(error: HttpError | undefined) {
       refusal = error;
     },
