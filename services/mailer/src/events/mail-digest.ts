@@ -24,6 +24,7 @@ export const mailDigest = (context: MailerContext) =>
       data: {
         recipientName: recipient.full_name,
         weekLabel: event.data.weekLabel,
+        period: event.data.period,
         subject: event.data.subject,
         channels: event.data.channels,
         glance: event.data.glance,

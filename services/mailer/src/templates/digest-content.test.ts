@@ -53,6 +53,26 @@ describe("the digest e-mail's content", () => {
     expect(templates.render("digest", { ...data, glance: undefined }).html).not.toContain("at a glance");
   });
 
+  it("says \"your day\" for a daily digest where a weekly one says \"your week\", its day in the subject", () => {
+    const orbit = data.channels[0]?.videos[0]?.url ?? "";
+    const daily = templates.render("digest", {
+      ...data,
+      period: "day",
+      weekLabel: "Sunday 6 December 2026",
+      subject: undefined,
+      glance: [{ text: "Pocket Orbit posted a beginner's guide.", videoUrls: [orbit] }],
+    });
+    expect(daily.html).toContain(">Your day</h1>");
+    expect(daily.html).toContain("Your day at a glance");
+    expect(daily.html).not.toContain("Your week");
+    expect(daily.text).toContain("here's your day:");
+    expect(daily.text).toContain("Sunday 6 December 2026");
+    expect(daily.subject).toMatch(/^Your Sunday 6 December 2026: /);
+    const weekly = mail();
+    expect(weekly.html).toContain(">Your week</h1>");
+    expect(weekly.text).toContain("here's your week:");
+  });
+
   it("lists the channels with their counts, each linking to its card", () => {
     const { html, text } = mail();
     expect(html).toContain("In this newsletter");

@@ -41,8 +41,10 @@ export interface PreviewShown {
 export interface TemplateData {
   digest: {
     recipientName: string | null;
-    /** e.g. "Week of 23 November 2026". */
+    /** e.g. "Week of 23 November 2026", or a daily digest's "Sunday 6 December 2026". */
     weekLabel: string;
+    /** A daily digest says "your day" where a weekly one says "your week"; weekly when absent. */
+    period?: "week" | "day" | undefined;
     /** The subject the newsletter is stored under in the history; made from the channels when absent. */
     subject?: string | undefined;
     channels: { title: string; videos: DigestVideo[] }[];

@@ -47,11 +47,12 @@ export const digest: TemplateSource<"digest"> = {
     const mailed = digestOfChannels(data.channels, weekLabel, data.glance ?? [], readSummary);
     const week = { ...mailed, channels: mailed.channels.filter((channel) => channel.videos.length > 0) };
     const counts = digestCounts(week);
-    const intro = `${greeting(data.recipientName)} here's your week: ${counts}.`;
+    const period = data.period ?? "week";
+    const intro = `${greeting(data.recipientName)} here's your ${period}: ${counts}.`;
     // The contents are reserved at their longest (every channel linking to the archive) before the
     // channels are fitted, since which channels fit decides where each entry links.
     const longestContents = digestContents(week, [], archiveUrl);
-    const glance = weekGlanceHtml(mailed.glance ?? []);
+    const glance = weekGlanceHtml(mailed.glance ?? [], period);
     const fitted = fitChannels(
       week,
       shareVideos(week, MAX_VIDEOS_PER_EMAIL),
@@ -68,12 +69,13 @@ export const digest: TemplateSource<"digest"> = {
         : digestSubject(
             weekLabel.replace(/^Week of\s+/i, ""),
             week.channels.map((channel) => channel.title),
+            period,
           ),
       preheader: `${weekLabel}: ${counts}.`,
       values: { unsubscribeUrl, settingsUrl: settings },
       fragments: {
         week: cardHtml(
-          `<h1 style="${INLINE.h1}">Your week</h1>${paragraphHtml(weekLabel, INLINE.muted)}${paragraphHtml(intro)}<p style="${INLINE.p};font-size:14px">${linkHtml("Read in your browser", archiveUrl)}</p>`,
+          `<h1 style="${INLINE.h1}">Your ${period}</h1>${paragraphHtml(weekLabel, INLINE.muted)}${paragraphHtml(intro)}<p style="${INLINE.p};font-size:14px">${linkHtml("Read in your browser", archiveUrl)}</p>`,
         ),
         glance: glance.html,
         contents: contents.html,
