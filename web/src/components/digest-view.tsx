@@ -227,6 +227,8 @@ export interface DigestViewProps {
   headingLevel: Level;
   /** The wordmark and the "Your week" card the e-mail opens with. Off for a digest's continuation. */
   header?: boolean;
+  /** A daily digest says "Your day" where a weekly one says "Your week". */
+  period?: "week" | "day";
   /** The e-mail's opening line under the week: "Here's your week: 12 new videos from 5 channels." */
   counts?: boolean;
   /** The e-mail's table of contents: each channel with its count, linking to it. */
@@ -251,6 +253,7 @@ export function DigestView({
   counts = false,
   contents = false,
   continued = false,
+  period = "week",
   videoAction,
 }: DigestViewProps) {
   const idPrefix = useId().replace(/:/g, "");
@@ -264,14 +267,18 @@ export function DigestView({
           </p>
           <div className="digest-card digest-intro">
             <Heading level={headingLevel} className="digest-title">
-              Your week
+              Your {period}
             </Heading>
             {digest.title ? <p className="digest-week">{digest.title}</p> : null}
-            {counts ? <p className="digest-lead">Here's your week: {digestCounts(digest)}.</p> : null}
+            {counts ? (
+              <p className="digest-lead">
+                Here's your {period}: {digestCounts(digest)}.
+              </p>
+            ) : null}
           </div>
         </>
       ) : null}
-      {header ? <WeekGlance lines={digest.glance ?? []} /> : null}
+      {header ? <WeekGlance lines={digest.glance ?? []} period={period} /> : null}
       {contents && digest.channels.length > 1 ? (
         <nav className="digest-card digest-contents" aria-label="In this newsletter">
           <p className="digest-contents-title">In this newsletter</p>

@@ -4,11 +4,19 @@ import type { WeekGlanceLine } from "@tubedigest/contracts/digest";
  * "Your week at a glance", as the e-mail opens with it: each line, and under it the videos of the digest it
  * rests on, linked to YouTube. Nothing when the digest has no lines.
  */
-export function WeekGlance({ lines }: { lines: readonly WeekGlanceLine[] }) {
+export function WeekGlance({
+  lines,
+  period = "week",
+}: {
+  lines: readonly WeekGlanceLine[];
+  /** A daily digest's is "Your day at a glance". */
+  period?: "week" | "day";
+}) {
   if (lines.length === 0) return null;
+  const title = `Your ${period} at a glance`;
   return (
-    <section className="digest-card digest-glance" aria-label="Your week at a glance">
-      <p className="digest-glance-title">Your week at a glance</p>
+    <section className="digest-card digest-glance" aria-label={title}>
+      <p className="digest-glance-title">{title}</p>
       <ul>
         {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines' order is the digest's

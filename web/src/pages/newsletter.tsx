@@ -87,6 +87,7 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
         <DigestView
           digest={digest}
           headingLevel={2}
+          period={data.period}
           counts
           contents
           videoAction={

@@ -1,11 +1,20 @@
-import { deliveryTimeLabel, hourLabel, WEEKDAYS } from "@tubedigest/contracts/delivery-time";
+import {
+  type DigestCadence,
+  dailyTimeLabel,
+  deliveryTimeLabel,
+  hourLabel,
+  WEEKDAYS,
+} from "@tubedigest/contracts/delivery-time";
 import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { describedBy, Field } from "../../components/field.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { apiFetch, serverMessage } from "../../lib/api.ts";
+import { useCurrentUser } from "../../lib/current-user.ts";
 import { useEmailDelivery } from "../../lib/email-delivery.ts";
+import { planById, usePlans } from "../../lib/plans.ts";
 import {
   DELIVERY_TIME_PATH,
   type DeliveryTimeStanding,
@@ -50,7 +59,15 @@ function NumberChoice({
   );
 }
 
-/** The weekly digest's day and hour, and when the next one is due. */
+/** Whether the signed-in reader's plan includes a daily digest, as billing's plans say; undefined while loading. */
+function useDailyIncluded(): boolean | undefined {
+  const { user } = useCurrentUser();
+  const { plans } = usePlans();
+  if (!user || !plans) return undefined;
+  return user.subscriptionPlan ? planById(plans, user.subscriptionPlan)?.dailyDigest === true : false;
+}
+
+/** How often the digest comes, its day and hour, and when the next one is due. */
 export function DeliveryTimeForm() {
   const { data, error } = useDeliveryTime();
   return (
@@ -75,9 +92,12 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
   const toast = useToast();
   const { mutate } = useDeliveryTime();
   const { delivery: email } = useEmailDelivery();
+  const dailyIncluded = useDailyIncluded();
+  const [cadence, setCadence] = useState<DigestCadence>(standing.cadence);
   const [weekday, setWeekday] = useState(standing.weekday);
   const [hour, setHour] = useState(standing.hour);
   const [busy, setBusy] = useState(false);
+  const daily = cadence === "daily";
   const hint = `In your time zone, ${standing.timeZone} (change it under Profile).`;
   const next =
     email && !email.on
@@ -90,12 +110,15 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
     try {
       const saved = await apiFetch<DeliveryTimeStanding>(DELIVERY_TIME_PATH, {
         method: "PUT",
-        json: { weekday, hour },
+        json: { weekday, hour, cadence },
       });
       await mutate(saved, { revalidate: false });
       toast({
         title: "Delivery time saved",
-        description: `Your digest now comes on ${deliveryTimeLabel(saved)}.`,
+        description:
+          saved.cadence === "daily"
+            ? `Your digest now comes ${dailyTimeLabel(saved.hour)}.`
+            : `Your digest now comes on ${deliveryTimeLabel(saved)}.`,
         variant: "success",
       });
     } catch (failure) {
@@ -112,17 +135,33 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
   return (
     <form className="stack settings-form" onSubmit={submit} noValidate aria-labelledby="delivery-time-title">
       <p className="settings-note">
-        When your weekly digest arrives. One comes every week, whatever you choose.
+        {daily
+          ? "When your daily digest arrives. One comes each day your channels have posted something new."
+          : "When your weekly digest arrives. One comes every week, whatever you choose."}
       </p>
       <div className="delivery-time-fields">
-        <NumberChoice
-          id="delivery-weekday"
-          label="Day"
-          value={weekday}
-          onChange={setWeekday}
-          options={WEEKDAYS.map((name, index) => ({ value: index + 1, label: name }))}
-          describedBy={describedBy("delivery-weekday", hint)}
-        />
+        <Field id="delivery-cadence" label="How often">
+          <select
+            id="delivery-cadence"
+            className="input"
+            value={cadence}
+            onChange={(event) => setCadence(event.target.value === "daily" ? "daily" : "weekly")}
+            aria-describedby={dailyIncluded === false ? "delivery-cadence-hint" : undefined}
+          >
+            <option value="weekly">Weekly</option>
+            <option value="daily">Daily</option>
+          </select>
+        </Field>
+        {daily ? null : (
+          <NumberChoice
+            id="delivery-weekday"
+            label="Day"
+            value={weekday}
+            onChange={setWeekday}
+            options={WEEKDAYS.map((name, index) => ({ value: index + 1, label: name }))}
+            describedBy={describedBy("delivery-weekday", hint)}
+          />
+        )}
         <NumberChoice
           id="delivery-hour"
           label="Time"
@@ -135,6 +174,12 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
       <p className="field-hint" id="delivery-weekday-hint">
         {hint}
       </p>
+      {dailyIncluded === false ? (
+        <p className="field-hint" id="delivery-cadence-hint">
+          A daily digest comes with Premium and Pro.{" "}
+          <Link href="/settings?tab=subscription">See your plan</Link>
+        </p>
+      ) : null}
       <p className="settings-next-delivery" role="status">
         {next}
       </p>
