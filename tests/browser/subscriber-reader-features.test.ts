@@ -8,6 +8,7 @@ import {
   openPageForEachTest,
   SCREENSHOTS_DIR,
   screenshotBoth,
+  startPlanInTestMode,
   TAKING_SCREENSHOTS,
   toastIn,
   uniqueEmail,
@@ -181,5 +182,64 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
     expect((await call("GET", new URL(first).pathname)).status).toBe(404);
     await page.getByRole("button", { name: "Turn Off" }).click();
     await page.getByRole("button", { name: "Turn On My Feed" }).waitFor();
+  });
+
+  it("chooses a daily digest on Premium, one a day however often it is asked for; Solo is told where daily comes", async () => {
+    await page.goto("/terms");
+    const email = uniqueEmail("daily");
+    expect((await call("POST", "/api/auth/register", { email, password: "password123" })).status).toBe(201);
+    await startPlanInTestMode(call, "premium");
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Account" }).click();
+    await page.getByLabel("How often").selectOption({ label: "Daily" });
+    // Every day at the hour: there is no day to choose.
+    await expect.poll(() => page.getByLabel("Day", { exact: true }).count()).toBe(0);
+    await page.getByLabel("Time", { exact: true }).selectOption({ label: "07:00" });
+    await page.getByRole("button", { name: "Save Delivery Time" }).click();
+    await toastIn(page, "status", "Delivery time saved").waitFor();
+    await page.getByText("Your digest now comes every day at 07:00.").waitFor();
+    await page.getByText("Your digest arrives every day at 07:00 in your time zone.").waitFor();
+    await page.getByRole("heading", { name: "Daily digest" }).waitFor();
+    expect((await call("GET", "/api/user/delivery-time")).body).toMatchObject({ cadence: "daily", hour: 7 });
+    await expectAccessible(page);
+    await screenshotBoth(page, "settings-daily-digest");
+
+    // Today's digest asked for twice, as by two schedulers at once: one row for the day.
+    for (const channel of TWO_CHANNELS)
+      await call("POST", "/api/user/channels", { youtubeChannelId: channel });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date());
+    await Promise.all([call("POST", "/dev/deliver-digest"), call("POST", "/dev/deliver-digest")]);
+    const status = (await call("GET", "/dev/digest-status")).body as {
+      weeks: { weekKey: string; users: number }[];
+    };
+    const todays = status.weeks.filter((week) => week.weekKey === today);
+    expect(todays.reduce((sum, week) => sum + week.users, 0)).toBe(1);
+
+    // A Solo reader is offered the plans that include it, and refused in words that say where to go.
+    await page.goto("/terms");
+    expect(
+      (
+        await call("POST", "/api/auth/register", {
+          email: uniqueEmail("solo-daily"),
+          password: "password123",
+        })
+      ).status,
+    ).toBe(201);
+    await startPlanInTestMode(call, "solo");
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Account" }).click();
+    await page.getByText("A daily digest comes with Premium and Pro.").waitFor();
+    expect(await page.getByRole("option", { name: "Daily (Premium and Pro)" }).isDisabled()).toBe(true);
+    // Asked for all the same, the server refuses it, saying where to change the plan.
+    const refused = await call("PUT", "/api/user/delivery-time", { weekday: 1, hour: 9, cadence: "daily" });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        message:
+          "A daily digest comes with Premium and Pro. Change your plan under Subscription to get one every day.",
+      },
+    });
+    expect((await call("GET", "/api/user/delivery-time")).body).toMatchObject({ cadence: "weekly" });
+    await screenshotBoth(page, "settings-daily-digest-solo");
   });
 });

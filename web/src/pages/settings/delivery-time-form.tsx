@@ -149,7 +149,9 @@ function DeliveryTimeFields({ standing }: { standing: DeliveryTimeStanding }) {
             aria-describedby={dailyIncluded === false ? "delivery-cadence-hint" : undefined}
           >
             <option value="weekly">Weekly</option>
-            <option value="daily">Daily</option>
+            <option value="daily" disabled={dailyIncluded === false}>
+              {dailyIncluded === false ? "Daily (Premium and Pro)" : "Daily"}
+            </option>
           </select>
         </Field>
         {daily ? null : (

@@ -1,4 +1,9 @@
-import { DEFAULT_DELIVERY_TIME, deliveryTimeLabel, WEEKDAYS } from "@tubedigest/contracts/delivery-time";
+import {
+  DEFAULT_DELIVERY_TIME,
+  dailyTimeLabel,
+  deliveryTimeLabel,
+  WEEKDAYS,
+} from "@tubedigest/contracts/delivery-time";
 import { dayAfter, latestPauseDate, pauseDateProblem, todayIn } from "@tubedigest/contracts/digest-pause";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/button.tsx";
@@ -13,10 +18,15 @@ import { useProfile } from "../use-profile.ts";
 import { type Outcome, OutcomeMessage } from "./outcome.tsx";
 import { DELIVERIES_PATH, type DigestDelivery, longDate, useDigestDelivery } from "./use-account-settings.ts";
 
-/** What the paused digest's notice says: until when, and which day brings the next one. */
-function pausedText(delivery: DigestDelivery): string {
-  if (!delivery.until || !delivery.resumesOn) return "Your weekly digest is paused until you resume it.";
-  return `Your weekly digest is paused until ${longDate(delivery.until)}. The next one arrives on ${longDate(delivery.resumesOn)}.`;
+/**
+ * What the paused digest's notice says: until when, and which day brings the next one (a daily digest's
+ * is the first day it may come again; a weekly one's the Monday the server names).
+ */
+function pausedText(delivery: DigestDelivery, daily: boolean): string {
+  const digest = daily ? "daily digest" : "weekly digest";
+  if (!delivery.until || !delivery.resumesOn) return `Your ${digest} is paused until you resume it.`;
+  const next = daily ? delivery.until : delivery.resumesOn;
+  return `Your ${digest} is paused until ${longDate(delivery.until)}. The next one arrives on ${longDate(next)}.`;
 }
 
 /**
@@ -30,7 +40,10 @@ export function DigestPauseSection() {
   const { data: profile } = useProfile();
   // The reader's own day and hour: "Monday at 9:00 AM" only for those who kept the default.
   const { data: deliveryTime } = useDeliveryTime();
-  const when = deliveryTimeLabel(deliveryTime ?? DEFAULT_DELIVERY_TIME);
+  const daily = deliveryTime?.cadence === "daily";
+  const when = daily
+    ? dailyTimeLabel(deliveryTime.hour)
+    : deliveryTimeLabel(deliveryTime ?? DEFAULT_DELIVERY_TIME);
   const weekday = WEEKDAYS[(deliveryTime ?? DEFAULT_DELIVERY_TIME).weekday - 1] ?? "Monday";
   const toast = useToast();
   const [mode, setMode] = useState<"resume" | "date">("resume");
@@ -53,7 +66,10 @@ export function DigestPauseSection() {
       setOutcome(
         changed.paused
           ? undefined
-          : { kind: "success", text: `Deliveries resumed. Your next digest arrives on ${when}.` },
+          : {
+              kind: "success",
+              text: `Deliveries resumed. Your next digest arrives ${daily ? when : `on ${when}`}.`,
+            },
       );
       toast({ title: changed.paused ? "Deliveries paused" : "Deliveries resumed", variant: "success" });
     } catch (failure) {
@@ -73,11 +89,13 @@ export function DigestPauseSection() {
     await change("pause", { until: mode === "date" ? until : null });
   };
 
-  const hint = `Your first digest after the pause comes on the first ${weekday} on or after this date.`;
+  const hint = daily
+    ? "Your first digest after the pause comes on this date."
+    : `Your first digest after the pause comes on the first ${weekday} on or after this date.`;
   return (
     <section className="settings-section" aria-labelledby="settings-digest-title">
       <h2 id="settings-digest-title" className="section-title">
-        Weekly digest
+        {daily ? "Daily digest" : "Weekly digest"}
       </h2>
       {error ? (
         <p className="settings-error">{serverMessage(error) ?? "Your deliveries could not be loaded."}</p>
@@ -87,7 +105,7 @@ export function DigestPauseSection() {
         <EmailDeliveryOff delivery={email} turnBackOn={turnBackOn} />
       ) : delivery.paused ? (
         <div className="stack settings-form">
-          <p className="notice settings-paused">{pausedText(delivery)}</p>
+          <p className="notice settings-paused">{pausedText(delivery, daily)}</p>
           <Button
             busy={busy}
             busyLabel="Resuming..."
@@ -101,8 +119,8 @@ export function DigestPauseSection() {
       ) : (
         <form className="stack settings-form" onSubmit={pause} noValidate>
           <p className="muted">
-            Your digest arrives every {when} in your time zone. Away for a while? Pause it, and nothing is
-            sent until you come back.
+            Your digest arrives {daily ? when : `every ${when}`} in your time zone. Away for a while? Pause
+            it, and nothing is sent until you come back.
           </p>
           <fieldset className="settings-choices">
             <legend className="field-label">Pause deliveries</legend>
