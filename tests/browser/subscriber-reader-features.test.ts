@@ -242,4 +242,65 @@ describe("a reader's newsletters beyond reading them: the week at a glance, shar
     expect((await call("GET", "/api/user/delivery-time")).body).toMatchObject({ cadence: "weekly" });
     await screenshotBoth(page, "settings-daily-digest-solo");
   });
+
+  it("sends a daily reader one digest a day for three days on the development clock, each day asked for twice", async () => {
+    await page.goto("/terms");
+    const email = uniqueEmail("three-days");
+    expect((await call("POST", "/api/auth/register", { email, password: "password123" })).status).toBe(201);
+    await startPlanInTestMode(call, "premium");
+    for (const youtubeChannelId of TWO_CHANNELS) {
+      expect((await call("POST", "/api/user/channels", { youtubeChannelId })).status).toBe(201);
+    }
+    expect(
+      (await call("PUT", "/api/user/delivery-time", { weekday: 1, hour: 9, cadence: "daily" })).status,
+    ).toBe(200);
+    const DAILY_SUBJECT = /^Your (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, \d{1,2} \w+: /;
+    const dailies = async () =>
+      ((await call("GET", "/api/newsletters")).body as { id: string; subject: string }[]).filter(
+        (newsletter) => DAILY_SUBJECT.test(newsletter.subject),
+      );
+
+    const days: string[] = [];
+    for (let day = 1; day <= 3; day++) {
+      const moved = await call("POST", "/dev/clock", { hours: 24 });
+      expect(moved.status).toBe(200);
+      days.push(
+        new Date(moved.body.now).toLocaleDateString("en-GB", {
+          timeZone: "UTC",
+          day: "numeric",
+          month: "long",
+        }),
+      );
+      // The day's digest asked for twice at once, as by two schedulers: one newsletter for the day.
+      await Promise.all([call("POST", "/dev/deliver-digest"), call("POST", "/dev/deliver-digest")]);
+      await expect.poll(async () => (await dailies()).length, { timeout: GENERATE_WAIT_MS }).toBe(day);
+    }
+    await call("POST", "/dev/deliver-digest");
+    const made = await dailies();
+    expect(made).toHaveLength(3);
+    // Newest first: each day's own, each with the uploads of its day.
+    expect(made.map((newsletter) => newsletter.subject.match(/, (\d{1,2} \w+):/)?.[1])).toEqual(
+      days.reverse(),
+    );
+
+    // One e-mail a day in the mailbox, however often each day was asked for.
+    await expect
+      .poll(
+        async () => {
+          const list: string = (await call("GET", "/dev/mailbox")).body;
+          const subjects = list
+            .split("<tr>")
+            .filter((cells) => cells.includes(email))
+            .map((cells) => cells.match(/<a href="[^"]*">([^<]*)<\/a>/)?.[1] ?? "");
+          return subjects.filter((subject) => DAILY_SUBJECT.test(subject)).length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(3);
+
+    await page.goto(`/newsletters/${made[0]?.id}`);
+    await page.getByRole("heading", { name: "Your day", exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshotBoth(page, "newsletter-daily-digest");
+  });
 });

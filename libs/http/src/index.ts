@@ -22,6 +22,7 @@ export {
 export type { ClientTimeouts } from "./client-connections.ts";
 export { clientNetwork } from "./client-network.ts";
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from "./create-service-app.ts";
+export { createDevClock, type DevClock } from "./dev-clock.ts";
 export type { ReadinessCheck, ReadinessChecks } from "./health-routes.ts";
 export { HttpError } from "./http-error.ts";
 export { addCounter, addGauge, addHistogram, listenForMetrics } from "./metrics.ts";

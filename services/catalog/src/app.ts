@@ -41,6 +41,8 @@ export interface CatalogDependencies {
   embeddedDatabase?: EmbeddedPostgres;
   /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
   loopbackOnly?: boolean;
+  /** The clock; `make start` gives its development clock (see DevClock), so the demo's days can be moved. */
+  now?: () => Date;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function buildCatalogApp(
     log: dependencies.log,
   });
   const database = store.database;
-  const now = () => new Date();
+  const now = dependencies.now ?? (() => new Date());
   const cache: JsonCache = settings.redisUrl
     ? createRedisJsonCache({
         url: settings.redisUrl,

@@ -1,7 +1,7 @@
 import { type AuthDependencies, type AuthSettings, buildAuthApp } from "@tubedigest/auth";
 import { type BillingSettings, buildBillingApp } from "@tubedigest/billing";
 import type { EventBus } from "@tubedigest/bus";
-import { buildCatalogApp, type CatalogSettings } from "@tubedigest/catalog";
+import { buildCatalogApp, type CatalogDependencies, type CatalogSettings } from "@tubedigest/catalog";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { buildGatewayApp, type GatewaySettings } from "@tubedigest/gateway";
 import type { ServiceApp } from "@tubedigest/http";
@@ -65,7 +65,8 @@ export interface ProductSettings {
 export interface CompositionOptions {
   dependencies?: {
     auth?: Pick<AuthDependencies, "now">;
-    summariser?: Pick<SummariserDependencies, "followsWaitMs" | "leases">;
+    catalog?: Pick<CatalogDependencies, "now">;
+    summariser?: Pick<SummariserDependencies, "followsWaitMs" | "leases" | "devClock">;
     mailer?: Pick<MailerDependencies, "now">;
   };
   /** Where the summariser reaches catalog, given catalog's address (a slow proxy in front of it). */
@@ -126,7 +127,9 @@ export async function composeProduct(
     const auth = await listening(
       await buildAuthApp(settings.auth, { ...common("auth"), ...options.dependencies?.auth }),
     );
-    const catalog = await listening(await buildCatalogApp(settings.catalog, common("catalog")));
+    const catalog = await listening(
+      await buildCatalogApp(settings.catalog, { ...common("catalog"), ...options.dependencies?.catalog }),
+    );
     const billing = await listening(
       await buildBillingApp({ ...settings.billing, catalogUrl: catalog }, common("billing")),
     );

@@ -11,7 +11,7 @@ import {
 import { siteSettingsFrom } from "@tubedigest/config";
 import type { EmbeddedPostgres } from "@tubedigest/db";
 import { rateLimitSettingsFrom, trustedProxies } from "@tubedigest/gateway";
-import { createServiceLogger, listenForMetrics } from "@tubedigest/http";
+import { createDevClock, createServiceLogger, listenForMetrics } from "@tubedigest/http";
 import { mailSettingsFrom } from "@tubedigest/mailer";
 import { createScheduleRunner } from "@tubedigest/scheduler";
 import { aiSettingsFrom, digestSettingsFrom } from "@tubedigest/summariser";
@@ -99,6 +99,7 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
       events = inProcess;
     }
 
+    const clock = development ? createDevClock() : undefined;
     product = await composeProduct(
       {
         events,
@@ -170,7 +171,12 @@ export async function startProduct(env: Static<typeof StandaloneEnvironment>): P
           loopbackOnly: development,
         },
       },
-      { wholeProductReadiness: true },
+      {
+        wholeProductReadiness: true,
+        // In development one clock, which `POST /dev/clock` moves, tells catalog (the demo channels'
+        // uploads) and the summariser (the digests' days) the time.
+        ...(clock ? { dependencies: { catalog: { now: clock.now }, summariser: { devClock: clock } } } : {}),
+      },
     );
     // Every consumer has its queues now: what the relays published meanwhile goes to them.
     inProcess?.open();

@@ -76,6 +76,35 @@ describe("the embedded product", () => {
     );
   });
 
+  it("moves its development clock forward only, by whole hours asked for plainly", async () => {
+    const move = (body: string) =>
+      fetch(`${product.url}/dev/clock`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    for (const body of [
+      '{"hours":0}',
+      '{"hours":-24}',
+      '{"hours":1.5}',
+      '{"hours":"24"}',
+      '{"hours":100000}',
+      "{}",
+      '{"hours":24,"days":1}',
+      '{"hours":"\u0000"}',
+    ]) {
+      const refused = await move(body);
+      expect(refused.status, body).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^Please give whole hours|^Unknown field "days"|^The request body is not valid JSON/,
+      );
+    }
+    const moved = await move('{"hours":48}');
+    expect(moved.status).toBe(200);
+    const { now } = (await moved.json()) as { now: string };
+    expect(Date.parse(now) - Date.now()).toBeGreaterThan(47 * 3_600_000);
+  });
+
   it("answers ready only with its services, the embedded database, the in-process bus and the scheduler", async () => {
     const answer = await fetch(`${product.url}/readyz`);
     expect(answer.status).toBe(200);

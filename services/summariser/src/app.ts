@@ -8,7 +8,7 @@ import {
   writeToOutbox,
 } from "@tubedigest/bus";
 import type { EmbeddedPostgres, Migrations } from "@tubedigest/db";
-import { createServiceApp, type ServiceApp } from "@tubedigest/http";
+import { createServiceApp, type DevClock, type ServiceApp } from "@tubedigest/http";
 import type { JobQueue } from "@tubedigest/jobs";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
@@ -76,6 +76,11 @@ export interface SummariserDependencies {
   followsWaitMs?: number;
   /** The clock; tests that move through weeks give their own. */
   now?: () => Date;
+  /**
+   * Development only: the product's clock when it runs in one process, which `POST /dev/clock` moves
+   * forward (the summariser then reads the time from it).
+   */
+  devClock?: DevClock;
   /** Answer only at localhost, 127.0.0.1 or [::1]: the embedded product's loopback ports in development. */
   loopbackOnly?: boolean;
 }
@@ -90,7 +95,7 @@ export async function buildSummariserApp(
   settings: SummariserSettings,
   dependencies: SummariserDependencies,
 ): Promise<ServiceApp> {
-  const now = dependencies.now ?? (() => new Date());
+  const now = dependencies.now ?? dependencies.devClock?.now ?? (() => new Date());
   // Only a chain with speech-to-text runs yt-dlp; asked while the store opens, so start-up waits no longer.
   const ytDlpPath =
     settings.transcripts.source === "youtube" && settings.transcripts.steps?.includes("speech-to-text")
@@ -220,7 +225,7 @@ export async function buildSummariserApp(
   registerDeliveryTimeRoutes(app, context);
   registerArchiveSearchRoutes(app, context);
   registerSharedSummaryRoutes(app, context);
-  if (settings.development) registerDevDigestRoutes(app, context);
+  if (settings.development) registerDevDigestRoutes(app, context, dependencies.devClock);
   await jobs.work(digestJobHandlers(context), { concurrency: digest.concurrency });
   await dependencies.events.subscribe(summariserSubscriptions(context));
   app.addHook("onClose", async () => {

@@ -295,10 +295,12 @@ export const SummariserEnvironment = Type.Object({
       "Catalog's internal address, e.g. `http://catalog:4002`: channels' recent videos, any video's description",
   }),
   BILLING_URL: Url(["http", "https"], {
-    description: "Billing's internal address, e.g. `http://billing:4003`: single-summary charges",
+    description:
+      "Billing's internal address, e.g. `http://billing:4003`: single-summary charges, and whether a plan includes a daily digest",
   }),
   APP_ENV: AppEnv("production", {
-    description: "`development` adds /dev/deliver-digest and /dev/digest-status",
+    description:
+      "`development` adds /dev/deliver-digest, /dev/digest-status and, in the one-process product, /dev/clock",
   }),
   REDIS_URL: Type.Optional(
     Url(["redis", "rediss"], {

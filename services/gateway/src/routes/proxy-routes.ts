@@ -249,6 +249,7 @@ export async function registerProxyRoutes(
   if (options.devDigest) {
     app.post(DEV_DIGEST_PATHS[0], forward);
     app.get(DEV_DIGEST_PATHS[1], forward);
+    app.post(DEV_DIGEST_PATHS[2], forward);
   }
   if (options.devMailbox) {
     app.get(DEV_MAILBOX_PATH, forward);

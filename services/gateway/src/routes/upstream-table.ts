@@ -28,8 +28,11 @@ export const ABANDONMENT_PATH = "/api/send-abandonment-email";
 /** Development only: every e-mail the product sent, served by the mailer (never in production). */
 export const DEV_MAILBOX_PATH = "/dev/mailbox";
 
-/** Development only: this week's Monday digest delivered now, and its progress, served by the summariser. */
-export const DEV_DIGEST_PATHS = ["/dev/deliver-digest", "/dev/digest-status"] as const;
+/**
+ * Development only, served by the summariser: this week's digest delivered now, its progress, and the
+ * one-process product's clock moved forward.
+ */
+export const DEV_DIGEST_PATHS = ["/dev/deliver-digest", "/dev/digest-status", "/dev/clock"] as const;
 
 /** Each owner's public paths: the prefix itself and everything below it, never `/internal` or `/metrics`. */
 export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceName }> = [

@@ -32,7 +32,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * The embedded default without a YouTube API key: a demo catalog shipped as data, behind the same
  * interface as the Data API, so search, follows and upload detection work with no network. Video
- * times are relative to when the catalog is loaded, so there are always "recent" uploads.
+ * times are relative to when the catalog is loaded, so there are always "recent" uploads; a few are
+ * due in the days after it (negative `hoursAgo`) and appear once `now` has passed them, so the demo
+ * channels keep posting (and a daily digest has something new each day, on the development clock too).
  */
 export function createDemoYoutubeCatalog(now: () => Date = () => new Date()): YoutubeCatalog {
   const file = demoCatalog as DemoCatalogFile;
@@ -67,9 +69,10 @@ export function createDemoYoutubeCatalog(now: () => Date = () => new Date()): Yo
     }
   }
 
+  const published = (video: YoutubeVideo) => Date.parse(video.publishedAt) <= now().getTime();
   const uploadsOf = (playlistId: string) =>
     [...videos.values()]
-      .filter((video) => `UU${video.channelId.slice(2)}` === playlistId)
+      .filter((video) => `UU${video.channelId.slice(2)}` === playlistId && published(video))
       .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
 
   return {
@@ -97,7 +100,10 @@ export function createDemoYoutubeCatalog(now: () => Date = () => new Date()): Yo
       };
     },
     async videosByIds(ids) {
-      return ids.flatMap((id) => videos.get(id) ?? []);
+      return ids.flatMap((id) => {
+        const video = videos.get(id);
+        return video && published(video) ? [video] : [];
+      });
     },
   };
 }
