@@ -126,6 +126,8 @@ export interface RecipientsTable {
   /** The language the reader wants summaries in; null for each video's own. */
   summary_language: string | null;
   summary_language_changed_at: Date | null;
+  /** What the reader cares about ("engine design, not news"), which orders their digest; null for none. */
+  focus: string | null;
 }
 
 /**

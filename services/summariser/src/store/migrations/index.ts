@@ -12,6 +12,7 @@ import * as transcriptProvenance from "./20261130T1000-transcript-provenance.ts"
 import * as onePurchasePerVideo from "./20261204T2040-one-purchase-per-video.ts";
 import * as archiveOfMailedNewsletters from "./20261205T1630-archive-of-mailed-newsletters.ts";
 import * as transcriptStepAndCost from "./20261205T1900-transcript-step-and-cost.ts";
+import * as readerFocus from "./20261206T0200-reader-focus.ts";
 
 export const migrations: Migrations = {
   "20261123T1900-create-summariser": createSummariser,
@@ -27,4 +28,5 @@ export const migrations: Migrations = {
   "20261204T2040-one-purchase-per-video": onePurchasePerVideo,
   "20261205T1630-archive-of-mailed-newsletters": archiveOfMailedNewsletters,
   "20261205T1900-transcript-step-and-cost": transcriptStepAndCost,
+  "20261206T0200-reader-focus": readerFocus,
 };
