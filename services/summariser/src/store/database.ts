@@ -168,6 +168,8 @@ export interface NewslettersTable {
   channels: ColumnType<NewsletterChannel[], string, never>;
   /** The week at a glance, as mailed; null on newsletters made before it. */
   glance: ColumnType<StoredGlanceLine[] | null, string | null, never>;
+  /** The reader's focus the newsletter was ordered for; null for none (and on newsletters made before it). */
+  focus: string | null;
   created_at: Generated<Date>;
   sent_at: Date | null;
   covered_until: Date;
