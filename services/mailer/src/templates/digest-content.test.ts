@@ -53,6 +53,15 @@ describe("the digest e-mail's content", () => {
     expect(templates.render("digest", { ...data, glance: undefined }).html).not.toContain("at a glance");
   });
 
+  it("says what the reader's focus ordered it for, escaped, in both parts, and nothing without one", () => {
+    const { html, text } = templates.render("digest", { ...data, focus: "engine <b>design</b>,\n not news" });
+    expect(html).toContain(">Ordered for: engine &lt;b&gt;design&lt;/b&gt;, not news</p>");
+    expect(html.indexOf("Ordered for:")).toBeLessThan(html.indexOf("Your week at a glance"));
+    expect(text).toContain("Ordered for: engine <b>design</b>, not news");
+    expect(text.indexOf("Ordered for:")).toBeLessThan(text.indexOf("Your week at a glance"));
+    for (const part of [mail().html, mail().text]) expect(part).not.toContain("Ordered for");
+  });
+
   it("lists the channels with their counts, each linking to its card", () => {
     const { html, text } = mail();
     expect(html).toContain("In this newsletter");
