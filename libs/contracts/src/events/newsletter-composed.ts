@@ -1,6 +1,6 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
-import { MAX_FOCUS_CHARS } from "../http/reader-focus.ts";
+import { MAX_FOCUS_CHARS } from "../focus-rule.ts";
 
 const DigestVideo = Type.Object({
   title: Type.String({ maxLength: 500 }),

@@ -1,12 +1,10 @@
 /**
  * What the reader cares about ("engine design, not news"), as the summariser answers it at
- * `GET`/`PUT /api/user/focus`: the reply schema and the web app's type, declared once, and the bound the
- * settings page counts against. Pure: TypeBox alone; the web app imports its types and the bound only.
+ * `GET`/`PUT /api/user/focus`: the reply schema and the web app's type, declared once. Pure: TypeBox
+ * alone; the web app imports its type only (its rule is focus-rule).
  */
 import Type, { type Static } from "typebox";
-
-/** The longest focus a reader may keep, in characters (code points, as the server counts them). */
-export const MAX_FOCUS_CHARS = 280;
+import { MAX_FOCUS_CHARS } from "../focus-rule.ts";
 
 /** The reader's focus, which orders their digest's videos and shapes its glance; null while they have none. */
 export const ReaderFocusReply = Type.Object({

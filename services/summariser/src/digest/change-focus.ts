@@ -1,4 +1,5 @@
-import { MAX_FOCUS_CHARS, type ReaderFocusReply } from "@tubedigest/contracts/reader-focus";
+import { focusLength, MAX_FOCUS_CHARS, oneLineFocus } from "@tubedigest/contracts/focus-rule";
+import type { ReaderFocusReply } from "@tubedigest/contracts/reader-focus";
 import { HttpError } from "@tubedigest/http/http-error";
 import type { SummariserContext } from "../shared/summariser-context.ts";
 import { RecipientRepository } from "../store/recipient-repository.ts";
@@ -25,9 +26,9 @@ export async function changeFocus(
   userId: string,
   written: string,
 ): Promise<ReaderFocusReply> {
-  const focus = written.replace(/\s+/gu, " ").trim();
+  const focus = oneLineFocus(written);
   if (UNREADABLE.test(focus)) throw new HttpError(400, focusMessages.unreadable);
-  if ([...focus].length > MAX_FOCUS_CHARS) throw new HttpError(400, focusMessages.tooLong);
+  if (focusLength(focus) > MAX_FOCUS_CHARS) throw new HttpError(400, focusMessages.tooLong);
   await new RecipientRepository(context.db).setFocus(userId, focus === "" ? null : focus);
   return { focus: focus === "" ? null : focus };
 }

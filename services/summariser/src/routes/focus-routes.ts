@@ -1,4 +1,5 @@
-import { MAX_FOCUS_CHARS, ReaderFocusReply } from "@tubedigest/contracts/reader-focus";
+import { MAX_FOCUS_CHARS } from "@tubedigest/contracts/focus-rule";
+import { ReaderFocusReply } from "@tubedigest/contracts/reader-focus";
 import { requireUserId, type ServiceApp } from "@tubedigest/http";
 import Type from "typebox";
 import { changeFocus, focusMessages } from "../digest/change-focus.ts";
