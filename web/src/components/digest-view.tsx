@@ -235,6 +235,8 @@ export interface DigestViewProps {
   continued?: boolean;
   /** Something to offer under each video (the archive page's share button). */
   videoAction?: (video: DigestVideo) => ReactNode;
+  /** What the reader cared about, which the digest is ordered for: "Ordered for: …" in the "Your week" card. */
+  focus?: string | null;
 }
 
 /**
@@ -252,6 +254,7 @@ export function DigestView({
   contents = false,
   continued = false,
   videoAction,
+  focus,
 }: DigestViewProps) {
   const idPrefix = useId().replace(/:/g, "");
   const channelId = (index: number) => `${idPrefix}-channel-${index + 1}`;
@@ -268,6 +271,7 @@ export function DigestView({
             </Heading>
             {digest.title ? <p className="digest-week">{digest.title}</p> : null}
             {counts ? <p className="digest-lead">Here's your week: {digestCounts(digest)}.</p> : null}
+            {focus ? <p className="digest-focus">Ordered for: {focus}</p> : null}
           </div>
         </>
       ) : null}

@@ -89,6 +89,7 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
           headingLevel={2}
           counts
           contents
+          focus={data.focus}
           videoAction={
             user
               ? (video) =>
