@@ -6,7 +6,7 @@ export interface FocusedText {
   summary: string;
 }
 
-/** A title names what a video is about: a word of the focus there counts twice one in the summary. */
+/** A title names what a video is about: a word of the focus there counts twice what it does in the summary. */
 const score = (words: FocusWords, text: FocusedText) =>
   2 * focusScore(words, text.title) + focusScore(words, text.summary);
 
