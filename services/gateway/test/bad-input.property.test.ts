@@ -90,6 +90,11 @@ const ROUTES = [
     url: "/api/user/delivery-time",
     fields: { weekday: fc.integer({ min: 1, max: 7 }), hour: fc.integer({ min: 0, max: 23 }) },
   },
+  {
+    method: "PUT",
+    url: "/api/user/focus",
+    fields: { focus: fc.string({ unit: "grapheme", maxLength: 80 }) },
+  },
   { method: "POST", url: "/api/user/feed", fields: {} },
   { method: "POST", url: "/api/user/feed/reset", fields: {} },
   {
@@ -115,6 +120,7 @@ const QUERY_ROUTES = [
     params: { q: fc.string({ unit: "grapheme", minLength: 2, maxLength: 40 }) },
   },
   { url: "/api/user/delivery-time", params: {} },
+  { url: "/api/user/focus", params: {} },
 ] as const;
 
 /** Generated requests per operation: bounded, so reaching every route stays a short run. */
@@ -326,9 +332,11 @@ describe("bad and hostile input to every route through the gateway (real parts)"
           "POST /api/user/deliveries/pause",
           "POST /api/user/deliveries/resume",
           "DELETE /api/user/account",
-          // The reader's newsletters: delivery time, archive search, private feed, shared summaries.
+          // The reader's newsletters: delivery time, focus, archive search, private feed, shared summaries.
           "GET /api/user/delivery-time",
           "PUT /api/user/delivery-time",
+          "GET /api/user/focus",
+          "PUT /api/user/focus",
           "GET /api/archive/search",
           "GET /api/user/feed",
           "POST /api/user/feed",

@@ -99,6 +99,24 @@ describe.each<Infra>(["real", "embedded"])(
       expect((await new Browser(stack.gateway).call("GET", "/api/user/delivery-time")).statusCode).toBe(401);
     });
 
+    realPartsOnly(
+      "keeps what the reader cares about, on one line, refusing what is over 280 characters",
+      async () => {
+        expect((await reader.call("GET", "/api/user/focus")).json()).toEqual({ focus: null });
+        const saved = await reader.call("PUT", "/api/user/focus", { focus: " engine design,\n not news " });
+        expect(saved.statusCode, saved.body).toBe(200);
+        expect(saved.json()).toEqual({ focus: "engine design, not news" });
+        expect((await reader.call("GET", "/api/user/focus")).json()).toEqual({
+          focus: "engine design, not news",
+        });
+        const refused = await reader.call("PUT", "/api/user/focus", { focus: "a".repeat(281) });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe("Please keep what you care about to 280 characters or fewer.");
+        expect((await reader.call("PUT", "/api/user/focus", { focus: "" })).json()).toEqual({ focus: null });
+        expect((await new Browser(stack.gateway).call("GET", "/api/user/focus")).statusCode).toBe(401);
+      },
+    );
+
     realPartsOnly("opens each newsletter with its week at a glance, citing only its own videos", async () => {
       const page = await reader.call("GET", `/api/newsletters/${newsletterId}`);
       expect(page.statusCode, page.body).toBe(200);

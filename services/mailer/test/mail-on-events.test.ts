@@ -108,6 +108,9 @@ describe("the mail the product's events call for (real Postgres, RabbitMQ and SM
     const page = `https://digest.example.com/newsletters/${newsletterId}?token=${composed.readToken}`;
     expect(linksOf(mail?.html || "")).toContain(page);
     expect(mail?.text).toContain(`Read in your browser: ${page}`);
+    // The reader's focus the newsletter was ordered for, in both parts.
+    expect(mail?.text).toContain(`Ordered for: ${composed.focus}`);
+    expect(mail?.html).toContain(`Ordered for: ${composed.focus}`);
     expectWellFormed(mail);
     const sent = (await mailer.published("newsletter.sent")).filter(
       (event) => (event.data as { newsletterId?: string }).newsletterId === newsletterId,

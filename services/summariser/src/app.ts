@@ -41,6 +41,7 @@ import { prometheusMetrics } from "./metrics/prometheus-metrics.ts";
 import { registerArchiveSearchRoutes } from "./routes/archive-search-routes.ts";
 import { registerDeliveryTimeRoutes } from "./routes/delivery-time-routes.ts";
 import { registerDevDigestRoutes } from "./routes/dev-digest-routes.ts";
+import { registerFocusRoutes } from "./routes/focus-routes.ts";
 import { registerNewsletterRoutes } from "./routes/newsletter-routes.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
 import { registerSampleRoutes } from "./routes/sample-routes.ts";
@@ -223,6 +224,7 @@ export async function buildSummariserApp(
   registerSingleSummaryRoutes(app, context);
   registerNewsletterRoutes(app, context);
   registerDeliveryTimeRoutes(app, context);
+  registerFocusRoutes(app, context);
   registerArchiveSearchRoutes(app, context);
   registerSharedSummaryRoutes(app, context);
   if (settings.development) registerDevDigestRoutes(app, context, dependencies.devClock);

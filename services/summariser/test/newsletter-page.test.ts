@@ -95,6 +95,8 @@ describe("GET /api/newsletters/{id}: one past newsletter, to its reader (Postgre
       channels,
       // Stored before newsletters opened with the week at a glance.
       glance: [],
+      // Made for a reader without a focus.
+      focus: null,
     });
     expect((await page(old.id, { userId: owner })).statusCode).toBe(200);
   });

@@ -152,11 +152,14 @@ describe("the week at a glance a digest opens with (the model through the openai
       url: watch(id),
       keyPoints: ["A point."],
     });
-    const writing = writer.write([
-      video("v1", "Pocket Orbit", "orbiteclips"),
-      video("v2", "Pocket Orbit", "orbitmoons1"),
-      video("v3", "Copper Pan Kitchen", "kitchenecl1"),
-    ]);
+    const writing = writer.write(
+      [
+        video("v1", "Pocket Orbit", "orbiteclips"),
+        video("v2", "Pocket Orbit", "orbitmoons1"),
+        video("v3", "Copper Pan Kitchen", "kitchenecl1"),
+      ],
+      null,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fake.calls).toBe(before);
     release();

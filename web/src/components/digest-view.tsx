@@ -237,6 +237,8 @@ export interface DigestViewProps {
   continued?: boolean;
   /** Something to offer under each video (the archive page's share button). */
   videoAction?: (video: DigestVideo) => ReactNode;
+  /** What the reader cared about, which the digest is ordered for: "Ordered for: …" in the "Your week" card. */
+  focus?: string | null;
 }
 
 /**
@@ -255,6 +257,7 @@ export function DigestView({
   continued = false,
   period = "week",
   videoAction,
+  focus,
 }: DigestViewProps) {
   const idPrefix = useId().replace(/:/g, "");
   const channelId = (index: number) => `${idPrefix}-channel-${index + 1}`;
@@ -275,6 +278,7 @@ export function DigestView({
                 Here's your {period}: {digestCounts(digest)}.
               </p>
             ) : null}
+            {focus ? <p className="digest-focus">Ordered for: {focus}</p> : null}
           </div>
         </>
       ) : null}

@@ -90,6 +90,7 @@ export default function NewsletterPage({ params }: { params: { id: string } }) {
           period={data.period}
           counts
           contents
+          focus={data.focus}
           videoAction={
             user
               ? (video) =>

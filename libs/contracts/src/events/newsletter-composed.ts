@@ -1,5 +1,6 @@
 import Type, { type Static } from "typebox";
 import { defineEvent } from "../contract.ts";
+import { MAX_FOCUS_CHARS } from "../focus-rule.ts";
 
 const DigestVideo = Type.Object({
   title: Type.String({ maxLength: 500 }),
@@ -39,6 +40,11 @@ export const NewsletterComposedData = Type.Object({
       { maxItems: 5 },
     ),
   ),
+  /**
+   * What the reader cares about, in their words, which the channels and videos are ordered for: the e-mail
+   * says "Ordered for: …" (added in version 1; absent when the reader has none).
+   */
+  focus: Type.Optional(Type.String({ maxLength: MAX_FOCUS_CHARS })),
 });
 export type NewsletterComposedData = Static<typeof NewsletterComposedData>;
 
@@ -53,6 +59,7 @@ export const newsletterComposed = defineEvent({
     weekLabel: "Week of 23 November 2026",
     subject: "Your week of 23 November: Pocket Orbit",
     readToken: "v1.9dL0v3cQp2Yx1WmZ8sTgH4jKbN6aRfE7uIoP5yVc0Aw",
+    focus: "engine design, not news",
     glance: [
       {
         text: "Pocket Orbit posted “Rocket engines: a beginner's guide”.",

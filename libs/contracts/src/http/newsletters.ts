@@ -41,6 +41,8 @@ export const NewsletterPage = Type.Object({
   channels: Type.Array(Type.Object({ title: Type.String(), videos: Type.Array(StoredVideo) })),
   /** The week at a glance: each line and the addresses of the videos above it rests on (none before there was one). */
   glance: Type.Array(GlanceLine),
+  /** What the reader cared about when it was made, which it is ordered for ("Ordered for: …"); null for none. */
+  focus: Type.Union([Type.String(), Type.Null()]),
 });
 export type NewsletterPage = Static<typeof NewsletterPage>;
 

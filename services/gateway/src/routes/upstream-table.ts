@@ -68,6 +68,8 @@ export const UPSTREAM_ROUTES: ReadonlyArray<{ prefix: string; service: ServiceNa
   { prefix: "/api/archive", service: "summariser" },
   // The day and hour the reader's weekly digest goes out.
   { prefix: "/api/user/delivery-time", service: "summariser" },
+  // What the reader cares about, which orders their digest.
+  { prefix: "/api/user/focus", service: "summariser" },
   { prefix: ABANDONMENT_PATH, service: "mailer" },
   { prefix: "/api/unsubscribe", service: "mailer" },
   { prefix: MAIL_COMPLAINTS_PATH, service: "mailer" },

@@ -28,6 +28,7 @@ export const mailDigest = (context: MailerContext) =>
         subject: event.data.subject,
         channels: event.data.channels,
         glance: event.data.glance,
+        focus: event.data.focus,
         archiveUrl: context.links.newsletter(event.data.newsletterId, event.data.readToken),
         dashboardUrl: context.links.dashboard,
         unsubscribeUrl: unsubscribeUrl(context, recipient),

@@ -53,7 +53,7 @@ describe("the digest e-mail's content", () => {
     expect(templates.render("digest", { ...data, glance: undefined }).html).not.toContain("at a glance");
   });
 
-  it("says \"your day\" for a daily digest where a weekly one says \"your week\", its day in the subject", () => {
+  it('says "your day" for a daily digest where a weekly one says "your week", its day in the subject', () => {
     const orbit = data.channels[0]?.videos[0]?.url ?? "";
     const daily = templates.render("digest", {
       ...data,
@@ -71,6 +71,15 @@ describe("the digest e-mail's content", () => {
     const weekly = mail();
     expect(weekly.html).toContain(">Your week</h1>");
     expect(weekly.text).toContain("here's your week:");
+  });
+
+  it("says what the reader's focus ordered it for, escaped, in both parts, and nothing without one", () => {
+    const { html, text } = templates.render("digest", { ...data, focus: "engine <b>design</b>,\n not news" });
+    expect(html).toContain(">Ordered for: engine &lt;b&gt;design&lt;/b&gt;, not news</p>");
+    expect(html.indexOf("Ordered for:")).toBeLessThan(html.indexOf("Your week at a glance"));
+    expect(text).toContain("Ordered for: engine <b>design</b>, not news");
+    expect(text.indexOf("Ordered for:")).toBeLessThan(text.indexOf("Your week at a glance"));
+    for (const part of [mail().html, mail().text]) expect(part).not.toContain("Ordered for");
   });
 
   it("lists the channels with their counts, each linking to its card", () => {

@@ -42,6 +42,10 @@ const CASES: Case[] = [
       videos: channel.videos.slice(0, [12, 1, 3, 0, 9, 2, 12][index]),
     })),
   }),
+  variant("digest-ordered-for-focus", "digest", {
+    ...sampleDigest(2, 1),
+    focus: "engine <design> & “birds”, not news",
+  }),
   variant("digest-one-channel-one-video", "digest", {
     ...sampleDigest(1, 1),
     channels: [

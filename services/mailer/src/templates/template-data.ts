@@ -50,6 +50,8 @@ export interface TemplateData {
     channels: { title: string; videos: DigestVideo[] }[];
     /** The week at a glance: each line and the addresses of the videos it cites (none before there was one). */
     glance?: { text: string; videoUrls: string[] }[] | undefined;
+    /** What the reader cares about, which the channels and videos are ordered for; absent for none. */
+    focus?: string | undefined;
     /** The newsletter's page, /newsletters/{id}, with its signed token when the summariser gave one. */
     archiveUrl: string;
     dashboardUrl: string;

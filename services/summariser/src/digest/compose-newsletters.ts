@@ -95,6 +95,7 @@ export async function composeNewsletters(
       const weeks = readers.map(({ row, reader, since: readerSince }) => ({
         row,
         language: reader.summaryLanguage,
+        focus: reader.focus,
         channels: reader.follows.map((follow) => {
           const listed = listings.get(follow.youtube_channel_id)?.videos ?? [];
           const videos = listed.filter((video) => {
@@ -204,12 +205,16 @@ async function readyByLanguage(
   return new Map(answers);
 }
 
-/** One reader's newsletter from their channels' videos: summaries (made now if missing) and the glance. */
+/**
+ * One reader's newsletter from their channels' videos: summaries (made now if missing, the same for every
+ * reader whatever their focus), ordered for the reader's focus, and the glance.
+ */
 async function composeOne(
   context: SummariserContext,
   week: {
     row: DigestRow;
     language: string | null;
+    focus: string | null;
     channels: { title: string; videos: { youtubeVideoId: string; title: string; publishedAt: string }[] }[];
   },
   ready: ReadySummaries | undefined,
@@ -242,11 +247,15 @@ async function composeOne(
       ),
     })),
   );
-  const draft = newsletterContent(week.row.week_start, summarised, week.row.week_key);
+  const draft = newsletterContent(week.row.week_start, summarised, {
+    periodKey: week.row.week_key,
+    focus: week.focus,
+  });
   if (draft.channels.length === 0) {
     return { kind: "skipped", reason: SKIP_REASONS.noSummaries, coveredUntil };
   }
-  const newsletter = withGlance(draft, await writeWeekGlance(context, glanceVideosOf(draft.channels)));
+  const glance = await writeWeekGlance(context, glanceVideosOf(draft.channels), week.focus);
+  const newsletter = withGlance(draft, glance);
   const leftOut = summarised
     .flatMap((channel) => channel.videos)
     .filter((video) => "failed" in video.summary);

@@ -16,6 +16,7 @@ import {
   videoHeading,
 } from "../summaries/summary-markdown.ts";
 import { periodLabel, periodOfKey, periodSubjectDay } from "./digest-week.ts";
+import { orderForFocus } from "./order-for-focus.ts";
 
 /** A video a newsletter carries, with its summary, or the reason it has none. */
 export interface NewsletterVideo {
@@ -33,6 +34,8 @@ export interface NewsletterContent {
   channels: NewsletterChannel[];
   /** The week at a glance the newsletter opens with, each line citing mailed videos. */
   glance: StoredGlanceLine[];
+  /** What the reader cares about, which the channels and videos are ordered for; null for none. */
+  focus: string | null;
 }
 
 /**
@@ -56,22 +59,27 @@ const MAX_SUMMARY = 20_000;
 
 /**
  * A user's newsletter from their channels' new videos: channels ordered by their newest video, videos
- * newest first, each with its summary; a video whose summary failed is named under its channel with the
- * reason, and left out of what is mailed. The subject names the week (or a daily digest's day) and the
- * top channels. `weekStart` is the week's Monday (or the day, for a daily digest: its `periodKey` says so).
+ * newest first, each with its summary, then ordered for the reader's focus when they have one (see
+ * orderForFocus); a video whose summary failed is named under its channel with the reason, and left out
+ * of what is mailed. The subject names the week (or a daily digest's day) and the top channels.
+ * `weekStart` is the week's Monday (or the day, for a daily digest: its `periodKey` says so).
  */
 export function newsletterContent(
   weekStart: string,
   channels: readonly { title: string; videos: readonly NewsletterVideo[] }[],
-  periodKey = "",
+  { periodKey = "", focus = null }: { periodKey?: string; focus?: string | null } = {},
 ): NewsletterContent {
-  const ordered = channels
+  const byNewest = channels
     .filter((channel) => channel.videos.length > 0)
     .map((channel) => ({
       title: channel.title,
       videos: [...channel.videos].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime()),
     }))
     .sort((a, b) => newest(b.videos) - newest(a.videos));
+  const ordered = orderForFocus(byNewest, focus, (video) => ({
+    title: video.title,
+    summary: "failed" in video.summary ? "" : rememberedMarkdown(video.videoId, video.summary),
+  }));
   const mailed = ordered
     .map((channel) => ({
       title: channel.title.slice(0, MAX_TITLE),
@@ -98,6 +106,7 @@ export function newsletterContent(
     content: [`# ${periodLabel(periodKey, weekStart)}`, ...ordered.map(channelMarkdown)].join("\n\n"),
     channels: mailed,
     glance: [],
+    focus,
   };
 }
 

@@ -48,5 +48,6 @@ export async function readNewsletter(
     createdAt: row.created_at.toISOString(),
     channels: row.channels,
     glance: row.glance ?? [],
+    focus: row.focus,
   };
 }

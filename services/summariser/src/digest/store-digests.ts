@@ -55,7 +55,7 @@ export async function storeDigests(
       outages.push({ key, error: composition.error });
     } else {
       const id = randomUUID();
-      const { subject, content, channels, glance } = composition.newsletter;
+      const { subject, content, channels, glance, focus } = composition.newsletter;
       outcomes.push({
         ...keyOf(row),
         status: "composed",
@@ -72,6 +72,7 @@ export async function storeDigests(
         content,
         channels,
         glance,
+        focus,
         coveredUntil: composition.coveredUntil,
         createdAt: now,
       });
@@ -102,6 +103,7 @@ export async function storeDigests(
             }),
             channels: newsletter.channels,
             glance: newsletter.glance,
+            ...(newsletter.focus === null ? {} : { focus: newsletter.focus }),
           },
           { correlationId: `digest:${newsletter.userId}:${newsletter.weekKey}` },
         ),

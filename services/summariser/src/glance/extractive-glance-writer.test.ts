@@ -143,3 +143,30 @@ describe("the embedded writer of the week at a glance", () => {
     );
   });
 });
+
+describe("the embedded writer of the week at a glance, for a reader's focus", () => {
+  const week = [
+    video("v1", "Pocket Orbit", "Cooling a rocket engine", [
+      "Regenerative cooling runs the fuel through channels in the nozzle wall before it burns.",
+    ]),
+    video("v2", "Copper Pan Kitchen", "What a pressure cooker shares with a rocket", [
+      "The idea behind regenerative cooling: the cold stream carries heat away from the hot wall.",
+    ]),
+    video("v3", "Copper Pan Kitchen", "Bread at home", ["A sourdough starter needs feeding twice a day."]),
+    video("v4", "Copper Pan Kitchen", "Bread in summer", ["A sourdough starter rises faster in the heat."]),
+  ];
+
+  it("leads with the lines holding the focus's words", () => {
+    const plain = extractiveGlance(week).map((line) => line.text);
+    expect(plain[0]).toContain("regenerative cooling");
+    const focused = extractiveGlance(week, "sourdough baking").map((line) => line.text);
+    expect(focused[0]).toContain("sourdough starter");
+    expect(new Set(focused)).toEqual(new Set(plain));
+  });
+
+  it("leaves out what the focus asks to skip", () => {
+    const lines = extractiveGlance(week, "bread, not cooling").map((line) => line.text);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toMatch(/cooling/i);
+  });
+});

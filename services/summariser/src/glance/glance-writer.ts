@@ -27,10 +27,11 @@ export const MAX_GLANCE_CHARS = 280;
 
 /**
  * Writes the week at a glance from the digest's videos: the model with its own small prompt, or the
- * embedded writer by the key phrases the videos' summaries share. Whatever it proposes is checked by
- * groundedGlance; proposing no line at all is an answer.
+ * embedded writer by the key phrases the videos' summaries share, either leading with what the reader's
+ * focus asks for (null for none). Whatever it proposes is checked by groundedGlance; proposing no line at
+ * all is an answer.
  */
 export interface GlanceWriter {
   readonly name: string;
-  write(videos: readonly GlanceVideo[]): Promise<GlanceDraft[]>;
+  write(videos: readonly GlanceVideo[], focus: string | null): Promise<GlanceDraft[]>;
 }

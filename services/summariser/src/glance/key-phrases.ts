@@ -43,14 +43,22 @@ export interface Phrase {
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 
+/**
+ * Each word of some text as compared (lower case, NFKC, without a possessive 's), in order; undefined
+ * where it says nothing of what a video is about: an empty word, a number, or one shorter than `shortest`.
+ */
+export function contentWords(text: string, shortest = 3): ({ key: string; word: string } | undefined)[] {
+  const words = text.normalize("NFKC").match(WORD) ?? [];
+  return words.map((word) => {
+    const key = word.toLocaleLowerCase("en").replace(/['’]s$/, "");
+    return EMPTY.has(key) || key.length < shortest || /^\p{N}+$/u.test(key) ? undefined : { key, word };
+  });
+}
+
 /** The key phrases of some text: its content words, alone and in pairs as they stand. */
 export function keyPhrases(text: string): Phrase[] {
   const phrases = new Map<string, Phrase>();
-  const words = text.normalize("NFKC").match(WORD) ?? [];
-  const content = words.map((word) => {
-    const key = word.toLocaleLowerCase("en").replace(/['’]s$/, "");
-    return EMPTY.has(key) || key.length < 3 || /^\p{N}+$/u.test(key) ? undefined : { key, word };
-  });
+  const content = contentWords(text);
   content.forEach((current, index) => {
     if (!current) return;
     if (current.key.length >= 4 && !phrases.has(current.key)) {

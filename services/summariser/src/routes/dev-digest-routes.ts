@@ -9,7 +9,9 @@ import { errors } from "./schemas.ts";
 const HOUR_MS = 3_600_000;
 
 const ClockBody = Type.Object(
-  { hours: Type.Integer({ minimum: 1, maximum: 24 * 28, errorMessage: "Please give whole hours, 1 to 672." }) },
+  {
+    hours: Type.Integer({ minimum: 1, maximum: 24 * 28, errorMessage: "Please give whole hours, 1 to 672." }),
+  },
   {
     additionalProperties: false,
     errorMessage: { required: { hours: "Please give whole hours, 1 to 672." } },

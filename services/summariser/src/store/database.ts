@@ -131,6 +131,8 @@ export interface RecipientsTable {
   /** The language the reader wants summaries in; null for each video's own. */
   summary_language: string | null;
   summary_language_changed_at: Date | null;
+  /** What the reader cares about ("engine design, not news"), which orders their digest; null for none. */
+  focus: string | null;
 }
 
 /**
@@ -171,6 +173,8 @@ export interface NewslettersTable {
   channels: ColumnType<NewsletterChannel[], string, never>;
   /** The week at a glance, as mailed; null on newsletters made before it. */
   glance: ColumnType<StoredGlanceLine[] | null, string | null, never>;
+  /** The reader's focus the newsletter was ordered for; null for none (and on newsletters made before it). */
+  focus: string | null;
   created_at: Generated<Date>;
   sent_at: Date | null;
   covered_until: Date;

@@ -22,6 +22,8 @@ export interface DigestReader {
   follows: { youtube_channel_id: string; title: string }[];
   paused: boolean;
   summaryLanguage: string | null;
+  /** What the reader cares about, which their digest is ordered for; null for none. */
+  focus: string | null;
   lastCoveredUntil: Date | undefined;
 }
 
@@ -390,6 +392,11 @@ export class DigestRepository {
           .whereRef("recipients.user_id", "=", "reader.user_id")
           .as("language"),
         eb
+          .selectFrom("recipients")
+          .select("recipients.focus")
+          .whereRef("recipients.user_id", "=", "reader.user_id")
+          .as("focus"),
+        eb
           .selectFrom("digests")
           .select((digest) => digest.fn.max("digests.covered_until").as("covered_until"))
           .whereRef("digests.user_id", "=", "reader.user_id")
@@ -404,6 +411,7 @@ export class DigestRepository {
           follows: row.follows,
           paused: row.deliver === false,
           summaryLanguage: row.language ?? null,
+          focus: row.focus ?? null,
           lastCoveredUntil: row.covered_until ?? undefined,
         },
       ]),

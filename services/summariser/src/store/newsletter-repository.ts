@@ -13,6 +13,8 @@ export interface NewNewsletter {
   content: string;
   channels: NewsletterChannel[];
   glance: StoredGlanceLine[];
+  /** The reader's focus it was ordered for; null for none. */
+  focus: string | null;
   coveredUntil: Date;
   createdAt: Date;
 }
@@ -38,6 +40,7 @@ export class NewsletterRepository {
           content: newsletter.content,
           channels: JSON.stringify(newsletter.channels),
           glance: JSON.stringify(newsletter.glance),
+          focus: newsletter.focus,
           covered_until: newsletter.coveredUntil,
           created_at: newsletter.createdAt,
         })),

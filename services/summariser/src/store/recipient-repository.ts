@@ -193,6 +193,15 @@ export class RecipientRepository {
       .execute();
   }
 
+  /** Sets what the reader cares about (null for nothing); the row is made if no event has made it yet. */
+  async setFocus(userId: string, focus: string | null): Promise<void> {
+    await this.db
+      .insertInto("recipients")
+      .values({ user_id: userId, focus })
+      .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ focus }))
+      .execute();
+  }
+
   /** The reader's row, locked for a change made from what it holds; made first if no event has yet. */
   async findForUpdate(userId: string): Promise<RecipientRow> {
     await this.db

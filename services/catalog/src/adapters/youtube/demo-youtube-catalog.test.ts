@@ -10,7 +10,7 @@ describe("the demo catalog's uploads over time", () => {
     let now = loadedAt;
     const demo = createDemoYoutubeCatalog(() => new Date(now));
     const uploads = async () =>
-      (await demo.uploadsPage(`UU${POCKET_ORBIT.slice(2)}`)).entries.map((entry) => entry.publishedAt);
+      (await demo.uploadsPage(`UU${POCKET_ORBIT.slice(2)}`)).entries.map((entry) => entry.publishedAt ?? "");
 
     const atStart = await uploads();
     expect(atStart.every((at) => Date.parse(at) <= loadedAt)).toBe(true);

@@ -49,6 +49,8 @@ export const digest: TemplateSource<"digest"> = {
     const counts = digestCounts(week);
     const period = data.period ?? "week";
     const intro = `${greeting(data.recipientName)} here's your ${period}: ${counts}.`;
+    // The reader's own words, on one line, so they see why the digest opens where it does.
+    const orderedFor = data.focus ? `Ordered for: ${oneLine(data.focus)}` : "";
     // The contents are reserved at their longest (every channel linking to the archive) before the
     // channels are fitted, since which channels fit decides where each entry links.
     const longestContents = digestContents(week, [], archiveUrl);
@@ -75,7 +77,7 @@ export const digest: TemplateSource<"digest"> = {
       values: { unsubscribeUrl, settingsUrl: settings },
       fragments: {
         week: cardHtml(
-          `<h1 style="${INLINE.h1}">Your ${period}</h1>${paragraphHtml(weekLabel, INLINE.muted)}${paragraphHtml(intro)}<p style="${INLINE.p};font-size:14px">${linkHtml("Read in your browser", archiveUrl)}</p>`,
+          `<h1 style="${INLINE.h1}">Your ${period}</h1>${paragraphHtml(weekLabel, INLINE.muted)}${paragraphHtml(intro)}${orderedFor ? paragraphHtml(orderedFor, INLINE.muted) : ""}<p style="${INLINE.p};font-size:14px">${linkHtml("Read in your browser", archiveUrl)}</p>`,
         ),
         glance: glance.html,
         contents: contents.html,
@@ -91,6 +93,7 @@ export const digest: TemplateSource<"digest"> = {
         blocks: [
           weekLabel,
           intro,
+          orderedFor,
           `Read in your browser: ${archiveUrl}`,
           glance.text,
           contents.text,

@@ -13,6 +13,7 @@ import * as onePurchasePerVideo from "./20261204T2040-one-purchase-per-video.ts"
 import * as archiveOfMailedNewsletters from "./20261205T1630-archive-of-mailed-newsletters.ts";
 import * as transcriptStepAndCost from "./20261205T1900-transcript-step-and-cost.ts";
 import * as digestCadence from "./20261206T0200-digest-cadence.ts";
+import * as readerFocus from "./20261206T0200-reader-focus.ts";
 
 export const migrations: Migrations = {
   "20261123T1900-create-summariser": createSummariser,
@@ -29,4 +30,5 @@ export const migrations: Migrations = {
   "20261205T1630-archive-of-mailed-newsletters": archiveOfMailedNewsletters,
   "20261205T1900-transcript-step-and-cost": transcriptStepAndCost,
   "20261206T0200-digest-cadence": digestCadence,
+  "20261206T0200-reader-focus": readerFocus,
 };

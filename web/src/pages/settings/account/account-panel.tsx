@@ -1,4 +1,5 @@
 import { DeliveryTimeForm } from "../delivery-time-form.tsx";
+import { FocusForm } from "../focus-form.tsx";
 import { PrivateFeed } from "../private-feed.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 import { DigestPauseSection } from "./digest-pause-section.tsx";
@@ -6,8 +7,8 @@ import { EmailChangeSection } from "./email-change-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 
 /**
- * The Account tab: the address, the password, the weekly digest (its pause, its day and hour, its private
- * feed), and deleting the account.
+ * The Account tab: the address, the password, the weekly digest (its pause, its day and hour, what it is
+ * ordered for, its private feed), and deleting the account.
  */
 export function AccountPanel() {
   return (
@@ -16,6 +17,7 @@ export function AccountPanel() {
       <PasswordSection />
       <DigestPauseSection />
       <DeliveryTimeForm />
+      <FocusForm />
       <PrivateFeed />
       <DeleteAccountSection />
     </div>
