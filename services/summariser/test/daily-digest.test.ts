@@ -4,6 +4,7 @@ import { scheduleEventId } from "@tubedigest/contracts/schedule-event-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingStandIn } from "./support/billing-stand-in.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import { composedEventsOf } from "./support/composed-events.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import {
   asUser,
@@ -189,10 +190,12 @@ describe("a daily digest's newsletter", () => {
       { correlationId: "test" },
     );
 
-    const event = await expect
-      .poll(async () => composedEventOf(summariser, userId), { timeout: 20_000 })
-      .toBeDefined()
-      .then(() => composedEventOf(summariser, userId));
+    await expect
+      .poll(async () => (await composedEventsOf(summariser.database.db, [userId])).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    const [event] = await composedEventsOf(summariser.database.db, [userId]);
     const day = new Date()
       .toLocaleDateString("en-GB", {
         timeZone: "UTC",
@@ -217,14 +220,3 @@ const putDelivery = (summariser: SummariserUnderTest, userId: string, hour: numb
     headers: asUser(userId),
     payload: { weekday: 1, hour, cadence: "daily" },
   });
-
-async function composedEventOf(summariser: SummariserUnderTest, userId: string) {
-  const rows = await summariser.database.db
-    .selectFrom("outbox")
-    .selectAll()
-    .where("event_name", "=", "newsletter.composed")
-    .execute();
-  return rows
-    .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
-    .find((event) => event.data.userId === userId);
-}

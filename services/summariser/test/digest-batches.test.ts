@@ -15,6 +15,7 @@ import {
 } from "../src/digest/digest-jobs.ts";
 import { digestWeek } from "../src/digest/digest-week.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import { composedEventsOf } from "./support/composed-events.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import { type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
 import { plainSummary } from "./support/test-writers.ts";
@@ -113,16 +114,6 @@ describe("compose jobs of a batch of readers: exactly once, whoever runs them an
   };
   const newslettersOf = (userIds: string[]) =>
     db().selectFrom("newsletters").select(["user_id", "id"]).where("user_id", "in", userIds).execute();
-  const composedEventsOf = async (userIds: string[]) => {
-    const rows = await db()
-      .selectFrom("outbox")
-      .select("event")
-      .where("event_name", "=", "newsletter.composed")
-      .execute();
-    return rows
-      .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
-      .filter((event) => userIds.includes(event.data.userId));
-  };
   const keysOf = (userIds: string[]) => userIds.map((userId) => ({ userId, weekKey: week.weekKey }));
   const statusesOf = async (userIds: string[]) =>
     Object.fromEntries(
@@ -151,7 +142,7 @@ describe("compose jobs of a batch of readers: exactly once, whoever runs them an
 
     const newsletters = await newslettersOf(readers);
     expect(newsletters.map((row) => row.user_id).sort()).toEqual([...readers].sort());
-    const composed = await composedEventsOf(readers);
+    const composed = await composedEventsOf(db(), readers);
     expect(composed.map((event) => event.data.userId).sort()).toEqual([...readers].sort());
     expect(new Set(composed.map((event) => event.data.newsletterId))).toEqual(
       new Set(newsletters.map((row) => row.id)),
@@ -183,7 +174,9 @@ describe("compose jobs of a batch of readers: exactly once, whoever runs them an
     const all = [...touched, ...spared];
     expect(Object.values(await statusesOf(all))).toEqual(all.map(() => "composed"));
     expect((await newslettersOf(all)).map((row) => row.user_id).sort()).toEqual([...all].sort());
-    expect((await composedEventsOf(all)).map((event) => event.data.userId).sort()).toEqual([...all].sort());
+    expect((await composedEventsOf(db(), all)).map((event) => event.data.userId).sort()).toEqual(
+      [...all].sort(),
+    );
     // The spared readers' digests were composed on the first try: their row was leased once.
     const attempts = await db()
       .selectFrom("digests")
@@ -213,7 +206,7 @@ describe("compose jobs of a batch of readers: exactly once, whoever runs them an
       [noChannels]: "skipped (no-channels)",
     });
     expect((await newslettersOf(all)).map((row) => row.user_id).sort()).toEqual([...mailed].sort());
-    expect((await composedEventsOf(all)).map((event) => event.data.userId).sort()).toEqual(
+    expect((await composedEventsOf(db(), all)).map((event) => event.data.userId).sort()).toEqual(
       [...mailed].sort(),
     );
   });

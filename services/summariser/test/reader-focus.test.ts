@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { focusMessages } from "../src/digest/change-focus.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import { composedEventsOf } from "./support/composed-events.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import {
   asUser,
@@ -191,16 +192,8 @@ describe("a reader's focus: kept in settings, ordering their digest (Postgres, R
     };
     const order = (newsletter: Awaited<ReturnType<typeof newsletterOf>>) =>
       newsletter.channels.map((channel) => [channel.title, channel.videos.map((video) => video.title)]);
-    const composedEventOf = async (userId: string) => {
-      const rows = await summariser.database.db
-        .selectFrom("outbox")
-        .select("event")
-        .where("event_name", "=", "newsletter.composed")
-        .execute();
-      return rows
-        .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
-        .find((event) => event.data.userId === userId);
-    };
+    const composedEventOf = async (userId: string) =>
+      (await composedEventsOf(summariser.database.db, [userId]))[0];
 
     it("orders the focused reader's digest for it, with the same summaries and no more model calls", async () => {
       const plain = await subscriber(null);

@@ -11,6 +11,7 @@ import {
 import { digestWeek, weekStartDay } from "../src/digest/digest-week.ts";
 import { rerunDigest } from "../src/digest/rerun-digest.ts";
 import { catalogStandIn } from "./support/catalog-stand-in.ts";
+import { composedEventsOf } from "./support/composed-events.ts";
 import { channelId, type DigestEvents, daysFrom, digestEvents } from "./support/digest-events.ts";
 import { fastDigestJobs, type SummariserUnderTest, startSummariser } from "./support/summariser-harness.ts";
 import { plainSummary } from "./support/test-writers.ts";
@@ -70,16 +71,7 @@ describe("the weekly digest: digest.due fans out, compose jobs make one newslett
       .select(["user_id", "week_key", "status", "reason", "newsletter_id"])
       .where("user_id", "in", userIds)
       .execute();
-  const composedEvents = async (userIds: string[]) => {
-    const rows = await db()
-      .selectFrom("outbox")
-      .selectAll()
-      .where("event_name", "=", "newsletter.composed")
-      .execute();
-    return rows
-      .map((row) => (typeof row.event === "string" ? JSON.parse(row.event) : row.event))
-      .filter((event) => userIds.includes(event.data.userId));
-  };
+  const composedEvents = (userIds: string[]) => composedEventsOf(db(), userIds);
   const settled = async (userIds: string[]) => {
     await expect
       .poll(
