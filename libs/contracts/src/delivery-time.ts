@@ -13,7 +13,9 @@ export interface DeliveryTime {
  * (Premium and Pro).
  */
 export type DigestCadence = "weekly" | "daily";
-export const DIGEST_CADENCES: readonly DigestCadence[] = ["weekly", "daily"];
+
+/** What one digest covers, and how its e-mail and page name it ("Your week", "Your day"). */
+export type DigestPeriod = "week" | "day";
 
 /** Monday at 09:00, where every reader starts. */
 export const DEFAULT_DELIVERY_TIME: DeliveryTime = { weekday: 1, hour: 9 };

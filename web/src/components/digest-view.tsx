@@ -1,3 +1,4 @@
+import type { DigestPeriod } from "@tubedigest/contracts/delivery-time";
 import {
   type Digest,
   type DigestChannel,
@@ -228,7 +229,7 @@ export interface DigestViewProps {
   /** The wordmark and the "Your week" card the e-mail opens with. Off for a digest's continuation. */
   header?: boolean;
   /** A daily digest says "Your day" where a weekly one says "Your week". */
-  period?: "week" | "day";
+  period?: DigestPeriod;
   /** The e-mail's opening line under the week: "Here's your week: 12 new videos from 5 channels." */
   counts?: boolean;
   /** The e-mail's table of contents: each channel with its count, linking to it. */

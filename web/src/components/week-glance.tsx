@@ -1,3 +1,4 @@
+import type { DigestPeriod } from "@tubedigest/contracts/delivery-time";
 import type { WeekGlanceLine } from "@tubedigest/contracts/digest";
 
 /**
@@ -10,7 +11,7 @@ export function WeekGlance({
 }: {
   lines: readonly WeekGlanceLine[];
   /** A daily digest's is "Your day at a glance". */
-  period?: "week" | "day";
+  period?: DigestPeriod;
 }) {
   if (lines.length === 0) return null;
   const title = `Your ${period} at a glance`;

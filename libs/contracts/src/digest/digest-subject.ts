@@ -1,3 +1,5 @@
+import type { DigestPeriod } from "../delivery-time.ts";
+
 /** Channel titles named before "and N more"; each cut so the subject stays readable in an inbox. */
 const NAMED_CHANNELS = 2;
 const TITLE_LENGTH = 60;
@@ -16,7 +18,7 @@ function shortTitle(title: string): string {
 export function digestSubject(
   when: string,
   channelTitles: readonly string[],
-  period: "week" | "day" = "week",
+  period: DigestPeriod = "week",
 ): string {
   const titles = channelTitles.map(shortTitle).filter((title) => title !== "");
   const named = titles.slice(0, NAMED_CHANNELS);

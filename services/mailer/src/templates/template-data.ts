@@ -1,3 +1,4 @@
+import type { DigestPeriod } from "@tubedigest/contracts/delivery-time";
 import type { TemplateName } from "./template-names.ts";
 
 /** A video in a digest, with its summary as the summariser wrote it (markdown). */
@@ -44,7 +45,7 @@ export interface TemplateData {
     /** e.g. "Week of 23 November 2026", or a daily digest's "Sunday 6 December 2026". */
     weekLabel: string;
     /** A daily digest says "your day" where a weekly one says "your week"; weekly when absent. */
-    period?: "week" | "day" | undefined;
+    period?: DigestPeriod | undefined;
     /** The subject the newsletter is stored under in the history; made from the channels when absent. */
     subject?: string | undefined;
     channels: { title: string; videos: DigestVideo[] }[];

@@ -1,3 +1,4 @@
+import type { DigestPeriod } from "@tubedigest/contracts/delivery-time";
 import type { WeekGlanceLine } from "@tubedigest/contracts/digest";
 import { cardHtml, linkHtml } from "./html-fragments.ts";
 import { INLINE, LOOK } from "./mail-look.ts";
@@ -5,7 +6,7 @@ import { shortVideoUrl } from "./short-video-url.ts";
 import { inlineHtml } from "./summary-html.ts";
 
 /** "Your week at a glance", or a daily digest's "Your day at a glance". */
-const glanceTitle = (period: "week" | "day") => `Your ${period} at a glance`;
+const glanceTitle = (period: DigestPeriod) => `Your ${period} at a glance`;
 
 /**
  * The week at a glance the e-mail opens with: each line, and under it the videos it rests on, linked to
@@ -13,7 +14,7 @@ const glanceTitle = (period: "week" | "day") => `Your ${period} at a glance`;
  */
 export function weekGlanceHtml(
   lines: readonly WeekGlanceLine[],
-  period: "week" | "day" = "week",
+  period: DigestPeriod = "week",
 ): { html: string; text: string } {
   if (lines.length === 0) return { html: "", text: "" };
   const title = glanceTitle(period);

@@ -1,5 +1,9 @@
 import type { DeliveryTime } from "@tubedigest/contracts";
-import { DEFAULT_DELIVERY_TIME, type DigestCadence } from "@tubedigest/contracts/delivery-time";
+import {
+  DEFAULT_DELIVERY_TIME,
+  type DigestCadence,
+  type DigestPeriod,
+} from "@tubedigest/contracts/delivery-time";
 import { DateTime } from "luxon";
 
 /**
@@ -29,7 +33,7 @@ export interface DeliverySchedule extends DeliveryTime {
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a digest (by its key) covers a day or a week; on-demand keys (`now:…`) cover a week. */
-export const periodOfKey = (key: string): "day" | "week" => (DAY_KEY.test(key) ? "day" : "week");
+export const periodOfKey = (key: string): DigestPeriod => (DAY_KEY.test(key) ? "day" : "week");
 
 /**
  * The period `instant` falls in for the reader's delivery: their week (`digestWeek`), or with a daily
