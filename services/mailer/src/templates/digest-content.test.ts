@@ -66,11 +66,18 @@ describe("the digest e-mail's content", () => {
     expect(daily.html).toContain("Your day at a glance");
     expect(daily.html).not.toContain("Your week");
     expect(daily.text).toContain("here's your day:");
+    for (const part of [daily.html, daily.text]) {
+      expect(part).toContain(
+        "You get this digest every day because you follow these channels on tubedigest.",
+      );
+    }
     expect(daily.text).toContain("Sunday 6 December 2026");
     expect(daily.subject).toMatch(/^Your Sunday 6 December 2026: /);
     const weekly = mail();
     expect(weekly.html).toContain(">Your week</h1>");
     expect(weekly.text).toContain("here's your week:");
+    for (const part of [weekly.html, weekly.text])
+      expect(part).toContain("You get this digest every week because");
   });
 
   it("says what the reader's focus ordered it for, escaped, in both parts, and nothing without one", () => {

@@ -1,3 +1,4 @@
+import type { DigestPeriod } from "@tubedigest/contracts/delivery-time";
 import {
   digestCounts,
   digestOfChannels,
@@ -16,7 +17,9 @@ import type { TemplateSource } from "../template-source.ts";
 import { textMail } from "../text-mail.ts";
 import { weekGlanceHtml } from "../week-glance-html.ts";
 
-const REASON = "You get this digest every week because you follow these channels on tubedigest.";
+/** Why the reader gets it, as the footer says: every week, or every day for a daily digest. */
+const reasonFor = (period: DigestPeriod) =>
+  `You get this digest every ${period} because you follow these channels on tubedigest.`;
 // What the HTML holds besides the contents and the channels (the week's card with its greeting and link,
 // the subject, the "more" line, the button) stays well under this, so they may use the rest of the room.
 const RESERVED_BYTES = 2048;
@@ -32,7 +35,8 @@ export const digest: TemplateSource<"digest"> = {
   name: "digest",
   mjml: oneCellLayout({
     body: "{{{week}}}{{{glance}}}{{{contents}}}{{{channels}}}{{{more}}}{{{dashboard}}}",
-    reason: REASON,
+    // Compiled once for both periods: the reason is filled in per message.
+    reason: "{{reason}}",
     links: [
       { label: "Settings", href: "{{settingsUrl}}" },
       { label: "Unsubscribe", href: "{{unsubscribeUrl}}" },
@@ -74,7 +78,7 @@ export const digest: TemplateSource<"digest"> = {
             period,
           ),
       preheader: `${weekLabel}: ${counts}.`,
-      values: { unsubscribeUrl, settingsUrl: settings },
+      values: { unsubscribeUrl, settingsUrl: settings, reason: reasonFor(period) },
       fragments: {
         week: cardHtml(
           `<h1 style="${INLINE.h1}">Your ${period}</h1>${paragraphHtml(weekLabel, INLINE.muted)}${paragraphHtml(intro)}${orderedFor ? paragraphHtml(orderedFor, INLINE.muted) : ""}<p style="${INLINE.p};font-size:14px">${linkHtml("Read in your browser", archiveUrl)}</p>`,
@@ -101,7 +105,7 @@ export const digest: TemplateSource<"digest"> = {
           leftOut > 0 ? `${more}: ${archiveUrl}` : "",
           `Open your dashboard: ${dashboardUrl}`,
         ],
-        reason: REASON,
+        reason: reasonFor(period),
         links: [
           { label: "Settings", url: settings },
           { label: "Unsubscribe", url: unsubscribeUrl },
