@@ -48,7 +48,7 @@ describe("a daily digest: chosen in settings on Premium and Pro, one a day", () 
     await page.getByRole("heading", { name: "Daily digest" }).waitFor();
     expect((await call("GET", "/api/user/delivery-time")).body).toMatchObject({ cadence: "daily", hour: 7 });
     await expectAccessible(page);
-    await screenshotBoth(page, "settings-daily-digest");
+    await screenshotBoth(page, "settings-daily-digest", [375, 1280]);
 
     // Today's digest asked for twice, as by two schedulers at once: one row for the day.
     for (const channel of TWO_CHANNELS)
@@ -87,7 +87,7 @@ describe("a daily digest: chosen in settings on Premium and Pro, one a day", () 
       },
     });
     expect((await call("GET", "/api/user/delivery-time")).body).toMatchObject({ cadence: "weekly" });
-    await screenshotBoth(page, "settings-daily-digest-solo");
+    await screenshotBoth(page, "settings-daily-digest-solo", [375, 1280]);
   });
 
   it("sends a daily reader one digest a day for three days on the development clock, each day asked for twice", async () => {
@@ -131,23 +131,28 @@ describe("a daily digest: chosen in settings on Premium and Pro, one a day", () 
     );
 
     // One e-mail a day in the mailbox, however often each day was asked for.
-    await expect
-      .poll(
-        async () => {
-          const list: string = (await call("GET", "/dev/mailbox")).body;
-          const subjects = list
-            .split("<tr>")
-            .filter((cells) => cells.includes(email))
-            .map((cells) => cells.match(/<a href="[^"]*">([^<]*)<\/a>/)?.[1] ?? "");
-          return subjects.filter((subject) => DAILY_SUBJECT.test(subject)).length;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(3);
+    const dailyMails = async () => {
+      const list: string = (await call("GET", "/dev/mailbox")).body;
+      return list
+        .split("<tr>")
+        .filter((cells) => cells.includes(email))
+        .map((cells) => cells.match(/<a href="\/dev\/mailbox\/([^"]+)">([^<]*)<\/a>/))
+        .filter((found) => DAILY_SUBJECT.test(found?.[2] ?? ""))
+        .map((found) => found?.[1] ?? "");
+    };
+    await expect.poll(async () => (await dailyMails()).length, { timeout: 20_000 }).toBe(3);
+
+    // The e-mail as sent, alone at a phone's width and at 1280 px, to be looked at.
+    const [mailId] = await dailyMails();
+    await page.goto(`/dev/mailbox/${mailId}`);
+    const mailHtml = (await page.locator("iframe").getAttribute("srcdoc")) ?? "";
+    expect(mailHtml).toContain(">Your day</h1>");
+    await page.setContent(mailHtml);
+    await screenshotBoth(page, "digest-mail-daily", [375, 1280]);
 
     await page.goto(`/newsletters/${made[0]?.id}`);
     await page.getByRole("heading", { name: "Your day", exact: true }).waitFor();
     await expectAccessible(page);
-    await screenshotBoth(page, "newsletter-daily-digest");
+    await screenshotBoth(page, "newsletter-daily-digest", [375, 1280]);
   });
 });
