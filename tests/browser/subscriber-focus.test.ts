@@ -83,17 +83,20 @@ describe("What I care about: a reader's focus in settings, ordering their digest
     await screenshotBoth(page, "newsletter-ordered-for-focus", [375, 1280]);
 
     // The e-mail says it too.
-    let mail = "";
-    for (let waited = 0; !mail && waited < 20_000; waited += 250) {
+    let id: string | undefined;
+    for (let waited = 0; !id && waited < 20_000; waited += 250) {
       const list: string = (await call("GET", "/dev/mailbox")).body;
-      const id = list
+      id = list
         .split("<tr>")
         .find((cells) => cells.includes(email) && /Your week of/.test(cells))
         ?.match(/href="\/dev\/mailbox\/([^"]+)"/)?.[1];
-      if (id) mail = (await call("GET", `/dev/mailbox/${id}`)).body;
-      else await page.waitForTimeout(250);
+      if (!id) await page.waitForTimeout(250);
     }
-    expect(mail).toContain(`Ordered for: ${FOCUS}`);
+    expect((await call("GET", `/dev/mailbox/${id}`)).body).toContain(`Ordered for: ${FOCUS}`);
+    // The e-mail as sent, alone at a phone's width and at 1280 px, to be looked at.
+    await page.goto(`/dev/mailbox/${id}`);
+    await page.setContent((await page.locator("iframe").getAttribute("srcdoc")) ?? "");
+    await screenshotBoth(page, "digest-mail-ordered-for-focus", [375, 1280]);
   });
 
   it("counts past 280, shows the server's refusal, and clears the focus", async () => {
